@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "LearningBadger",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "badger", targets: ["badger"]),
+        .library(name: "BadgerDeck", targets: ["BadgerDeck"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            path: "Sources/CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "BadgerDeck",
+            dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "badger",
+            dependencies: ["BadgerDeck", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "BadgerDeckTests", dependencies: ["BadgerDeck"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(name: "BadgerCLITests", dependencies: ["BadgerDeck"], exclude: ["Snapshots", "Fixtures"]),
+    ]
+)

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Finds the deck files named by command-line paths.
+///
+/// A path is a deck file or a directory searched recursively for `*.md` (hidden entries are
+/// skipped). With no path, `./Decks` is used when it exists, else the current directory. Each
+/// file's collection root is the nearest ancestor holding `badger.yml`, else the directory
+/// given, else the file's own directory.
+public struct CollectionLoader: Sendable {
+    let fileAccess: any FileAccess
+
+    public init(fileAccess: any FileAccess) { self.fileAccess = fileAccess }
+
+    /// The deck files under `paths`, sorted, without duplicates, minus excluded ones.
+    public func deckFiles(paths: [String]) throws -> [DeckFile] {
+        let cwd = fileAccess.currentDirectory
+        let named = paths.isEmpty ? [fileAccess.kind(atPath: cwd + "/Decks") == .directory ? "Decks" : "."] : paths
+        var files: [DeckFile] = []
+        var seen: Set<String> = []
+        var configs: [String: CollectionConfig] = [:]
+        for path in named {
+            let absolute = ImagePath.absolute(path, relativeTo: cwd)
+            guard let kind = fileAccess.kind(atPath: absolute) else { throw CollectionError.notFound(path: path) }
+            let display = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+            switch kind {
+            case .file:
+                let directory = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
+                let root = try findRoot(from: directory.isEmpty ? "/" : directory, fallback: directory, configs: &configs)
+                if seen.insert(absolute).inserted {
+                    files.append(DeckFile(displayPath: display, absolutePath: absolute, collectionRoot: root))
+                }
+            case .directory:
+                let root = try findRoot(from: absolute, fallback: absolute, configs: &configs)
+                let config = configs[root] ?? CollectionConfig()
+                for relative in try markdownFiles(in: absolute) {
+                    let file = absolute == "/" ? "/" + relative : absolute + "/" + relative
+                    guard seen.insert(file).inserted else { continue }
+                    let deck = DeckFile(
+                        displayPath: display == "." ? relative : display + "/" + relative, absolutePath: file, collectionRoot: root)
+                    if !isExcluded(deck.relativePath, by: config) { files.append(deck) }
+                }
+            }
+        }
+        return files
+    }
+
+    /// The nearest directory at or above `start` holding `badger.yml`, else `fallback`.
+    private func findRoot(from start: String, fallback: String, configs: inout [String: CollectionConfig]) throws -> String {
+        var directory = start
+        while true {
+            let candidate = (directory == "/" ? "" : directory) + "/" + CollectionConfig.fileName
+            if fileAccess.kind(atPath: candidate) == .file {
+                if configs[directory] == nil {
+                    guard let bytes = try? fileAccess.contents(atPath: candidate) else { throw CollectionError.unreadable(path: candidate) }
+                    configs[directory] = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: candidate)
+                }
+                return directory
+            }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return fallback }
+            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+        }
+    }
+
+    /// Relative paths of the `*.md` files below `directory`, sorted, skipping hidden entries.
+    private func markdownFiles(in directory: String) throws -> [String] {
+        var found: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? directory : directory + "/" + relative
+            guard let entries = try? fileAccess.entries(ofDirectory: absolute) else {
+                throw CollectionError.unreadable(path: absolute)
+            }
+            for name in entries where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                switch fileAccess.kind(atPath: directory + "/" + child) {
+                case .directory: pending.append(child)
+                case .file where name.lowercased().hasSuffix(".md"): found.append(child)
+                default: continue
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    private func isExcluded(_ relativePath: String, by config: CollectionConfig) -> Bool {
+        config.exclude.contains { fnmatch($0, relativePath, 0) == 0 }
+    }
+}

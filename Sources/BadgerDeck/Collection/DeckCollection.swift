@@ -1,0 +1,84 @@
+import Dispatch
+
+/// A collection after reading and checking: its decks, the cards they expand to, and every
+/// diagnostic, in a stable order.
+public struct DeckCollection: Sendable {
+    public var decks: [ParsedDeck]
+    /// Every study card, deck by deck in file order, each in source order.
+    public var cards: [Card]
+    public var diagnostics: [Diagnostic]
+
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+
+    /// What to keep of each deck after it is checked.
+    public struct LoadOptions: Sendable {
+        /// Render every field's HTML (for `compile`), in parallel with parsing.
+        public var renderingHTML = false
+        /// Keep the Markdown trees of card fields; otherwise they are dropped once checked.
+        public var keepingTrees = false
+
+        public init(renderingHTML: Bool = false, keepingTrees: Bool = false) {
+            self.renderingHTML = renderingHTML
+            self.keepingTrees = keepingTrees
+        }
+    }
+
+    /// Reads, parses and lints `files`, several at a time.
+    public static func load(_ files: [DeckFile], fileAccess: any FileAccess, options: LoadOptions = LoadOptions()) throws
+        -> DeckCollection
+    {
+        let results = ParallelResults<(ParsedDeck, [Diagnostic], [Card])>(count: files.count)
+        let failures = ParallelResults<CollectionError>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
+            guard let bytes = try? fileAccess.contents(atPath: file.absolutePath) else {
+                failures[index] = .unreadable(path: file.displayPath)
+                return
+            }
+            var deck = DeckParser.parse(bytes, file: file)
+            let diagnostics = Linter.deckDiagnostics(deck, fileAccess: fileAccess)
+            deck.finishFields(renderingHTML: options.renderingHTML, keepingTrees: options.keepingTrees)
+            results[index] = (deck, diagnostics, CardExpander.cards(of: deck))
+        }
+        if let failure = failures.values.compactMap({ $0 }).first { throw failure }
+        let loaded = results.values.map { $0! }
+        let decks = loaded.map(\.0)
+        let cards = loaded.flatMap(\.2)
+        var byFile: [String: [Diagnostic]] = [:]
+        for (deck, diagnostics, _) in loaded { byFile[deck.file.displayPath, default: []] += diagnostics }
+        for diagnostic in Linter.collectionDiagnostics(cards) { byFile[diagnostic.file, default: []].append(diagnostic) }
+        var diagnostics: [Diagnostic] = []
+        for deck in decks { diagnostics += Linter.unsuppressed(byFile[deck.file.displayPath] ?? [], in: deck) }
+        return DeckCollection(decks: decks, cards: cards, diagnostics: Diagnostic.sortedForOutput(diagnostics))
+    }
+
+    /// The decks that are decks (not skipped Markdown files).
+    public var realDecks: [ParsedDeck] { decks.filter(\.isDeck) }
+
+    /// Every topic, sorted, with the decks that belong to it.
+    public var topics: [String] { Array(Set(realDecks.compactMap(\.topic))).sorted() }
+}
+
+/// Write-once slots filled from `concurrentPerform`, one slot per iteration.
+final class ParallelResults<Value>: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<Value?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        _ = storage.deinitialize()
+        storage.deallocate()
+    }
+
+    // Each iteration writes only its own slot, and reads happen after all writes finish.
+    subscript(index: Int) -> Value? {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    var values: [Value?] { Array(storage) }
+}

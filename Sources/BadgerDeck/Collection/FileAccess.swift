@@ -1,0 +1,23 @@
+/// What the library may ask of the file system. The executable passes `LocalFileSystem`; tests
+/// may pass their own.
+public protocol FileAccess: Sendable {
+    /// The whole file.
+    func contents(atPath path: String) throws -> [UInt8]
+    /// Up to `count` bytes from the start of the file, or nil if it cannot be read.
+    func prefix(atPath path: String, count: Int) -> [UInt8]?
+    /// The file's size in bytes, or nil if it does not exist.
+    func size(atPath path: String) -> Int?
+    /// Whether the path is a directory, a regular file, or missing.
+    func kind(atPath path: String) -> FileKind?
+    /// The path with symbolic links, `.` and `..` resolved, or nil if it does not exist.
+    func resolvedPath(_ path: String) -> String?
+    /// The names in a directory, sorted.
+    func entries(ofDirectory path: String) throws -> [String]
+    /// The absolute path of the working directory.
+    var currentDirectory: String { get }
+}
+
+/// The kinds of file system entry the library cares about.
+public enum FileKind: Sendable {
+    case file, directory
+}

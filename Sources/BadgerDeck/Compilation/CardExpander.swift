@@ -1,0 +1,54 @@
+/// Turns a deck's written cards into study cards: one per card, two for a reversed one.
+public enum CardExpander {
+    /// The cards of `deck`, in source order, each reversed card followed by its reverse.
+    /// Cards without a topic-bearing deck, a question or an answer are left out of reversal
+    /// (the rules report them).
+    public static func cards(of deck: ParsedDeck) -> [Card] {
+        guard let topic = deck.topic else { return [] }
+        var cards: [Card] = []
+        cards.reserveCapacity(deck.cards.count)
+        for written in deck.cards {
+            guard let question = written.field(.question) else { continue }
+            let answer = written.field(.answer)
+            let forwardID = CardID(topic: topic, question: question.markdown, direction: .forward)
+            cards.append(
+                make(
+                    id: forwardID, topic: topic, direction: .forward, question: question, answer: answer, reversedFrom: nil,
+                    written: written, deck: deck))
+            guard isReversed(written, deck: deck), let answer, !answer.isEmpty, !question.isEmpty else { continue }
+            cards.append(
+                make(
+                    id: CardID(topic: topic, question: answer.markdown, direction: .reverse), topic: topic, direction: .reverse,
+                    question: answer, answer: question, reversedFrom: forwardID, written: written, deck: deck))
+        }
+        return cards
+    }
+
+    /// Whether `card` is learned both ways: its `R:` value, else the deck's default.
+    public static func isReversed(_ card: ParsedCard, deck: ParsedDeck) -> Bool {
+        guard let field = card.field(.reversed) else { return deck.reversedByDefault }
+        return ReversedValue(field.markdown) ?? deck.reversedByDefault
+    }
+
+    private static func make(
+        id: CardID, topic: String, direction: CardDirection, question: CardField, answer: CardField?, reversedFrom: CardID?,
+        written: ParsedCard, deck: ParsedDeck
+    ) -> Card {
+        let image = question.firstImageSource
+        let kind: CardKind =
+            image != nil ? .image : (question.containsMath || (answer?.containsMath ?? false)) ? .math : .text
+        return Card(
+            id: id, questionKey: CardID.questionHash(topic: topic, question: question.markdown), topic: topic, kind: kind, direction: direction, question: question, answer: answer,
+            explanation: written.field(.explanation), hint: written.field(.hint), imageSource: image, reversedFrom: reversedFrom,
+            section: written.section, file: deck.file, line: written.location.line, questionLocation: question.labelRange.start)
+    }
+}
+
+/// Reads an `R:` value: yes/no/true/false, in any case. Nil for anything else.
+public func ReversedValue(_ text: String) -> Bool? {
+    switch text.trimmingWhitespace().lowercased() {
+    case "yes", "true": return true
+    case "no", "false": return false
+    default: return nil
+    }
+}

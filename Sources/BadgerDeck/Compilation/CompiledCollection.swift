@@ -1,0 +1,108 @@
+import Foundation
+
+/// The compiled collection: the JSON contract `badger compile` writes for other tools.
+///
+/// Schema version 1. Keys are sorted; absent values are `null`, never missing. Paths are
+/// relative to the collection root. See `Grammar/Spec.md`, "Compiled output".
+public struct CompiledCollection: Encodable, Sendable {
+    public static let schemaVersion = 1
+
+    public struct Field: Encodable, Sendable {
+        /// The field's Markdown as written, math verbatim.
+        public var markdown: String
+        /// The field rendered as HTML, math left for KaTeX or MathJax.
+        public var html: String
+    }
+
+    public struct Source: Encodable, Sendable {
+        public var file: String
+        public var line: Int
+    }
+
+    public struct CompiledCard: Encodable, Sendable {
+        public var id: String
+        public var topic: String
+        public var kind: CardKind
+        public var question: Field?
+        public var answer: Field?
+        public var explanation: Field?
+        public var hint: Field?
+        public var image: String?
+        public var reversedFrom: String?
+        public var section: String?
+        public var source: Source
+
+        enum CodingKeys: String, CodingKey {
+            case id, topic, kind, question, answer, explanation, hint, image, reversedFrom, section, source
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(topic, forKey: .topic)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(question, forKey: .question)
+            try container.encode(answer, forKey: .answer)
+            try container.encode(explanation, forKey: .explanation)
+            try container.encode(hint, forKey: .hint)
+            try container.encode(image, forKey: .image)
+            try container.encode(reversedFrom, forKey: .reversedFrom)
+            try container.encode(section, forKey: .section)
+            try container.encode(source, forKey: .source)
+        }
+    }
+
+    public struct Deck: Encodable, Sendable {
+        public var file: String
+        public var topic: String
+        public var color: String?
+        public var cards: Int
+
+        enum CodingKeys: String, CodingKey { case file, topic, color, cards }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(topic, forKey: .topic)
+            try container.encode(color, forKey: .color)
+            try container.encode(cards, forKey: .cards)
+        }
+    }
+
+    public var schemaVersion = CompiledCollection.schemaVersion
+    public var decks: [Deck]
+    public var cards: [CompiledCard]
+
+    /// Compiles a collection that has no errors, loaded with `renderingHTML` (or keeping trees).
+    public init(_ collection: DeckCollection) {
+        var counts: [String: Int] = [:]
+        for card in collection.cards { counts[card.file.absolutePath, default: 0] += 1 }
+        decks = collection.realDecks.compactMap { deck in
+            guard let topic = deck.topic else { return nil }
+            return Deck(file: deck.file.relativePath, topic: topic, color: deck.color, cards: counts[deck.file.absolutePath] ?? 0)
+        }
+        cards = collection.cards.map { card in
+            func field(_ field: CardField?) -> Field? {
+                field.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render($0.blocks)) }
+            }
+            let image = card.imageSource.flatMap { source -> String? in
+                guard !ImagePath.isRemote(source) else { return source }
+                let absolute = ImagePath.absolute(source, relativeTo: card.file.directory)
+                let root = card.file.collectionRoot.hasSuffix("/") ? card.file.collectionRoot : card.file.collectionRoot + "/"
+                return absolute.hasPrefix(root) ? String(absolute.dropFirst(root.count)) : absolute
+            }
+            return CompiledCard(
+                id: card.id.description, topic: card.topic, kind: card.kind, question: field(card.question),
+                answer: field(card.answer), explanation: field(card.explanation), hint: field(card.hint), image: image,
+                reversedFrom: card.reversedFrom?.description, section: card.section,
+                source: Source(file: card.file.relativePath, line: card.line))
+        }
+    }
+
+    /// The JSON text: pretty-printed, keys sorted, slashes unescaped, ending with a newline.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,71 @@
+/// A deck file as read: front matter, cards, and the structural facts rules check.
+public struct ParsedDeck: Sendable {
+    /// A label that Markdown swallowed into a table row or a setext heading.
+    public struct SwallowedLabel: Sendable {
+        public enum Container: Sendable { case table, heading }
+        public var label: CardLabel
+        public var location: SourceLocation
+        public var container: Container
+    }
+
+    public var file: DeckFile
+    /// Where the first byte that is not UTF-8 is, with its byte offset in the file.
+    public var invalidUTF8: (offset: Int, location: SourceLocation)?
+    public var frontMatter: FrontMatter?
+    public var cards: [ParsedCard] = []
+    /// Fields with no `Q:` before them (in their section).
+    public var strayFields: [CardField] = []
+    public var swallowedLabels: [SwallowedLabel] = []
+    public var unclosedMath: [CommonMarkConverter.UnclosedMath] = []
+    /// Rules switched off for the whole file.
+    public var fileSuppression = Suppression()
+    /// Whether any line looks like a card label (so the file is meant to be a deck).
+    public var containsLabels = false
+
+    public init(file: DeckFile) {
+        self.file = file
+    }
+
+    /// The deck's topic, if the front matter names one properly.
+    public var topic: String? {
+        guard case .string(let topic)? = frontMatter?.entry("topic")?.value else { return nil }
+        let trimmed = topic.trimmingWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Whether cards are reversed unless they say otherwise.
+    public var reversedByDefault: Bool {
+        if case .bool(let value)? = frontMatter?.entry("reversed")?.value { return value }
+        return false
+    }
+
+    /// The topic color, if the front matter gives a valid one.
+    public var color: String? {
+        guard case .string(let color)? = frontMatter?.entry("color")?.value, FrontMatterKeys.isHexColor(color) else { return nil }
+        return color
+    }
+
+    /// Renders every field's HTML if asked, and drops the Markdown trees unless asked to keep them.
+    mutating func finishFields(renderingHTML: Bool, keepingTrees: Bool) {
+        for cardIndex in cards.indices {
+            for fieldIndex in cards[cardIndex].fields.indices {
+                cards[cardIndex].fields[fieldIndex].finish(renderingHTML: renderingHTML, keepingTree: keepingTrees)
+            }
+        }
+        for index in strayFields.indices { strayFields[index].finish(renderingHTML: false, keepingTree: keepingTrees) }
+    }
+
+    /// Whether the file is a deck at all: it has front matter or card labels.
+    public var isDeck: Bool { frontMatter != nil || containsLabels || invalidUTF8 != nil }
+}
+
+extension StringProtocol {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    func trimmingWhitespace() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,24 @@
+/// Reads one deck file: encoding, front matter, Markdown, cards.
+public enum DeckParser {
+    /// Parses the bytes of `file`. Never fails: problems are recorded in the result for the
+    /// rules to report.
+    public static func parse(_ bytes: [UInt8], file: DeckFile) -> ParsedDeck {
+        var deck = ParsedDeck(file: file)
+        let source = SourceText(bytes)
+        if let offset = SourceText.firstInvalidUTF8Offset(source.bytes) {
+            deck.invalidUTF8 = (offset + (source.hadByteOrderMark ? 3 : 0), source.location(ofOffset: offset))
+            return deck
+        }
+        deck.frontMatter = FrontMatterReader.read(source)
+        var firstLine = 1
+        if let frontMatter = deck.frontMatter {
+            guard frontMatter.isClosed else { return deck }
+            firstLine = frontMatter.lines.upperBound + 1
+        }
+        guard firstLine <= source.lineCount else { return deck }
+        let body = source.text(fromLine: firstLine, column: 1, throughLine: source.lineCount)
+        let parsed = CommonMarkConverter.parse(body, firstLine: firstLine)
+        deck.unclosedMath = parsed.unclosedMath
+        return CardAssembler.assemble(parsed.document, source: source, into: deck)
+    }
+}

@@ -1,0 +1,89 @@
+/// The bytes of a deck file, indexed by line, for slicing out exactly what the author wrote.
+///
+/// A UTF-8 byte-order mark is dropped (columns on line 1 count from after it). Lines end at
+/// LF; a CR before the LF is not part of the line.
+struct SourceText: Sendable {
+    let bytes: [UInt8]
+    /// Byte offset where each line starts; `lineStarts[0]` is line 1.
+    let lineStarts: [Int]
+    /// Whether the file started with a byte-order mark.
+    let hadByteOrderMark: Bool
+
+    init(_ data: [UInt8]) {
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes = Array(data.dropFirst(3))
+            hadByteOrderMark = true
+        } else {
+            bytes = data
+            hadByteOrderMark = false
+        }
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        lineStarts = starts
+    }
+
+    var lineCount: Int { lineStarts.count }
+
+    /// The bytes of 1-based `line`, without its line ending.
+    func line(_ line: Int) -> ArraySlice<UInt8> {
+        guard line >= 1, line <= lineStarts.count else { return [] }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return bytes[start..<max(start, end)]
+    }
+
+    /// The text from `column` (1-based byte column) of `startLine` through the end of `endLine`,
+    /// lines joined with LF.
+    func text(fromLine startLine: Int, column: Int, throughLine endLine: Int) -> String {
+        guard startLine <= endLine else { return "" }
+        var result: [UInt8] = []
+        for number in startLine...endLine {
+            var slice = line(number)
+            if number == startLine { slice = slice.dropFirst(max(column - 1, 0)) }
+            if number > startLine { result.append(0x0A) }
+            result.append(contentsOf: slice)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The 1-based column of the first byte on `line` that is not a space or tab.
+    func firstNonBlankColumn(_ line: Int) -> Int {
+        let slice = self.line(line)
+        let index = slice.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? slice.endIndex
+        return index - slice.startIndex + 1
+    }
+
+    /// Where byte `offset` of the file (after any BOM) is.
+    func location(ofOffset offset: Int) -> SourceLocation {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+
+    /// The label at the first non-blank byte of `line`, if any.
+    func label(onLine line: Int) -> (label: CardLabel, column: Int, length: Int)? {
+        let slice = self.line(line)
+        let column = firstNonBlankColumn(line)
+        guard let (label, length) = CardLabel.match(slice, at: slice.startIndex + column - 1) else { return nil }
+        return (label, column, length)
+    }
+
+    /// The offset of the first byte that is not valid UTF-8, or nil if the file is valid.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// What rules may know beyond the deck itself: the file system, through precomputed facts.
+struct RuleContext {
+    /// An image reference and what the file system says about it.
+    struct InspectedImage {
+        var source: String
+        var location: SourceLocation
+        /// `http:`, `https:`, `data:` or another URL scheme, or `//host`.
+        var isRemote: Bool
+        /// The absolute path the image resolves to, relative to the deck's directory.
+        var path: String?
+        /// The path with symbolic links resolved, when the file exists.
+        var resolvedPath: String?
+        var isInsideCollection: Bool
+        var exists: Bool { resolvedPath != nil }
+        var format: ImageFormat?
+        var size: Int?
+    }
+
+    /// A math span and the LaTeX problems in it.
+    struct CheckedMath {
+        var location: SourceLocation
+        var problems: [LaTeXScanner.Problem]
+    }
+
+    let images: [InspectedImage]
+    /// Every math span with at least one problem.
+    let mathProblems: [CheckedMath]
+
+    init(deck: ParsedDeck, fileAccess: any FileAccess) {
+        var mathProblems: [CheckedMath] = []
+        for field in deck.allFields where field.containsMath {
+            field.forEachNode { node in
+                guard case .math(let tex, _) = node.kind else { return }
+                let problems = LaTeXScanner.problems(in: tex)
+                if !problems.isEmpty { mathProblems.append(CheckedMath(location: node.range.start, problems: problems)) }
+            }
+        }
+        self.mathProblems = mathProblems
+        var images: [InspectedImage] = []
+        let root = fileAccess.resolvedPath(deck.file.collectionRoot) ?? deck.file.collectionRoot
+        for (source, location) in deck.imageReferences {
+            var image = InspectedImage(source: source, location: location, isRemote: false, isInsideCollection: true)
+            if ImagePath.isRemote(source) {
+                image.isRemote = true
+            } else {
+                let path = ImagePath.absolute(source, relativeTo: deck.file.directory)
+                image.path = path
+                image.resolvedPath = fileAccess.resolvedPath(path)
+                let checked = image.resolvedPath ?? path
+                image.isInsideCollection = checked.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+                if image.isInsideCollection, let resolved = image.resolvedPath, fileAccess.kind(atPath: resolved) == .file {
+                    image.size = fileAccess.size(atPath: resolved)
+                    image.format = fileAccess.prefix(atPath: resolved, count: 8).flatMap(ImageFormat.init(magic:))
+                } else if fileAccess.kind(atPath: image.resolvedPath ?? "") != .file {
+                    image.resolvedPath = nil
+                }
+            }
+            images.append(image)
+        }
+        self.images = images
+    }
+}
+
+extension ParsedDeck {
+    /// Every field of every card, and fields outside cards.
+    var allFields: [CardField] { cards.flatMap(\.fields) + strayFields }
+
+    /// Every image in a card field: its source as written and where it stands.
+    var imageReferences: [(String, SourceLocation)] {
+        var found: [(String, SourceLocation)] = []
+        for field in allFields where field.firstImageSource != nil {
+            field.forEachNode { node in
+                if case .image(let source, _) = node.kind { found.append((source, node.range.start)) }
+            }
+        }
+        return found
+    }
+
+}

@@ -1,0 +1,29 @@
+/// Math uses commands that KaTeX and MathJax render.
+struct LaTeXCommandKnown: DeckRule {
+    static let description = RuleDescription(
+        id: "LaTeXCommandKnown", severity: .warning, summary: "Math uses only LaTeX commands and environments that KaTeX and MathJax know.")
+
+    static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
+        for math in context.mathProblems {
+            for problem in math.problems {
+                switch problem {
+                case .unknownCommand(let name):
+                    report.add(description, unknownCommand(name, DidYouMean.suggestion(for: name, among: LaTeXCommands.known)), at: math.location)
+                case .unknownEnvironment(let name):
+                    report.add(
+                        description, unknownEnvironment(name, DidYouMean.suggestion(for: name, among: LaTeXCommands.environments)),
+                        at: math.location)
+                default: continue
+                }
+            }
+        }
+    }
+
+    static func unknownCommand(_ name: String, _ suggestion: String?) -> String {
+        "unknown LaTeX command `\\\(name)`" + (suggestion.map { "; did you mean `\\\($0)`?" } ?? "")
+    }
+
+    static func unknownEnvironment(_ name: String, _ suggestion: String?) -> String {
+        "unknown LaTeX environment `\(name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? "")
+    }
+}

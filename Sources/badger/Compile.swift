@@ -1,0 +1,51 @@
+import ArgumentParser
+import BadgerDeck
+import Foundation
+
+extension Badger {
+    struct Compile: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compile decks into one JSON collection for other tools.",
+            discussion: """
+                Writes the collection as JSON (schemaVersion 1): every card with its id, topic,
+                kind, question, answer, explanation and hint (Markdown and HTML, math left as
+                \\(…\\) and \\[…\\] for KaTeX or MathJax), image, reversedFrom, section and source.
+                Reversed cards appear twice, once each way. See Grammar/Spec.md.
+
+                Refuses with exit status 1, printing the errors, if any deck has an error.
+
+                Examples:
+                  badger compile -o collection.json
+                  badger compile Decks/french.md | jq '.cards[].question.markdown'
+                """)
+
+        @OptionGroup var collection: CollectionOptions
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the JSON to this file instead of standard output.", valueName: "file"))
+        var output: String?
+
+        func run() throws {
+            let loaded = try collection.load(options: .init(renderingHTML: true))
+            let errors = Terminal.standardError
+            let formatter = TextDiagnosticFormatter(
+                showsExcerpts: errors.isTerminal, usesColor: ColorChoice.auto.enabled(isTerminal: errors.isTerminal),
+                sourceLine: loaded.sourceLines)
+            errors.write(loaded.diagnostics.map(formatter.format).joined())
+            guard loaded.errorCount == 0 else {
+                errors.write("badger: not compiled: \(TextDiagnosticFormatter.summary(errors: loaded.errorCount, warnings: loaded.warningCount))\n")
+                throw ExitStatus.findings.code
+            }
+            let json = try CompiledCollection(loaded).json()
+            guard let output else { return Terminal.standardOutput.write(json) }
+            do {
+                try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                errors.write("badger: error: cannot write \(output): \(error.localizedDescription)\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            errors.write(
+                "\(loaded.summaryLine): \(TextDiagnosticFormatter.summary(errors: 0, warnings: loaded.warningCount)); wrote \(output)\n")
+            Terminal.exitWithoutTeardown(.success)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import BadgerDeck
+
+extension Badger {
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check decks for mistakes, like a compiler.",
+            discussion: """
+                Prints one line per problem, `path:line:col: error: [RuleID] message`, with the
+                source line and a caret when writing to a terminal. Switch a rule off for the
+                next card with <!-- badger-ignore: RuleID --> on its own line, or for a whole
+                file with <!-- badger-ignore-file: RuleID -->.
+
+                Formats: text (default), json (schemaVersion 1), github (Actions annotations),
+                sarif (SARIF 2.1.0 for code scanning).
+
+                Exit status: 0 clean (warnings allowed), 1 errors (or warnings with --strict),
+                2 usage or I/O errors.
+
+                Examples:
+                  badger lint
+                  badger lint Decks/french.md --strict
+                  badger lint Decks --format sarif > badger.sarif
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json, github, sarif
+        }
+
+        @OptionGroup var collection: CollectionOptions
+
+        @Option(help: "Output format: text, json, github or sarif.")
+        var format: Format = .text
+
+        @Flag(help: "Treat warnings as errors (exit 1 if there are any).")
+        var strict = false
+
+        @Option(help: "Color text output: auto, always or never. NO_COLOR is honored.")
+        var color: ColorChoice = .auto
+
+        func run() throws {
+            let loaded = try collection.load()
+            let diagnostics = loaded.diagnostics
+            let output = Terminal.standardOutput
+            switch format {
+            case .text:
+                let formatter = TextDiagnosticFormatter(
+                    showsExcerpts: output.isTerminal, usesColor: color.enabled(isTerminal: output.isTerminal),
+                    sourceLine: loaded.sourceLines)
+                output.write(diagnostics.map(formatter.format).joined())
+                Terminal.standardError.write(
+                    "\(loaded.summaryLine): \(TextDiagnosticFormatter.summary(errors: loaded.errorCount, warnings: loaded.warningCount))\n")
+            case .json:
+                output.write(try JSONDiagnosticFormatter.format(diagnostics, decks: loaded.realDecks.count, cards: loaded.cards.count))
+            case .github:
+                output.write(diagnostics.map(GitHubDiagnosticFormatter.format).joined())
+            case .sarif:
+                output.write(try SARIFDiagnosticFormatter.format(diagnostics, sourceLine: loaded.sourceLines))
+            }
+            let failed = loaded.errorCount > 0 || (strict && loaded.warningCount > 0)
+            Terminal.exitWithoutTeardown(failed ? .findings : .success)
+        }
+    }
+}
