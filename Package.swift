@@ -27,7 +27,10 @@ let package = Package(
             name: "badger",
             dependencies: ["BadgerDeck", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "BadgerDeckTests", dependencies: ["BadgerDeck"], exclude: ["Snapshots", "Fixtures"]),
-        .testTarget(name: "BadgerCLITests", dependencies: ["BadgerDeck"], exclude: ["Snapshots", "Fixtures"]),
+        .target(name: "BadgerTestSupport", path: "Tests/BadgerTestSupport"),
+        .testTarget(
+            name: "BadgerDeckTests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
     ]
 )

@@ -84,19 +84,28 @@ private let parseLock = NSLock()
 
 // MARK: - One-time registration
 
-/// Registers the GFM core extensions and the two math node types, once per process.
+/// Registers the GFM core extensions once per process.
 private final class Registry: Sendable {
     static let shared = Registry()
-    let inlineMathType: cmark_node_type
-    let displayMathType: cmark_node_type
 
     private init() {
         cmark_gfm_core_extensions_ensure_registered()
-        inlineMathType = cmark_syntax_extension_add_node(1)
-        displayMathType = cmark_syntax_extension_add_node(1)
     }
 
     func ensureReady() {}
+}
+
+/// How a math node is told apart from a code span: math is made as a `CODE` node (the only kind
+/// of literal node a GFM table cell accepts besides text) whose user data holds a tag bit and
+/// the packed position of its opening dollar. Only this file sets user data.
+private enum MathTag {
+    static let inline = 1 << 62
+    static let display = 1 << 61
+    static let position = (1 << 61) - 1
+
+    static func pack(_ location: SourceLocation, display: Bool) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: (display ? Self.display : Self.inline) | location.line << 32 | location.column)
+    }
 }
 
 // MARK: - The math extension
@@ -150,13 +159,12 @@ private func matchMath(
         var bytes = [UInt8]()
         bytes.reserveCapacity(content.count)
         for index in content { bytes.append(byte(index)) }
-        let type = display ? Registry.shared.displayMathType : Registry.shared.inlineMathType
-        let node = cmark_node_new_with_mem(type, mem)
+        let node = cmark_node_new_with_mem(CMARK_NODE_CODE, mem)
         bytes.append(0)
         bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_string_content(node, $0.baseAddress) }
+            buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(node, $0.baseAddress) }
         }
-        cmark_node_set_user_data(node, UnsafeMutableRawPointer(bitPattern: location.line << 32 | location.column))
+        cmark_node_set_user_data(node, MathTag.pack(location, display: display))
         cmark_inline_parser_set_offset(inlines, Int32(end))
         return node
     }
@@ -227,7 +235,16 @@ private func makeNode(_ node: OpaquePointer, lineOffset: Int) -> MarkdownNode {
     case CMARK_NODE_TEXT: kind = .text(string(cmark_node_get_literal(node)))
     case CMARK_NODE_SOFTBREAK: kind = .softBreak
     case CMARK_NODE_LINEBREAK: kind = .lineBreak
-    case CMARK_NODE_CODE: kind = .code(string(cmark_node_get_literal(node)))
+    case CMARK_NODE_CODE:
+        let tag = Int(bitPattern: cmark_node_get_user_data(node))
+        if tag == 0 {
+            kind = .code(string(cmark_node_get_literal(node)))
+        } else {
+            kind = .math(string(cmark_node_get_literal(node)), display: tag & MathTag.display != 0)
+            let packed = tag & MathTag.position
+            let start = SourceLocation(line: (packed >> 32) + lineOffset, column: packed & 0xFFFF_FFFF)
+            range = SourceRange(start: start, end: start)
+        }
     case CMARK_NODE_HTML_INLINE: kind = .htmlInline(string(cmark_node_get_literal(node)))
     case CMARK_NODE_EMPH: kind = .emphasis
     case CMARK_NODE_STRONG: kind = .strong
@@ -247,11 +264,6 @@ private func makeNode(_ node: OpaquePointer, lineOffset: Int) -> MarkdownNode {
     case badger_node_type_table_row(): kind = .tableRow(isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
     case badger_node_type_table_cell(): kind = .tableCell
     case badger_node_type_strikethrough(): kind = .strikethrough
-    case Registry.shared.inlineMathType, Registry.shared.displayMathType:
-        kind = .math(string(cmark_node_get_string_content(node)), display: type == Registry.shared.displayMathType)
-        let packed = Int(bitPattern: cmark_node_get_user_data(node))
-        let start = SourceLocation(line: (packed >> 32) + lineOffset, column: packed & 0xFFFF_FFFF)
-        range = SourceRange(start: start, end: start)
     default:
         kind = .text("")
     }

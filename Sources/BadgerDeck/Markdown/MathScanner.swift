@@ -18,10 +18,13 @@ struct MathScanner {
         case literal
     }
 
+    /// A finished search: from `from`, it found a closer at `found`, or none before `stop`
+    /// (the end of the text, or a line starting with a card label).
     private struct Search {
         var owner: UInt
         var from: Int
         var found: Int?
+        var stop: Int
     }
 
     private var lastInline: Search?
@@ -50,7 +53,8 @@ struct MathScanner {
         _ memo: inout Search?, owner: UInt, from start: Int, byte: (Int) -> UInt8,
         display: Bool
     ) -> Int? {
-        if let last = memo, last.owner == owner, start >= last.from, last.found.map({ start <= $0 }) ?? true {
+        // A later search within the span already scanned has the same answer.
+        if let last = memo, last.owner == owner, start >= last.from, start <= (last.found ?? last.stop) {
             return last.found
         }
         var index = start
@@ -71,7 +75,7 @@ struct MathScanner {
             }
             index += 1
         }
-        memo = Search(owner: owner, from: start, found: found)
+        memo = Search(owner: owner, from: start, found: found, stop: index)
         return found
     }
 

@@ -10,7 +10,7 @@ public struct CardID: Hashable, Comparable, Sendable, Codable, CustomStringConve
 
     /// Parses 16 hexadecimal digits.
     public init?(_ text: String) {
-        guard text.utf8.count == 16, let value = UInt64(text, radix: 16) else { return nil }
+        guard text.utf8.count == 16, text.utf8.allSatisfy(\.isHexDigit), let value = UInt64(text, radix: 16) else { return nil }
         rawValue = value
     }
 
@@ -56,7 +56,8 @@ public struct CardID: Hashable, Comparable, Sendable, Codable, CustomStringConve
 
     /// `question` with every run of white space turned into one space, trimmed.
     public static func normalized(_ question: String) -> String {
-        question.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        let words = question.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        return words.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
     }
 
     public var description: String {
@@ -77,6 +78,12 @@ public struct CardID: Hashable, Comparable, Sendable, Codable, CustomStringConve
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || ((self | 0x20) >= 0x61 && (self | 0x20) <= 0x66)
     }
 }
 

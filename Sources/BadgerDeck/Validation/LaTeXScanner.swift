@@ -52,7 +52,12 @@ struct LaTeXScanner {
                             environments.removeLast()
                         } else {
                             problems.append(.mismatchedEnd(expected: environments.last, found: environment))
-                            if let position = environments.lastIndex(of: environment) { environments.removeSubrange(position...) }
+                            // Recover as if the \end closed what it names, or else what is open.
+                            if let position = environments.lastIndex(of: environment) {
+                                environments.removeSubrange(position...)
+                            } else if !environments.isEmpty {
+                                environments.removeLast()
+                            }
                         }
                         index = next
                     }

@@ -5,11 +5,11 @@ struct ImageInsideCollection: DeckRule {
 
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
         for image in context.images where !image.isRemote && !image.isInsideCollection {
-            report.add(description, message(image.source, root: deck.file.collectionRoot), at: image.location)
+            report.add(description, message(image.source), at: image.location)
         }
     }
 
-    static func message(_ source: String, root: String) -> String {
-        "image \"\(source)\" points outside the collection (\(root)); copy the image into the collection"
+    static func message(_ source: String) -> String {
+        "image \"\(source)\" points outside the collection directory; copy the image into the collection"
     }
 }

@@ -1,0 +1,59 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// `badger compile` run as a user runs it.
+@Suite struct CompileCommandTests {
+    @Test func bundledDecksCompileToTheGolden() throws {
+        let result = try BadgerProcess.run(["compile"])
+        #expect(result.status == 0)
+        assertSnapshot(result.standardOutput, named: "Decks.compiled.json")
+    }
+
+    @Test func compiledOutputKeepsMathVerbatimAndRendersItForKaTeX() throws {
+        let result = try BadgerProcess.run(["compile", "Decks/algebra.md"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let cards = try #require(document["cards"] as? [[String: Any]])
+        let first = try #require(cards.first?["question"] as? [String: String])
+        #expect(first["markdown"] == "Simplify $\\frac{a}{b} + \\frac{c}{d}$.")
+        #expect(first["html"] == "<p>Simplify <span class=\"math inline\">\\(\\frac{a}{b} + \\frac{c}{d}\\)</span>.</p>\n")
+    }
+
+    @Test func reversedCardsCompileBothWays() throws {
+        let result = try BadgerProcess.run(["compile", "Decks/french.md"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let cards = try #require(document["cards"] as? [[String: Any]])
+        let reversed = cards.filter { !($0["reversedFrom"] is NSNull) }
+        #expect(!reversed.isEmpty)
+        for card in reversed {
+            let original = try #require(cards.first { $0["id"] as? String == card["reversedFrom"] as? String })
+            #expect((card["question"] as? [String: String])?["markdown"] == (original["answer"] as? [String: String])?["markdown"])
+            #expect((card["answer"] as? [String: String])?["markdown"] == (original["question"] as? [String: String])?["markdown"])
+        }
+    }
+
+    @Test func errorsRefuseToCompile() throws {
+        let result = try BadgerProcess.run(["compile", "Broken"], in: LintCommandTests.fixtures)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("error: [CardUnique]"))
+        #expect(result.standardError.hasSuffix("badger: not compiled: 22 errors and 8 warnings\n"))
+    }
+
+    @Test func outputFileIsWrittenWithASummary() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = directory.url.appendingPathComponent("collection.json").path
+        let result = try BadgerProcess.run(["compile", "Decks", "-o", output])
+        #expect(result.status == 0)
+        #expect(result.standardError.hasPrefix("3 decks, 3 topics, 60 cards"))
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written == (try BadgerProcess.run(["compile", "Decks"])).standardOutput)
+    }
+
+    @Test func anUnwritableOutputIsAnIOError() throws {
+        let result = try BadgerProcess.run(["compile", "Decks", "-o", "/no/such/dir/out.json"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("cannot write /no/such/dir/out.json"))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Runs the real `badger` executable, as a user would.
+public enum BadgerProcess {
+    /// What a run printed and how it ended.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// The built executable: `BADGER` from the environment, else `badger` beside the test bundle.
+    public static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["BADGER"] { return URL(fileURLWithPath: path) }
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("badger")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return PackagePaths.url(".build/debug/badger")
+    }
+
+    /// Runs `badger ARGUMENTS` in `directory` with `environment` added, and waits for it.
+    public static func run(
+        _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String] = [:], input: String? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = nil
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let output = Pipe()
+        let error = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = standardInput
+        try process.run()
+        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+        try standardInput.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        let errorData = LockedData()
+        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.isSet { usleep(1000) }
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.value, as: UTF8.self))
+    }
+}
+
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+
+    func set(_ newValue: Data) {
+        lock.lock()
+        data = newValue
+        lock.unlock()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return data != nil
+    }
+
+    var value: Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data ?? Data()
+    }
+}
+
+extension BadgerProcess {
+    /// Runs `badger ARGUMENTS` attached to a real pseudo-terminal (through `script`), the way a
+    /// person at a terminal would, and returns what the terminal showed, with CRLF turned to LF.
+    public static func runInTerminal(
+        _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String] = [:]
+    ) throws -> Result {
+        let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = directory
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = nil
+        merged["TERM"] = "xterm-256color"
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        return Result(status: process.terminationStatus, standardOutput: text, standardError: "")
+    }
+
+    private static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
