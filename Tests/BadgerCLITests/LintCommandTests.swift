@@ -114,4 +114,22 @@ import Testing
         #expect(!result.standardOutput.contains("\u{202E}"))
         #expect(result.standardOutput.contains("\\u{1B}]0;pwned\\u{7}"))
     }
+
+    @Test func imagePathsResolveSymlinksBeforeDotDotLikeTheOperatingSystem() throws {
+        let outside = try TemporaryDirectory()
+        let collection = try TemporaryDirectory()
+        defer {
+            outside.remove()
+            collection.remove()
+        }
+        try outside.write("dir/secret.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        try outside.write("secret.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        try collection.write("badger.yml", "exclude: []\n")
+        try FileManager.default.createSymbolicLink(
+            at: collection.url.appendingPathComponent("link"), withDestinationURL: outside.url.appendingPathComponent("dir"))
+        // The OS opens link/../secret.png as <outside>/secret.png, so it is outside the collection.
+        try collection.write("deck.md", "---\ntopic: T\n---\n\nQ: ![s](link/../secret.png)\nA: a\n\nQ: ![t](link/secret.png)\nA: b\n")
+        let result = try BadgerProcess.run(["lint", "deck.md"], in: collection.url)
+        #expect(result.standardOutput.components(separatedBy: "\n").filter { $0.contains("ImageInsideCollection") }.count == 2)
+    }
 }

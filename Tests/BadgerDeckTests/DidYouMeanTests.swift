@@ -44,7 +44,7 @@ import Testing
         ("ab", "abc", 1),
         ("kitten", "sitting", 3),
         ("flaw", "lawn", 2),
-        ("ab", "ba", 2),
+        ("ab", "ba", 1),
         ("topc", "topic", 1),
         ("colour", "color", 1),
         ("café", "cafe", 1),
@@ -53,5 +53,12 @@ import Testing
     func editDistanceCountsCharacterEdits(lhs: String, rhs: String, distance: Int) {
         #expect(DidYouMean.editDistance(lhs, rhs) == distance)
         #expect(DidYouMean.editDistance(rhs, lhs) == distance)
+    }
+}
+
+@Suite struct DidYouMeanTranspositionTests {
+    @Test func swappedNeighboursCountAsOneEdit() {
+        #expect(DidYouMean.suggestion(for: "alpah", among: ["alpha", "beta"]) == "alpha")
+        #expect(DidYouMean.suggestion(for: "tpoic", among: FrontMatterKeys.known.keys) == "topic")
     }
 }

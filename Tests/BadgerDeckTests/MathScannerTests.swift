@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import BadgerDeck
 
-private typealias Location = BadgerDeck.SourceLocation
 
 /// A math node found in a parsed document: its TeX, whether it is display math, and where it starts.
 private struct FoundMath: Equatable {

@@ -8,17 +8,25 @@ public enum CardExpander {
         var cards: [Card] = []
         cards.reserveCapacity(deck.cards.count)
         for written in deck.cards {
-            guard let question = written.field(.question) else { continue }
-            let answer = written.field(.answer)
-            let forwardID = CardID(topic: topic, question: question.markdown, direction: .forward)
+            var question: CardField?
+            var answer: CardField?
+            for field in written.fields {
+                if field.label == .question, question == nil { question = field }
+                if field.label == .answer, answer == nil { answer = field }
+            }
+            guard let question else { continue }
+            let forwardHash = CardID.questionHash(topic: topic, question: question.markdown)
+            let forwardID = CardID(questionHash: forwardHash, direction: .forward)
             cards.append(
                 make(
-                    id: forwardID, topic: topic, direction: .forward, question: question, answer: answer, reversedFrom: nil,
+                    id: forwardID, questionKey: forwardHash, topic: topic, direction: .forward, question: question, answer: answer, reversedFrom: nil,
                     written: written, deck: deck))
             guard isReversed(written, deck: deck), let answer, !answer.isEmpty, !question.isEmpty else { continue }
+            let reverseHash = CardID.questionHash(topic: topic, question: answer.markdown)
             cards.append(
                 make(
-                    id: CardID(topic: topic, question: answer.markdown, direction: .reverse), topic: topic, direction: .reverse,
+                    id: CardID(questionHash: reverseHash, direction: .reverse), questionKey: reverseHash, topic: topic,
+                    direction: .reverse,
                     question: answer, answer: question, reversedFrom: forwardID, written: written, deck: deck))
         }
         return cards
@@ -31,14 +39,14 @@ public enum CardExpander {
     }
 
     private static func make(
-        id: CardID, topic: String, direction: CardDirection, question: CardField, answer: CardField?, reversedFrom: CardID?,
+        id: CardID, questionKey: UInt64, topic: String, direction: CardDirection, question: CardField, answer: CardField?, reversedFrom: CardID?,
         written: ParsedCard, deck: ParsedDeck
     ) -> Card {
         let image = question.firstImageSource
         let kind: CardKind =
             image != nil ? .image : (question.containsMath || (answer?.containsMath ?? false)) ? .math : .text
         return Card(
-            id: id, questionKey: CardID.questionHash(topic: topic, question: question.markdown), topic: topic, kind: kind, direction: direction, question: question, answer: answer,
+            id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: question, answer: answer,
             explanation: written.field(.explanation), hint: written.field(.hint), imageSource: image, reversedFrom: reversedFrom,
             section: written.section, file: deck.file, line: written.location.line, questionLocation: question.labelRange.start)
     }

@@ -50,10 +50,12 @@ public enum CommonMarkConverter {
         locked = false
         defer { cmark_node_free(root) }
         let lineOffset = firstLine - 1
-        let unclosed = context.unclosed.map {
-            UnclosedMath(location: SourceLocation(line: $0.location.line + lineOffset, column: $0.location.column), display: $0.display)
+        let columns = ContinuationColumns(text)
+        let unclosed = context.unclosed.map { found in
+            let column = columns.corrected(found.location.column, line: found.location.line, blockStart: found.block)
+            return UnclosedMath(location: SourceLocation(line: found.location.line + lineOffset, column: column), display: found.display)
         }
-        return Result(document: convert(root, lineOffset: lineOffset), unclosedMath: unclosed)
+        return Result(document: convert(root, lineOffset: lineOffset, columns: columns), unclosedMath: unclosed)
     }
 
     /// cmark-gfm's own HTML for `markdown` (same extensions, no math, safe mode), used to check
@@ -113,7 +115,8 @@ private enum MathTag {
 /// Per-parse state of the math extension: its scanner and the unclosed dollars it saw.
 private final class MathContext {
     var scanner = MathScanner()
-    var unclosed: [(location: SourceLocation, display: Bool)] = []
+    /// Where each unclosed dollar is (as cmark counts columns) and where its block starts.
+    var unclosed: [(location: SourceLocation, display: Bool, block: SourceLocation)] = []
 }
 
 private func makeMathExtension(context: MathContext) -> OpaquePointer {
@@ -141,16 +144,18 @@ private func matchMath(
     let location = SourceLocation(
         line: Int(cmark_inline_parser_get_line(inlines)), column: Int(cmark_inline_parser_get_column(inlines)))
     let owner = UInt(bitPattern: parent.map { Int(bitPattern: $0) } ?? 0)
+    let block = parent.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
+        ?? location
     let mem = cmark_get_default_mem_allocator()
 
     switch context.scanner.scan(owner: owner, at: offset, byte: byte) {
     case .literal:
         return nil
     case .unclosedInline:
-        context.unclosed.append((location, false))
+        context.unclosed.append((location, false, block))
         return nil
     case .unclosedDisplay:
-        context.unclosed.append((location, true))
+        context.unclosed.append((location, true, block))
         let text = cmark_node_new_with_mem(CMARK_NODE_TEXT, mem)
         cmark_node_set_literal(text, "$$")
         cmark_inline_parser_set_offset(inlines, Int32(offset + 2))
@@ -172,28 +177,77 @@ private func matchMath(
 
 // MARK: - Conversion to Swift
 
-private func convert(_ root: OpaquePointer, lineOffset: Int) -> MarkdownNode {
+private func convert(_ root: OpaquePointer, lineOffset: Int, columns: ContinuationColumns) -> MarkdownNode {
+    let tree = MarkdownTree()
     let iterator = cmark_iter_new(root)!
     defer { cmark_iter_free(iterator) }
-    var stack: [MarkdownNode] = []
-    var finished: MarkdownNode?
+    var stack: [Int32] = []
+    // The start of the paragraph, heading or cell whose inlines are being converted.
+    var blockStarts: [SourceLocation] = []
     while true {
         let event = cmark_iter_next(iterator)
         if event == CMARK_EVENT_DONE { break }
         let node = cmark_iter_get_node(iterator)!
         if event == CMARK_EVENT_ENTER {
-            let converted = makeNode(node, lineOffset: lineOffset)
-            if isLeaf(node) {
-                if stack.isEmpty { finished = converted } else { stack[stack.count - 1].children.append(converted) }
-            } else {
-                stack.append(converted)
+            var made = makeNode(node, in: tree, lineOffset: Int32(lineOffset))
+            if made.type.rawValue > MarkdownTree.NodeType.tableCell.rawValue, let block = blockStarts.last {
+                let line = Int(made.startLine) - lineOffset
+                made.startColumn = Int32(columns.corrected(Int(made.startColumn), line: line, blockStart: block))
+                if made.type == .math { made.endColumn = made.startColumn }
+            }
+            let index = tree.append(made, to: stack.last ?? -1)
+            if !isLeaf(node) {
+                stack.append(index)
+                if containsInlines(node) {
+                    blockStarts.append(
+                        SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+                }
             }
         } else if event == CMARK_EVENT_EXIT {
-            let done = stack.removeLast()
-            if stack.isEmpty { finished = done } else { stack[stack.count - 1].children.append(done) }
+            stack.removeLast()
+            if containsInlines(node) { blockStarts.removeLast() }
         }
     }
-    return finished ?? MarkdownNode(.document, range: SourceRange(line: 1, column: 1, length: 0))
+    if tree.nodes.isEmpty {
+        tree.append(.init(type: .document, startLine: 1, startColumn: 1, endLine: 1, endColumn: 1), to: -1)
+    }
+    return tree.root
+}
+
+private func containsInlines(_ node: OpaquePointer) -> Bool {
+    let type = cmark_node_get_type(node)
+    return type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == badger_node_type_table_cell()
+}
+
+/// Corrects the columns cmark-gfm gives inlines on a block's continuation lines, which count
+/// from where the block starts rather than from where the line's content starts (so an
+/// indented continuation line loses its indentation).
+private struct ContinuationColumns {
+    /// For each line (index 0 is line 1), the 1-based column where its content starts: after
+    /// blanks and block quote markers.
+    private var contentStarts: [Int32] = []
+
+    init(_ text: String) {
+        var column: Int32 = 1
+        var inPrefix = true
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                contentStarts.append(column)
+                column = 1
+                inPrefix = true
+            } else if inPrefix {
+                if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") { column += 1 } else { inPrefix = false }
+            }
+        }
+        contentStarts.append(column)
+    }
+
+    /// The real column of an inline that cmark places at `column` on `line` (lines counted
+    /// from the text's start) inside a block starting at `blockStart`.
+    func corrected(_ column: Int, line: Int, blockStart: SourceLocation) -> Int {
+        guard line > blockStart.line, line >= 1, line <= contentStarts.count else { return column }
+        return column - blockStart.column + Int(contentStarts[line - 1])
+    }
 }
 
 private func isLeaf(_ node: OpaquePointer) -> Bool {
@@ -206,66 +260,99 @@ private func isLeaf(_ node: OpaquePointer) -> Bool {
     }
 }
 
-private func string(_ pointer: UnsafePointer<CChar>?) -> String {
-    pointer.map { String(cString: $0) } ?? ""
+/// Copies a C string into the tree's byte store.
+private func store(_ pointer: UnsafePointer<CChar>?, in tree: MarkdownTree) -> (Int32, Int32) {
+    guard let pointer else { return (0, 0) }
+    return tree.store(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
 }
 
-private func makeNode(_ node: OpaquePointer, lineOffset: Int) -> MarkdownNode {
+private func makeNode(_ node: OpaquePointer, in tree: MarkdownTree, lineOffset: Int32) -> MarkdownTree.Node {
     let type = cmark_node_get_type(node)
-    var range = SourceRange(
-        start: SourceLocation(line: Int(cmark_node_get_start_line(node)) + lineOffset, column: Int(cmark_node_get_start_column(node))),
-        end: SourceLocation(line: Int(cmark_node_get_end_line(node)) + lineOffset, column: Int(cmark_node_get_end_column(node)) + 1))
-    let kind: MarkdownNode.Kind
+    var result = MarkdownTree.Node(
+        type: .text, startLine: cmark_node_get_start_line(node) + lineOffset, startColumn: cmark_node_get_start_column(node),
+        endLine: cmark_node_get_end_line(node) + lineOffset, endColumn: cmark_node_get_end_column(node) + 1)
+    func literal(_ pointer: UnsafePointer<CChar>?) {
+        (result.literalStart, result.literalCount) = store(pointer, in: tree)
+    }
+    func extra(_ pointer: UnsafePointer<CChar>?) {
+        (result.extraStart, result.extraCount) = store(pointer, in: tree)
+    }
     switch type {
-    case CMARK_NODE_DOCUMENT: kind = .document
-    case CMARK_NODE_PARAGRAPH: kind = .paragraph
-    case CMARK_NODE_HEADING: kind = .heading(level: Int(cmark_node_get_heading_level(node)))
-    case CMARK_NODE_BLOCK_QUOTE: kind = .blockQuote
+    case CMARK_NODE_DOCUMENT: result.type = .document
+    case CMARK_NODE_PARAGRAPH: result.type = .paragraph
+    case CMARK_NODE_HEADING:
+        result.type = .heading
+        result.number = cmark_node_get_heading_level(node)
+    case CMARK_NODE_BLOCK_QUOTE: result.type = .blockQuote
     case CMARK_NODE_LIST:
-        kind = .list(
-            ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
-            start: Int(cmark_node_get_list_start(node)), tight: cmark_node_get_list_tight(node) != 0)
+        result.type = .list
+        result.flag = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        result.flag2 = cmark_node_get_list_tight(node) != 0
+        result.number = cmark_node_get_list_start(node)
     case CMARK_NODE_ITEM:
-        let isTask = cmark_node_get_syntax_extension(node) != nil
-        kind = .item(task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil)
+        result.type = .item
+        result.flag = cmark_node_get_syntax_extension(node) != nil
+        result.flag2 = result.flag && cmark_gfm_extensions_get_tasklist_item_checked(node)
     case CMARK_NODE_CODE_BLOCK:
-        kind = .codeBlock(info: string(cmark_node_get_fence_info(node)), literal: string(cmark_node_get_literal(node)))
-    case CMARK_NODE_HTML_BLOCK: kind = .htmlBlock(string(cmark_node_get_literal(node)))
-    case CMARK_NODE_THEMATIC_BREAK: kind = .thematicBreak
-    case CMARK_NODE_TEXT: kind = .text(string(cmark_node_get_literal(node)))
-    case CMARK_NODE_SOFTBREAK: kind = .softBreak
-    case CMARK_NODE_LINEBREAK: kind = .lineBreak
+        result.type = .codeBlock
+        literal(cmark_node_get_fence_info(node))
+        extra(cmark_node_get_literal(node))
+    case CMARK_NODE_HTML_BLOCK:
+        result.type = .htmlBlock
+        literal(cmark_node_get_literal(node))
+    case CMARK_NODE_THEMATIC_BREAK: result.type = .thematicBreak
+    case CMARK_NODE_TEXT:
+        result.type = .text
+        literal(cmark_node_get_literal(node))
+    case CMARK_NODE_SOFTBREAK: result.type = .softBreak
+    case CMARK_NODE_LINEBREAK: result.type = .lineBreak
     case CMARK_NODE_CODE:
+        literal(cmark_node_get_literal(node))
         let tag = Int(bitPattern: cmark_node_get_user_data(node))
         if tag == 0 {
-            kind = .code(string(cmark_node_get_literal(node)))
+            result.type = .code
         } else {
-            kind = .math(string(cmark_node_get_literal(node)), display: tag & MathTag.display != 0)
+            result.type = .math
+            result.flag = tag & MathTag.display != 0
             let packed = tag & MathTag.position
-            let start = SourceLocation(line: (packed >> 32) + lineOffset, column: packed & 0xFFFF_FFFF)
-            range = SourceRange(start: start, end: start)
+            result.startLine = Int32(packed >> 32) + lineOffset
+            result.startColumn = Int32(packed & 0xFFFF_FFFF)
+            result.endLine = result.startLine
+            result.endColumn = result.startColumn
         }
-    case CMARK_NODE_HTML_INLINE: kind = .htmlInline(string(cmark_node_get_literal(node)))
-    case CMARK_NODE_EMPH: kind = .emphasis
-    case CMARK_NODE_STRONG: kind = .strong
-    case CMARK_NODE_LINK: kind = .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
-    case CMARK_NODE_IMAGE: kind = .image(source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+    case CMARK_NODE_HTML_INLINE:
+        result.type = .htmlInline
+        literal(cmark_node_get_literal(node))
+    case CMARK_NODE_EMPH: result.type = .emphasis
+    case CMARK_NODE_STRONG: result.type = .strong
+    case CMARK_NODE_LINK:
+        result.type = .link
+        literal(cmark_node_get_url(node))
+        extra(cmark_node_get_title(node))
+    case CMARK_NODE_IMAGE:
+        result.type = .image
+        literal(cmark_node_get_url(node))
+        extra(cmark_node_get_title(node))
     case badger_node_type_table():
+        result.type = .table
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         let raw = cmark_gfm_extensions_get_table_alignments(node)
-        kind = .table(alignments: (0..<columns).map { index in
-            switch raw?[index] {
+        result.number = Int32(tree.tableAlignments.count)
+        tree.tableAlignments.append((0..<columns).map { column in
+            switch raw?[column] {
             case UInt8(ascii: "l"): return .left
             case UInt8(ascii: "c"): return .center
             case UInt8(ascii: "r"): return .right
             default: return .none
             }
         })
-    case badger_node_type_table_row(): kind = .tableRow(isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
-    case badger_node_type_table_cell(): kind = .tableCell
-    case badger_node_type_strikethrough(): kind = .strikethrough
+    case badger_node_type_table_row():
+        result.type = .tableRow
+        result.flag = cmark_gfm_extensions_get_table_row_is_header(node) != 0
+    case badger_node_type_table_cell(): result.type = .tableCell
+    case badger_node_type_strikethrough(): result.type = .strikethrough
     default:
-        kind = .text("")
+        result.type = .text
     }
-    return MarkdownNode(kind, range: range)
+    return result
 }

@@ -16,7 +16,12 @@ public struct CardID: Hashable, Comparable, Sendable, Codable, CustomStringConve
 
     /// The id of the card asking `question` in `topic`, in `direction`.
     public init(topic: String, question: String, direction: CardDirection) {
-        var hash = CardID.questionHash(topic: topic, question: question)
+        self.init(questionHash: CardID.questionHash(topic: topic, question: question), direction: direction)
+    }
+
+    /// The id from a `questionHash` already computed, adding the direction.
+    init(questionHash: UInt64, direction: CardDirection) {
+        var hash = questionHash
         CardID.mix(&hash, [0x1F])
         CardID.mix(&hash, direction.rawValue.utf8)
         rawValue = hash

@@ -19,7 +19,13 @@ struct CardAssembler {
     /// Assembles the cards of `document`'s top-level blocks into the deck.
     static func assemble(_ document: MarkdownNode, source: SourceText, into deck: ParsedDeck) -> ParsedDeck {
         var assembler = CardAssembler(source: source, deck: deck)
-        for block in document.children { assembler.add(block) }
+        let tree = document.tree
+        var child = tree.nodes[Int(document.index)].firstChild
+        while child >= 0 {
+            let next = tree.nodes[Int(child)].nextSibling
+            assembler.add(MarkdownNode(tree: tree, index: child))
+            child = next
+        }
         assembler.closeCard()
         return assembler.deck
     }
@@ -30,10 +36,15 @@ struct CardAssembler {
             addParagraph(block)
         case .heading:
             closeCard()
-            if block.range.end.line > block.range.start.line, let found = source.label(onLine: block.range.start.line) {
-                deck.containsLabels = true
-                deck.swallowedLabels.append(
-                    .init(label: found.label, location: SourceLocation(line: block.range.start.line, column: found.column), container: .heading))
+            // A setext heading spans its text lines and the underline; a label on any text line
+            // was swallowed.
+            if block.range.end.line > block.range.start.line {
+                for line in block.range.start.line..<block.range.end.line {
+                    guard let found = source.label(onLine: line) else { continue }
+                    deck.containsLabels = true
+                    deck.swallowedLabels.append(.init(label: found.label, location: SourceLocation(line: line, column: found.column), container: .heading))
+                    break
+                }
             }
             section = block.plainText.trimmingWhitespace()
         case .thematicBreak:
@@ -71,26 +82,30 @@ struct CardAssembler {
     }
 
     private mutating func addParagraph(_ paragraph: MarkdownNode) {
-        let inlines = paragraph.children
+        let tree = paragraph.tree
+        let inlines = tree.childIndices(paragraph.index)
         // Labels the parser sees: a text node that starts the paragraph or follows a line break.
         var labelIndices: [(index: Int, label: CardLabel, length: Int)] = []
-        for (index, node) in inlines.enumerated() {
-            guard case .text(let text) = node.kind, index == 0 || inlines[index - 1].isLineBreak,
-                let (label, length) = CardLabel.match(text.utf8, at: text.utf8.startIndex)
-            else { continue }
-            labelIndices.append((index, label, length))
+        for (position, node) in inlines.enumerated() {
+            guard tree.nodes[Int(node)].type == .text, position == 0 || isLineBreak(inlines[position - 1], in: tree) else { continue }
+            let text = tree.literalBytes(node)
+            guard let (label, length) = CardLabel.match(text, at: text.startIndex) else { continue }
+            labelIndices.append((position, label, length))
         }
         guard !labelIndices.isEmpty else { return append(paragraph) }
         deck.containsLabels = true
 
-        // Pair each label with its source line, in order, for exact positions.
-        var candidateLine = paragraph.range.start.line
+        // Pair each label with its source line, in order, for exact positions. (cmark-gfm's
+        // inline line numbers drift after a code span that spans lines.)
+        let paragraphRange = paragraph.range
+        let insideCode = source.linesStartingInsideCodeSpans(paragraphRange.start.line...paragraphRange.end.line)
+        var candidateLine = paragraphRange.start.line
         var positions: [SourceLocation] = []
         for found in labelIndices {
-            var position = SourceLocation(line: inlines[found.index].range.start.line, column: 1)
-            while candidateLine <= paragraph.range.end.line {
+            var position = SourceLocation(line: Int(tree.nodes[Int(inlines[found.index])].startLine), column: 1)
+            while candidateLine <= paragraphRange.end.line {
                 defer { candidateLine += 1 }
-                if let onLine = source.label(onLine: candidateLine), onLine.label == found.label {
+                if !insideCode.contains(candidateLine), let onLine = source.label(onLine: candidateLine), onLine.label == found.label {
                     position = SourceLocation(line: candidateLine, column: onLine.column)
                     break
                 }
@@ -100,32 +115,40 @@ struct CardAssembler {
 
         // Inlines before the first label continue the open field.
         if labelIndices[0].index > 0 {
-            let before = trimmedBreaks(inlines[..<labelIndices[0].index])
+            let before = trimmedBreaks(inlines[..<labelIndices[0].index], in: tree)
             let lastLine = positions[0].line - 1
-            append(MarkdownNode(.paragraph, children: before, range: SourceRange(start: paragraph.range.start, end: SourceLocation(line: lastLine, column: 1))))
+            append(tree.makeParagraph(of: before, start: paragraphRange.start, end: SourceLocation(line: lastLine, column: 1)))
         }
         for (ordinal, found) in labelIndices.enumerated() {
             let position = positions[ordinal]
             let endIndex = ordinal + 1 < labelIndices.count ? labelIndices[ordinal + 1].index : inlines.count
-            let lastLine = ordinal + 1 < positions.count ? positions[ordinal + 1].line - 1 : paragraph.range.end.line
-            var content = Array(inlines[(found.index)..<endIndex])
-            if case .text(let text) = content[0].kind {
-                let rest = String(text.utf8.dropFirst(found.length))!.trimmingLeadingBlanks()
-                if rest.isEmpty { content.removeFirst() } else { content[0].kind = .text(rest) }
+            let lastLine = ordinal + 1 < positions.count ? positions[ordinal + 1].line - 1 : paragraphRange.end.line
+            var content = Array(inlines[found.index..<endIndex])
+            // Cut the label and the blanks after it from the first text node.
+            let text = tree.literalBytes(content[0])
+            let blanks = text.dropFirst(found.length).prefix { $0 == 0x20 || $0 == 0x09 }.count
+            if found.length + blanks == text.count {
+                content.removeFirst()
+            } else {
+                tree.dropLiteralPrefix(of: content[0], count: Int32(found.length + blanks))
             }
-            content = trimmedBreaks(content[...])
+            content = trimmedBreaks(content[...], in: tree)
             open(found.label, at: position, length: found.length, lastLine: max(lastLine, position.line))
             if !content.isEmpty {
-                field!.blocks.append(
-                    MarkdownNode(.paragraph, children: content, range: SourceRange(start: position, end: SourceLocation(line: lastLine, column: 1))))
+                field!.blocks.append(tree.makeParagraph(of: content, start: position, end: SourceLocation(line: lastLine, column: 1)))
             }
         }
     }
 
-    private func trimmedBreaks(_ inlines: ArraySlice<MarkdownNode>) -> [MarkdownNode] {
+    private func isLineBreak(_ index: Int32, in tree: MarkdownTree) -> Bool {
+        let type = tree.nodes[Int(index)].type
+        return type == .softBreak || type == .lineBreak
+    }
+
+    private func trimmedBreaks(_ inlines: ArraySlice<Int32>, in tree: MarkdownTree) -> [Int32] {
         var slice = inlines
-        while slice.first?.isLineBreak == true { slice = slice.dropFirst() }
-        while slice.last?.isLineBreak == true { slice = slice.dropLast() }
+        while let first = slice.first, isLineBreak(first, in: tree) { slice = slice.dropFirst() }
+        while let last = slice.last, isLineBreak(last, in: tree) { slice = slice.dropLast() }
         return Array(slice)
     }
 
@@ -157,17 +180,3 @@ struct CardAssembler {
     }
 }
 
-extension MarkdownNode {
-    fileprivate var isLineBreak: Bool {
-        switch kind {
-        case .softBreak, .lineBreak: return true
-        default: return false
-        }
-    }
-}
-
-extension String {
-    fileprivate func trimmingLeadingBlanks() -> String {
-        String(drop { $0 == " " || $0 == "\t" })
-    }
-}

@@ -90,13 +90,38 @@ enum FrontMatterReader {
         }
     }
 
+    /// Whether a line ends with a block scalar indicator (`|` or `>`, with optional chomping and
+    /// indentation indicators) after a key or a list dash, before any comment.
+    private static func opensBlockScalar(_ line: [UInt8]) -> Bool {
+        var content = line[...]
+        if let hash = line.indices.first(where: { line[$0] == UInt8(ascii: "#") && ($0 == 0 || line[$0 - 1] == 0x20) }) {
+            content = line[..<hash]
+        }
+        while let last = content.last, last == 0x20 || last == 0x09 { content = content.dropLast() }
+        while let last = content.last, last == UInt8(ascii: "-") || last == UInt8(ascii: "+") || (last >= 0x30 && last <= 0x39) {
+            content = content.dropLast()
+        }
+        guard let indicator = content.last, indicator == UInt8(ascii: "|") || indicator == UInt8(ascii: ">") else { return false }
+        let before = content.dropLast()
+        return before.last == 0x20 && (before.dropLast().last == UInt8(ascii: ":") || before.dropLast().last == UInt8(ascii: "-"))
+    }
+
     /// Anchors and aliases, found lexically: an `&` or `*` that starts a YAML node (at the start
     /// of a line's content, or after `:`, `-`, `[`, `{` or `,`), outside quotes and comments.
     /// Aliases make a small file expand into a huge one, so decks may not use them.
     private static func anchorsAndAliases(in source: SourceText, lines: Range<Int>) -> [SourceLocation] {
         var found: [SourceLocation] = []
+        // Lines of a block scalar (`key: |` or `key: >`) are text: skip those indented deeper
+        // than the line that opened it.
+        var blockScalarIndent: Int?
         for number in lines {
             let line = Array(source.line(number))
+            let indent = line.prefix { $0 == 0x20 }.count
+            if let opener = blockScalarIndent {
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) || indent > opener { continue }
+                blockScalarIndent = nil
+            }
+            if opensBlockScalar(line) { blockScalarIndent = indent }
             var quote: UInt8?
             var previous: UInt8 = 0x20  // last non-blank byte, or a space at the start of a line
             var index = 0

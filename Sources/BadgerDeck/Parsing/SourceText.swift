@@ -73,8 +73,50 @@ struct SourceText: Sendable {
         return (label, column, length)
     }
 
+    /// The lines among `lines` that start inside a code span opened on an earlier line, found by
+    /// CommonMark's backtick rule: a run of n backticks opens a span that the next run of
+    /// exactly n backticks closes. A backslash does not escape inside a span.
+    func linesStartingInsideCodeSpans(_ lines: ClosedRange<Int>) -> Set<Int> {
+        var inside: Set<Int> = []
+        // Lines inside the span now open; they count only once it closes, since a run of
+        // backticks that never closes is text, not a span.
+        var pending: [Int] = []
+        var openRun = 0
+        for number in lines {
+            if openRun > 0 { pending.append(number) }
+            let bytes = line(number)
+            var index = bytes.startIndex
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\"), openRun == 0 {
+                    index += 2
+                    continue
+                }
+                guard byte == UInt8(ascii: "`") else {
+                    index += 1
+                    continue
+                }
+                var run = 0
+                while index < bytes.endIndex, bytes[index] == UInt8(ascii: "`") {
+                    run += 1
+                    index += 1
+                }
+                if openRun == 0 {
+                    openRun = run
+                } else if run == openRun {
+                    openRun = 0
+                    inside.formUnion(pending)
+                    pending = []
+                }
+            }
+        }
+        return inside
+    }
+
     /// The offset of the first byte that is not valid UTF-8, or nil if the file is valid.
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        // The standard library validates quickly; find the offset only for a bad file.
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

@@ -27,6 +27,28 @@ enum ImagePath {
         return scheme.count > 1 && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
+    /// `source` (percent-decoded) joined to `directory`, with `.` and `..` left for the file
+    /// system to resolve.
+    static func joined(_ source: String, relativeTo directory: String) -> String {
+        let decoded = source.removingPercentEncodingIfValid
+        return decoded.hasPrefix("/") ? decoded : directory + "/" + decoded
+    }
+
+    /// For a path that does not exist, its nearest existing ancestor resolved, with the rest
+    /// appended: where the file would be.
+    static func resolvedParent(of path: String, fileAccess: any FileAccess) -> String? {
+        var head = path
+        var tail: [Substring] = []
+        while let slash = head.lastIndex(of: "/"), slash != head.startIndex {
+            tail.insert(head[head.index(after: slash)...], at: 0)
+            head = String(head[..<slash])
+            if let resolved = fileAccess.resolvedPath(head) {
+                return absolute(tail.joined(separator: "/"), relativeTo: resolved)
+            }
+        }
+        return nil
+    }
+
     /// The absolute, normalized path of `source` (percent-decoded) relative to `directory`.
     static func absolute(_ source: String, relativeTo directory: String) -> String {
         let decoded = source.removingPercentEncodingIfValid

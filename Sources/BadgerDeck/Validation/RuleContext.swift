@@ -45,8 +45,10 @@ struct RuleContext {
             } else {
                 let path = ImagePath.absolute(source, relativeTo: deck.file.directory)
                 image.path = path
-                image.resolvedPath = fileAccess.resolvedPath(path)
-                let checked = image.resolvedPath ?? path
+                // Resolve as the operating system would: symbolic links before `..`.
+                let joined = ImagePath.joined(source, relativeTo: deck.file.directory)
+                image.resolvedPath = fileAccess.resolvedPath(joined)
+                let checked = image.resolvedPath ?? ImagePath.resolvedParent(of: joined, fileAccess: fileAccess) ?? path
                 image.isInsideCollection = checked.hasPrefix(root.hasSuffix("/") ? root : root + "/")
                 if image.isInsideCollection, let resolved = image.resolvedPath, fileAccess.kind(atPath: resolved) == .file {
                     image.size = fileAccess.size(atPath: resolved)

@@ -165,3 +165,25 @@ func assertNoFinding(
     }
     return all
 }
+
+/// A position in a deck file (the linter's, not Swift Testing's `SourceLocation`).
+typealias Location = BadgerDeck.SourceLocation
+
+/// The first bytes of a PNG file.
+let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+/// A tiny "PNG": the magic bytes and a few zeros. The rules judge images only by magic and size.
+let tinyPNG: [UInt8] = pngMagic + [UInt8](repeating: 0, count: 16)
+/// A tiny GIF and JPEG, by their magic bytes.
+let tinyGIF: [UInt8] = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 16)
+let tinyJPEG: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 16)
+
+/// Checks that every diagnostic has `severity` and that the catalog declares it for `rule`.
+func expectSeverity(
+    _ found: [Diagnostic], _ severity: Severity, rule: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    #expect(!found.isEmpty, "no \(rule) diagnostic to check the severity of", sourceLocation: sourceLocation)
+    for diagnostic in found {
+        #expect(diagnostic.severity == severity, "\(diagnostic.file):\(diagnostic.range.start) [\(diagnostic.ruleID)]", sourceLocation: sourceLocation)
+    }
+    #expect(declaredSeverity(rule) == severity, sourceLocation: sourceLocation)
+}

@@ -11,6 +11,6 @@ struct CardNotSwallowedByHeading: DeckRule {
     }
 
     static func message(_ label: CardLabel) -> String {
-        "the line under this \(label.shortName): line turned it into a heading; add a blank line before the `---`"
+        "a `---` or `===` line under this \(label.shortName): line turned it into a heading; add a blank line before that line"
     }
 }

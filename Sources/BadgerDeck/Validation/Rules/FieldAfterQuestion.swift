@@ -10,6 +10,6 @@ struct FieldAfterQuestion: DeckRule {
     }
 
     static func message(_ label: CardLabel) -> String {
-        "\(label.rawValue) has no question before it; start the card with `Q:` (a heading or --- ends the card before it)"
+        "`\(label.shortName):` (\(label.rawValue)) has no question before it; start the card with `Q:` (a heading or --- ends the card before it)"
     }
 }

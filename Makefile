@@ -1,0 +1,57 @@
+# LearningBadger: `make run` lints and compiles the bundled decks; `make test` runs every test.
+# Both install the Debian packages they need when missing (as root, or through sudo).
+
+SHELL := /bin/bash
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+BENCH_PACKAGES := cmark-gfm hyperfine time
+
+.PHONY: run test build release deps bench-deps benchmark format format-check schemas clean
+
+run: deps release
+	.build/release/badger lint Decks
+	@mkdir -p build
+	.build/release/badger compile Decks -o build/collection.json
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+	@$(MAKE) --no-print-directory schemas
+	@python3 .ci/count_tests.py .build/test.log
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+deps:
+	@missing=""; for p in $(BUILD_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+bench-deps: deps
+	@missing=""; for p in $(BENCH_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+benchmark: bench-deps release
+	Benchmarks/lint.sh .build/release/badger
+
+# The compiled output and front matter of the bundled decks against Grammar/'s JSON Schemas.
+schemas: build
+	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
+	@python3 .ci/check_schemas.py .build/debug/badger
+
+format:
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+
+format-check:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build build
