@@ -13,9 +13,10 @@ public struct DeckCollection: Sendable {
 
     /// What to keep of each deck after it is checked.
     public struct LoadOptions: Sendable {
-        /// Render every field's HTML (for `compile`), in parallel with parsing.
+        /// Render every card's HTML (for `compile`), in parallel with parsing.
         public var renderingHTML = false
-        /// Keep the Markdown trees of card fields; otherwise they are dropped once checked.
+        /// Keep each deck's cards as written, with their Markdown trees; otherwise they are
+        /// dropped once checked and only the study cards remain.
         public var keepingTrees = false
 
         public init(renderingHTML: Bool = false, keepingTrees: Bool = false) {
@@ -37,19 +38,16 @@ public struct DeckCollection: Sendable {
                 return
             }
             var deck = DeckParser.parse(bytes, file: file)
-            let diagnostics = Linter.deckDiagnostics(deck, fileAccess: fileAccess)
-            deck.finishFields(renderingHTML: options.renderingHTML, keepingTrees: options.keepingTrees)
-            results[index] = (deck, diagnostics, CardExpander.cards(of: deck))
+            let diagnostics = Linter.unsuppressed(Linter.deckDiagnostics(deck, fileAccess: fileAccess), in: deck)
+            let cards = CardExpander.cards(of: deck, renderingHTML: options.renderingHTML)
+            if !options.keepingTrees { deck.dropWrittenCards() }
+            results[index] = (deck, diagnostics, cards)
         }
         if let failure = failures.values.compactMap({ $0 }).first { throw failure }
         let loaded = results.values.map { $0! }
         let decks = loaded.map(\.0)
         let cards = loaded.flatMap(\.2)
-        var byFile: [String: [Diagnostic]] = [:]
-        for (deck, diagnostics, _) in loaded { byFile[deck.file.displayPath, default: []] += diagnostics }
-        for diagnostic in Linter.collectionDiagnostics(cards) { byFile[diagnostic.file, default: []].append(diagnostic) }
-        var diagnostics: [Diagnostic] = []
-        for deck in decks { diagnostics += Linter.unsuppressed(byFile[deck.file.displayPath] ?? [], in: deck) }
+        let diagnostics = loaded.flatMap(\.1) + Linter.collectionDiagnostics(cards)
         return DeckCollection(decks: decks, cards: cards, diagnostics: Diagnostic.sortedForOutput(diagnostics))
     }
 

@@ -3,7 +3,7 @@ public enum CardExpander {
     /// The cards of `deck`, in source order, each reversed card followed by its reverse.
     /// Cards without a topic-bearing deck, a question or an answer are left out of reversal
     /// (the rules report them).
-    public static func cards(of deck: ParsedDeck) -> [Card] {
+    public static func cards(of deck: ParsedDeck, renderingHTML: Bool = false) -> [Card] {
         guard let topic = deck.topic else { return [] }
         var cards: [Card] = []
         cards.reserveCapacity(deck.cards.count)
@@ -20,14 +20,15 @@ public enum CardExpander {
             cards.append(
                 make(
                     id: forwardID, questionKey: forwardHash, topic: topic, direction: .forward, question: question, answer: answer, reversedFrom: nil,
-                    written: written, deck: deck))
+                    written: written, deck: deck, renderingHTML: renderingHTML))
             guard isReversed(written, deck: deck), let answer, !answer.isEmpty, !question.isEmpty else { continue }
             let reverseHash = CardID.questionHash(topic: topic, question: answer.markdown)
             cards.append(
                 make(
                     id: CardID(questionHash: reverseHash, direction: .reverse), questionKey: reverseHash, topic: topic,
                     direction: .reverse,
-                    question: answer, answer: question, reversedFrom: forwardID, written: written, deck: deck))
+                    question: answer, answer: question, reversedFrom: forwardID, written: written, deck: deck,
+                    renderingHTML: renderingHTML))
         }
         return cards
     }
@@ -40,15 +41,21 @@ public enum CardExpander {
 
     private static func make(
         id: CardID, questionKey: UInt64, topic: String, direction: CardDirection, question: CardField, answer: CardField?, reversedFrom: CardID?,
-        written: ParsedCard, deck: ParsedDeck
+        written: ParsedCard, deck: ParsedDeck, renderingHTML: Bool
     ) -> Card {
+        func text(_ field: CardField?) -> CardText? {
+            field.map { CardText(markdown: $0.markdown, html: renderingHTML ? HTMLRenderer.render($0.blocks) : nil) }
+        }
+        var suppression = written.suppression
+        suppression.formUnion(deck.fileSuppression)
         let image = question.firstImageSource
         let kind: CardKind =
             image != nil ? .image : (question.containsMath || (answer?.containsMath ?? false)) ? .math : .text
         return Card(
-            id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: question, answer: answer,
-            explanation: written.field(.explanation), hint: written.field(.hint), imageSource: image, reversedFrom: reversedFrom,
-            section: written.section, file: deck.file, line: written.location.line, questionLocation: question.labelRange.start)
+            id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: text(question),
+            answer: text(answer), explanation: text(written.field(.explanation)), hint: text(written.field(.hint)),
+            imageSource: image, reversedFrom: reversedFrom, section: written.section, file: deck.file, line: written.location.line,
+            questionLocation: question.labelRange.start, suppression: suppression)
     }
 }
 

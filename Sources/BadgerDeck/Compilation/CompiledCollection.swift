@@ -73,7 +73,8 @@ public struct CompiledCollection: Encodable, Sendable {
     public var decks: [Deck]
     public var cards: [CompiledCard]
 
-    /// Compiles a collection that has no errors, loaded with `renderingHTML` (or keeping trees).
+    /// Compiles a collection that has no errors. Load it with `renderingHTML` to render in
+    /// parallel; otherwise each field is parsed and rendered again here.
     public init(_ collection: DeckCollection) {
         var counts: [String: Int] = [:]
         for card in collection.cards { counts[card.file.absolutePath, default: 0] += 1 }
@@ -82,8 +83,8 @@ public struct CompiledCollection: Encodable, Sendable {
             return Deck(file: deck.file.relativePath, topic: topic, color: deck.color, cards: counts[deck.file.absolutePath] ?? 0)
         }
         cards = collection.cards.map { card in
-            func field(_ field: CardField?) -> Field? {
-                field.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render($0.blocks)) }
+            func field(_ text: CardText?) -> Field? {
+                text.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render(markdown: $0.markdown)) }
             }
             let image = card.imageSource.flatMap { source -> String? in
                 guard !ImagePath.isRemote(source) else { return source }

@@ -27,35 +27,58 @@ public enum CommonMarkConverter {
 
     /// Parses `markdown` whose first line is line `firstLine` of the file.
     public static func parse(_ markdown: String, firstLine: Int = 1) -> Result {
+        parse(markdown, firstLine: firstLine, contentStart: nil)
+    }
+
+    /// Parses `markdown`; `contentStart` gives, for a file line, the column where its content
+    /// starts (after blanks and `>` markers), to correct inline columns on continuation lines.
+    static func parse(_ markdown: String, firstLine: Int, contentStart: ((Int) -> Int)?) -> Result {
+        var text = markdown
+        return text.withUTF8 { buffer in
+            parse(UnsafeRawBufferPointer(buffer), firstLine: firstLine) { lookup in
+                contentStart.map { start in ContinuationColumns { start($0 + lookup) } } ?? ContinuationColumns(markdown)
+            }
+        }
+    }
+
+    /// Parses UTF-8 `bytes` (LF or CRLF line endings) whose first line is line `firstLine`.
+    static func parse(_ bytes: UnsafeRawBufferPointer, firstLine: Int, contentStart: @escaping (Int) -> Int) -> Result {
+        parse(bytes, firstLine: firstLine) { lineOffset in ContinuationColumns { contentStart($0 + lineOffset) } }
+    }
+
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, firstLine: Int, columnsFor: (Int) -> ContinuationColumns
+    ) -> Result {
         Registry.shared.ensureReady()
+        let context = MathContext(memory: cmark_get_arena_mem_allocator())
+        let math = makeMathExtension(context: context)
+        defer { cmark_syntax_extension_free(cmark_get_default_mem_allocator(), math) }
+        let lineOffset = firstLine - 1
+        let columns = columnsFor(lineOffset)
+
+        // cmark-gfm's arena allocator, like its special-character table, is process-wide; both
+        // are used only while holding the lock. The arena makes thousands of node allocations
+        // one bump each, and releases them all at once.
         parseLock.lock()
-        var locked = true
-        defer { if locked { parseLock.unlock() } }
-        let parser = cmark_parser_new(CMARK_OPT_DEFAULT)!
-        defer { cmark_parser_free(parser) }
+        defer { parseLock.unlock() }
+        let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, cmark_get_arena_mem_allocator())!
         for name in ["table", "strikethrough", "tasklist"] {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
         }
-        let context = MathContext()
-        let math = makeMathExtension(context: context)
-        defer { cmark_syntax_extension_free(cmark_get_default_mem_allocator(), math) }
         cmark_parser_attach_syntax_extension(parser, math)
-
-        var text = markdown
-        text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
-        }
+        if let base = bytes.baseAddress { cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count) }
         let root = cmark_parser_finish(parser)!
-        parseLock.unlock()
-        locked = false
-        defer { cmark_node_free(root) }
-        let lineOffset = firstLine - 1
-        let columns = ContinuationColumns(text)
+        let document = convert(root, lineOffset: lineOffset, columns: columns, sizeHint: bytes.count)
+        // Freeing with the arena only runs the extensions' own free functions; the reset
+        // returns the memory.
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+        cmark_arena_reset()
         let unclosed = context.unclosed.map { found in
             let column = columns.corrected(found.location.column, line: found.location.line, blockStart: found.block)
             return UnclosedMath(location: SourceLocation(line: found.location.line + lineOffset, column: column), display: found.display)
         }
-        return Result(document: convert(root, lineOffset: lineOffset, columns: columns), unclosedMath: unclosed)
+        return Result(document: document, unclosedMath: unclosed)
     }
 
     /// cmark-gfm's own HTML for `markdown` (same extensions, no math, safe mode), used to check
@@ -114,6 +137,14 @@ private enum MathTag {
 
 /// Per-parse state of the math extension: its scanner and the unclosed dollars it saw.
 private final class MathContext {
+    /// The allocator of the parser this extension is attached to; cmark only links nodes made
+    /// with the same allocator as their parent.
+    let memory: UnsafeMutablePointer<cmark_mem>
+
+    init(memory: UnsafeMutablePointer<cmark_mem>) {
+        self.memory = memory
+    }
+
     var scanner = MathScanner()
     /// Where each unclosed dollar is (as cmark counts columns) and where its block starts.
     var unclosed: [(location: SourceLocation, display: Bool, block: SourceLocation)] = []
@@ -146,7 +177,7 @@ private func matchMath(
     let owner = UInt(bitPattern: parent.map { Int(bitPattern: $0) } ?? 0)
     let block = parent.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
         ?? location
-    let mem = cmark_get_default_mem_allocator()
+    let mem = context.memory
 
     switch context.scanner.scan(owner: owner, at: offset, byte: byte) {
     case .literal:
@@ -177,8 +208,11 @@ private func matchMath(
 
 // MARK: - Conversion to Swift
 
-private func convert(_ root: OpaquePointer, lineOffset: Int, columns: ContinuationColumns) -> MarkdownNode {
+private func convert(_ root: OpaquePointer, lineOffset: Int, columns: ContinuationColumns, sizeHint: Int) -> MarkdownNode {
     let tree = MarkdownTree()
+    // Typical decks have a node per dozen bytes, and literals copy most of the text once.
+    tree.nodes.reserveCapacity(sizeHint / 12 + 16)
+    tree.bytes.reserveCapacity(sizeHint + 16)
     let iterator = cmark_iter_new(root)!
     defer { cmark_iter_free(iterator) }
     var stack: [Int32] = []
@@ -223,30 +257,36 @@ private func containsInlines(_ node: OpaquePointer) -> Bool {
 /// from where the block starts rather than from where the line's content starts (so an
 /// indented continuation line loses its indentation).
 private struct ContinuationColumns {
-    /// For each line (index 0 is line 1), the 1-based column where its content starts: after
-    /// blanks and block quote markers.
-    private var contentStarts: [Int32] = []
+    /// For a line of the parsed text, the 1-based column where its content starts: after blanks
+    /// and block quote markers.
+    private let contentStart: (Int) -> Int
+
+    init(contentStart: @escaping (Int) -> Int) {
+        self.contentStart = contentStart
+    }
 
     init(_ text: String) {
+        var starts: [Int32] = []
         var column: Int32 = 1
         var inPrefix = true
         for byte in text.utf8 {
             if byte == 0x0A {
-                contentStarts.append(column)
+                starts.append(column)
                 column = 1
                 inPrefix = true
             } else if inPrefix {
                 if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") { column += 1 } else { inPrefix = false }
             }
         }
-        contentStarts.append(column)
+        starts.append(column)
+        contentStart = { line in line >= 1 && line <= starts.count ? Int(starts[line - 1]) : 1 }
     }
 
     /// The real column of an inline that cmark places at `column` on `line` (lines counted
     /// from the text's start) inside a block starting at `blockStart`.
     func corrected(_ column: Int, line: Int, blockStart: SourceLocation) -> Int {
-        guard line > blockStart.line, line >= 1, line <= contentStarts.count else { return column }
-        return column - blockStart.column + Int(contentStarts[line - 1])
+        guard line > blockStart.line else { return column }
+        return column - blockStart.column + contentStart(line)
     }
 }
 

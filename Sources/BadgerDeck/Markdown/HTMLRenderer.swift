@@ -4,6 +4,11 @@
 /// URLs dropped) byte for byte for documents without math. Math is left for KaTeX or MathJax:
 /// `<span class="math inline">\(…\)</span>` and `<span class="math display">\[…\]</span>`.
 public enum HTMLRenderer {
+    /// The HTML of a piece of Markdown, parsed on its own.
+    public static func render(markdown: String) -> String {
+        render(CommonMarkConverter.parse(markdown).document.children)
+    }
+
     /// The HTML of a sequence of blocks.
     public static func render(_ blocks: [MarkdownNode]) -> String {
         var output = Output()

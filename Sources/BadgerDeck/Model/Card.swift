@@ -19,10 +19,10 @@ public final class Card: Sendable {
     public let topic: String
     public let kind: CardKind
     public let direction: CardDirection
-    public let question: CardField?
-    public let answer: CardField?
-    public let explanation: CardField?
-    public let hint: CardField?
+    public let question: CardText?
+    public let answer: CardText?
+    public let explanation: CardText?
+    public let hint: CardText?
     /// The first image of the question, as written.
     public let imageSource: String?
     /// For a reverse expansion, the id of the card it was made from.
@@ -33,11 +33,13 @@ public final class Card: Sendable {
     public let line: Int
     /// Where the card's question stands (its `Q:` label, or `A:` for a reverse expansion).
     public let questionLocation: SourceLocation
+    /// Rules switched off for this card, by a comment before it or for its whole file.
+    public let suppression: Suppression
 
     init(
-        id: CardID, questionKey: UInt64, topic: String, kind: CardKind, direction: CardDirection, question: CardField?,
-        answer: CardField?, explanation: CardField?, hint: CardField?, imageSource: String?, reversedFrom: CardID?,
-        section: String?, file: DeckFile, line: Int, questionLocation: SourceLocation
+        id: CardID, questionKey: UInt64, topic: String, kind: CardKind, direction: CardDirection, question: CardText?,
+        answer: CardText?, explanation: CardText?, hint: CardText?, imageSource: String?, reversedFrom: CardID?,
+        section: String?, file: DeckFile, line: Int, questionLocation: SourceLocation, suppression: Suppression
     ) {
         self.id = id
         self.questionKey = questionKey
@@ -54,5 +56,6 @@ public final class Card: Sendable {
         self.file = file
         self.line = line
         self.questionLocation = questionLocation
+        self.suppression = suppression
     }
 }

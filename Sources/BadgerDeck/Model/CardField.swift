@@ -1,50 +1,47 @@
 /// One labelled part of a card as written: `Q:`, `A:`, `E:`, `H:` or `R:` and what follows it.
-public struct CardField: Sendable {
-    public var label: CardLabel
+///
+/// Immutable, and a class so the many lists that hold a field share one copy.
+public final class CardField: Sendable {
+    public let label: CardLabel
     /// Where the label itself (`Q:`, `Question:` …) stands.
-    public var labelRange: SourceRange
+    public let labelRange: SourceRange
     /// The field's Markdown exactly as written after the label, trimmed, with LF line endings.
-    public var markdown: String
+    public let markdown: String
     /// The field's blocks: the rest of the label's paragraph, then every following block.
-    /// Empty once a collection has been loaded without keeping trees.
-    public var blocks: [MarkdownNode]
+    public let blocks: [MarkdownNode]
     /// The last line the field covers.
-    public var lastLine: Int
-
+    public let lastLine: Int
     /// Whether the field has no content at all.
-    public private(set) var isEmpty = true
-    /// The field as HTML, when the collection was loaded with HTML rendering.
-    public private(set) var html: String?
-
-    /// Calls `body` for every node in the field, depth first.
-    public func forEachNode(_ body: (MarkdownNode) -> Void) {
-        for block in blocks { block.forEach(body) }
-    }
-
-    /// The source of the field's first image, if it has one.
-    public private(set) var firstImageSource: String?
+    public let isEmpty: Bool
     /// Whether the field contains LaTeX math.
-    public private(set) var containsMath = false
+    public let containsMath: Bool
+    /// The source of the field's first image, if it has one.
+    public let firstImageSource: String?
 
-    /// Records the facts about the field's content that cards and rules ask for often.
-    mutating func summarizeContent() {
+    init(label: CardLabel, labelRange: SourceRange, markdown: String, blocks: [MarkdownNode], lastLine: Int) {
+        self.label = label
+        self.labelRange = labelRange
+        self.markdown = markdown
+        self.blocks = blocks
+        self.lastLine = lastLine
+        isEmpty = blocks.isEmpty
         var image: String?
         var math = false
-        forEachNode { node in
-            switch node.kind {
-            case .image(let source, _): if image == nil { image = source }
-            case .math: math = true
-            default: break
+        for block in blocks {
+            block.tree.visit(from: block.index) { index in
+                switch block.tree.nodes[Int(index)].type {
+                case .image: if image == nil { image = block.tree.literal(index) }
+                case .math: math = true
+                default: break
+                }
             }
         }
         firstImageSource = image
         containsMath = math
-        isEmpty = blocks.isEmpty
     }
 
-    /// Renders the field's HTML and, unless `keepingTree`, lets go of its Markdown tree.
-    mutating func finish(renderingHTML: Bool, keepingTree: Bool) {
-        if renderingHTML { html = HTMLRenderer.render(blocks) }
-        if !keepingTree { blocks = [] }
+    /// Calls `body` for every node in the field, depth first.
+    public func forEachNode(_ body: (MarkdownNode) -> Void) {
+        for block in blocks { block.forEach(body) }
     }
 }

@@ -45,14 +45,11 @@ public struct ParsedDeck: Sendable {
         return color
     }
 
-    /// Renders every field's HTML if asked, and drops the Markdown trees unless asked to keep them.
-    mutating func finishFields(renderingHTML: Bool, keepingTrees: Bool) {
-        for cardIndex in cards.indices {
-            for fieldIndex in cards[cardIndex].fields.indices {
-                cards[cardIndex].fields[fieldIndex].finish(renderingHTML: renderingHTML, keepingTree: keepingTrees)
-            }
-        }
-        for index in strayFields.indices { strayFields[index].finish(renderingHTML: false, keepingTree: keepingTrees) }
+    /// Lets go of the cards as written, and with them the Markdown trees, keeping the facts
+    /// about the file (front matter, whether it is a deck).
+    mutating func dropWrittenCards() {
+        cards = []
+        strayFields = []
     }
 
     /// Whether the file is a deck at all: it has front matter or card labels.

@@ -1,3 +1,11 @@
+/// A field while its blocks are still being collected.
+private struct FieldDraft {
+    var label: CardLabel
+    var labelRange: SourceRange
+    var blocks: [MarkdownNode]
+    var lastLine: Int
+}
+
 /// Turns a deck's top-level Markdown blocks into cards: finds the labels, cuts paragraphs at
 /// them, and gives every following block to the open field.
 ///
@@ -7,7 +15,7 @@ struct CardAssembler {
     private let source: SourceText
     private var deck: ParsedDeck
     private var card: ParsedCard?
-    private var field: CardField?
+    private var field: FieldDraft?
     private var section: String?
     private var pendingSuppression = Suppression()
 
@@ -98,7 +106,10 @@ struct CardAssembler {
         // Pair each label with its source line, in order, for exact positions. (cmark-gfm's
         // inline line numbers drift after a code span that spans lines.)
         let paragraphRange = paragraph.range
-        let insideCode = source.linesStartingInsideCodeSpans(paragraphRange.start.line...paragraphRange.end.line)
+        let lines = paragraphRange.start.line...paragraphRange.end.line
+        let candidates = lines.compactMap { line in source.label(onLine: line).map { (line, $0.label) } }
+        let insideCode =
+            candidates.map(\.1) == labelIndices.map(\.label) ? [] : source.linesStartingInsideCodeSpans(lines)
         var candidateLine = paragraphRange.start.line
         var positions: [SourceLocation] = []
         for found in labelIndices {
@@ -159,17 +170,19 @@ struct CardAssembler {
             card = ParsedCard(fields: [], section: section, suppression: pendingSuppression)
             pendingSuppression = Suppression()
         }
-        field = CardField(
-            label: label, labelRange: SourceRange(line: position.line, column: position.column, length: length),
-            markdown: "", blocks: [], lastLine: lastLine)
+        field = FieldDraft(
+            label: label, labelRange: SourceRange(line: position.line, column: position.column, length: length), blocks: [],
+            lastLine: lastLine)
     }
 
     private mutating func closeField() {
-        guard var done = field else { return }
+        guard let draft = field else { return }
         field = nil
-        let labelEnd = done.labelRange.end
-        done.markdown = source.text(fromLine: labelEnd.line, column: labelEnd.column, throughLine: done.lastLine).trimmingWhitespace()
-        done.summarizeContent()
+        let labelEnd = draft.labelRange.end
+        let done = CardField(
+            label: draft.label, labelRange: draft.labelRange,
+            markdown: source.trimmedText(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine),
+            blocks: draft.blocks, lastLine: draft.lastLine)
         if card != nil { card!.fields.append(done) } else { deck.strayFields.append(done) }
     }
 

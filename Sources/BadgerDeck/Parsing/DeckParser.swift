@@ -16,8 +16,11 @@ public enum DeckParser {
             firstLine = frontMatter.lines.upperBound + 1
         }
         guard firstLine <= source.lineCount else { return deck }
-        let body = source.text(fromLine: firstLine, column: 1, throughLine: source.lineCount)
-        let parsed = CommonMarkConverter.parse(body, firstLine: firstLine)
+        let parsed = source.bytes.withUnsafeBytes { file in
+            CommonMarkConverter.parse(
+                UnsafeRawBufferPointer(rebasing: file[source.lineStarts[firstLine - 1]...]), firstLine: firstLine,
+                contentStart: source.contentStartColumn)
+        }
         deck.unclosedMath = parsed.unclosedMath
         return CardAssembler.assemble(parsed.document, source: source, into: deck)
     }

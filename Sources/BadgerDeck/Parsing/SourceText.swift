@@ -47,11 +47,52 @@ struct SourceText: Sendable {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Like `text(fromLine:column:throughLine:)`, without leading and trailing white space.
+    func trimmedText(fromLine startLine: Int, column: Int, throughLine endLine: Int) -> String {
+        guard startLine <= endLine else { return "" }
+        let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if startLine == endLine {
+            let slice = line(startLine).dropFirst(max(column - 1, 0))
+            guard let first = slice.firstIndex(where: { !isBlank($0) }), let last = slice.lastIndex(where: { !isBlank($0) }) else {
+                return ""
+            }
+            return String(decoding: slice[first...last], as: UTF8.self)
+        }
+        var result: [UInt8] = []
+        for number in startLine...endLine {
+            var slice = line(number)
+            if number == startLine { slice = slice.dropFirst(max(column - 1, 0)) }
+            if number > startLine { result.append(0x0A) }
+            result.append(contentsOf: slice)
+        }
+        guard let first = result.firstIndex(where: { !isBlank($0) }), let last = result.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(decoding: result[first...last], as: UTF8.self)
+    }
+
+    /// The 1-based column where `line`'s content starts: after blanks and block quote markers.
+    func contentStartColumn(_ line: Int) -> Int {
+        let slice = self.line(line)
+        let index = slice.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? slice.endIndex
+        return index - slice.startIndex + 1
+    }
+
+    /// The byte offsets where `line`'s content starts and ends (without its line ending).
+    private func bounds(_ line: Int) -> (start: Int, end: Int)? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return (start, max(start, end))
+    }
+
     /// The 1-based column of the first byte on `line` that is not a space or tab.
     func firstNonBlankColumn(_ line: Int) -> Int {
-        let slice = self.line(line)
-        let index = slice.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? slice.endIndex
-        return index - slice.startIndex + 1
+        guard let (start, end) = bounds(line) else { return 1 }
+        var index = start
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        return index - start + 1
     }
 
     /// Where byte `offset` of the file (after any BOM) is.
@@ -67,10 +108,12 @@ struct SourceText: Sendable {
 
     /// The label at the first non-blank byte of `line`, if any.
     func label(onLine line: Int) -> (label: CardLabel, column: Int, length: Int)? {
-        let slice = self.line(line)
-        let column = firstNonBlankColumn(line)
-        guard let (label, length) = CardLabel.match(slice, at: slice.startIndex + column - 1) else { return nil }
-        return (label, column, length)
+        guard let (start, end) = bounds(line) else { return nil }
+        var index = start
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        // A label is at most 12 bytes ("explanation:"); look no further.
+        guard index < end, let (label, length) = CardLabel.match(bytes[index..<min(end, index + 13)], at: index) else { return nil }
+        return (label, index - start + 1, length)
     }
 
     /// The lines among `lines` that start inside a code span opened on an earlier line, found by

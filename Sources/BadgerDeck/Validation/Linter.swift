@@ -8,11 +8,19 @@ public enum Linter {
         return report.diagnostics
     }
 
-    /// The diagnostics of collection-wide rules over every card of the collection.
+    /// The diagnostics of collection-wide rules over every card of the collection, without
+    /// those the card they point at suppresses.
     static func collectionDiagnostics(_ cards: [Card]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for rule in RuleCatalog.collectionRules { rule.check(cards, into: &diagnostics) }
-        return diagnostics
+        guard cards.contains(where: { !$0.suppression.isEmpty }) else { return diagnostics }
+        var suppressions: [String: [(SourceLocation, Suppression)]] = [:]
+        for card in cards where !card.suppression.isEmpty {
+            suppressions[card.file.displayPath, default: []].append((card.questionLocation, card.suppression))
+        }
+        return diagnostics.filter { diagnostic in
+            !(suppressions[diagnostic.file] ?? []).contains { $0.0 == diagnostic.range.start && $0.1.suppresses(diagnostic.ruleID) }
+        }
     }
 
     /// `diagnostics` without those a `badger-ignore` comment in `deck` switches off.

@@ -8,7 +8,7 @@ struct CardUnique: CollectionRule {
         var first: [UInt64: Int] = [:]
         first.reserveCapacity(cards.count)
         for (index, card) in cards.enumerated() {
-            guard let question = card.question, !question.isEmpty else { continue }
+            guard let question = card.question, !question.markdown.isEmpty else { continue }
             guard let originalIndex = first[card.questionKey] else {
                 first[card.questionKey] = index
                 continue
