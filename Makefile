@@ -14,7 +14,7 @@ run: deps release
 	@mkdir -p build
 	.build/release/badger compile Decks -o build/collection.json
 
-test: deps
+test: deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory schemas

@@ -44,7 +44,8 @@ extension DeckCollection {
     var summaryLine: String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         let byKind = CardKind.allCases.reversed().map { kind in "\(cards.count { $0.kind == kind }) \(kind.rawValue)" }
-        return "\(count(realDecks.count, "deck")), \(count(topics.count, "topic")), \(count(cards.count, "card")) (\(byKind.joined(separator: ", ")))"
+        return
+            "\(count(realDecks.count, "deck")), \(count(topics.count, "topic")), \(count(cards.count, "card")) (\(byKind.joined(separator: ", ")))"
     }
 
     /// Reads source lines for excerpts, by the file's display path.

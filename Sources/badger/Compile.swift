@@ -32,7 +32,8 @@ extension Badger {
                 sourceLine: loaded.sourceLines)
             errors.write(loaded.diagnostics.map(formatter.format).joined())
             guard loaded.errorCount == 0 else {
-                errors.write("badger: not compiled: \(TextDiagnosticFormatter.summary(errors: loaded.errorCount, warnings: loaded.warningCount))\n")
+                errors.write(
+                    "badger: not compiled: \(TextDiagnosticFormatter.summary(errors: loaded.errorCount, warnings: loaded.warningCount))\n")
                 throw ExitStatus.findings.code
             }
             let json = try CompiledCollection(loaded).json()

@@ -81,7 +81,8 @@ import Testing
         try directory.write("Decks/a.md", "---\ntopic: T\n---\n\nQ: q\n")
         try directory.write("elsewhere.md", "---\ntopic: T\n---\n\nQ: other\n")
         let result = try BadgerProcess.run(["lint"], in: directory.url)
-        #expect(result.standardOutput == "Decks/a.md:5:1: error: [AnswerPresent] card has no answer; add a line `A: …` after the question\n")
+        #expect(
+            result.standardOutput == "Decks/a.md:5:1: error: [AnswerPresent] card has no answer; add a line `A: …` after the question\n")
     }
 
     @Test func aTerminalGetsAnExcerptWithACaretUnderWideCharacters() throws {
@@ -90,12 +91,14 @@ import Testing
         try directory.write("deck.md", "---\ntopic: T\n---\n\nQ: 東京 🗼 ![x](gone.png)\nA: a\n")
         let result = try BadgerProcess.runInTerminal(["lint", "--color", "never", "deck.md"], in: directory.url)
         #expect(result.status == 1)
-        #expect(result.standardOutput.hasPrefix("""
-            deck.md:5:16: error: [ImageExists] image "gone.png" does not exist (paths are relative to the deck's directory)
-             5 | Q: 東京 🗼 ![x](gone.png)
-               |            ^
+        #expect(
+            result.standardOutput.hasPrefix(
+                """
+                deck.md:5:16: error: [ImageExists] image "gone.png" does not exist (paths are relative to the deck's directory)
+                 5 | Q: 東京 🗼 ![x](gone.png)
+                   |            ^
 
-            """))
+                """))
     }
 
     @Test func aTerminalGetsColorUnlessNoColorIsSet() throws {
@@ -108,7 +111,9 @@ import Testing
     @Test func controlSequencesInDecksNeverReachTheTerminal() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write("deck.md", "---\ntopic: T\n---\n\nQ: evil \u{1B}]0;pwned\u{07} \u{202E}txt\nA: a\n\nQ: evil \u{1B}]0;pwned\u{07} \u{202E}txt\nA: b\n")
+        try directory.write(
+            "deck.md",
+            "---\ntopic: T\n---\n\nQ: evil \u{1B}]0;pwned\u{07} \u{202E}txt\nA: a\n\nQ: evil \u{1B}]0;pwned\u{07} \u{202E}txt\nA: b\n")
         let result = try BadgerProcess.runInTerminal(["lint", "deck.md"], in: directory.url)
         #expect(!result.standardOutput.contains("\u{1B}]0;"))
         #expect(!result.standardOutput.contains("\u{202E}"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BadgerDeck
 
 @Suite struct CardIDTests {
@@ -36,7 +37,9 @@ import Testing
         #expect(Self.id(direction: .reverse).description == "5e68a8742a04bdb1")
     }
 
-    @Test(arguments: [CardID(rawValue: 0), CardID(rawValue: 1), CardID(rawValue: .max), CardIDTests.id(), CardIDTests.id(direction: .reverse)])
+    @Test(arguments: [
+        CardID(rawValue: 0), CardID(rawValue: 1), CardID(rawValue: .max), CardIDTests.id(), CardIDTests.id(direction: .reverse),
+    ])
     func roundTripsThroughItsDescription(id: CardID) {
         #expect(CardID(id.description) == id)
     }
@@ -110,7 +113,8 @@ import Testing
 
     @Test func questionHashMatchesTheNormalizedQuestion() {
         let question = "\tWhat   is\n\nthe capital\n of France?\n"
-        #expect(CardID.questionHash(topic: "t", question: question) == CardID.questionHash(topic: "t", question: CardID.normalized(question)))
+        #expect(
+            CardID.questionHash(topic: "t", question: question) == CardID.questionHash(topic: "t", question: CardID.normalized(question)))
         #expect(CardID.normalized(question) == "What is the capital of France?")
     }
 
@@ -118,7 +122,8 @@ import Testing
     @Test func normalizedCollapsesCRLF() {
         let question = "What is the capital\r\nof France?"
         #expect(CardID.normalized(question) == "What is the capital of France?")
-        #expect(CardID.questionHash(topic: "t", question: question) == CardID.questionHash(topic: "t", question: CardID.normalized(question)))
+        #expect(
+            CardID.questionHash(topic: "t", question: question) == CardID.questionHash(topic: "t", question: CardID.normalized(question)))
     }
 
     @Test func questionHashIsTheSameForBothDirectionsOfACard() {

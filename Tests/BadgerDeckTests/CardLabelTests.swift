@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BadgerDeck
 
 private func match(_ text: String, at start: Int = 0) -> (CardLabel, length: Int)? {
@@ -31,7 +32,9 @@ private func match(_ text: String, at start: Int = 0) -> (CardLabel, length: Int
         #expect(found?.length == length)
     }
 
-    @Test(arguments: ["Qu:", "Q", "Q :", ": x", "Quest:", "QQ:", "", "Answers:", "Hints:", "1:", "Q-:", "Explanations:", " Q:", "Questionnaire:"])
+    @Test(arguments: [
+        "Qu:", "Q", "Q :", ": x", "Quest:", "QQ:", "", "Answers:", "Hints:", "1:", "Q-:", "Explanations:", " Q:", "Questionnaire:",
+    ])
     func nonLabelsAreNotRecognised(text: String) {
         #expect(match(text) == nil)
     }

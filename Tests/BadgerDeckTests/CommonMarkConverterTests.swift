@@ -17,7 +17,8 @@ import Testing
     /// cmark-gfm switches its inline special characters on and off in a process-wide table at
     /// every parse, so parallel parses used to miss `$` math and `~` strikethrough at random.
     @Test func parsesOnManyThreadsAtOnceFindEveryMathSpanAndStrikethrough() {
-        let markdown = (1...200).map { "Line $x_{\($0)}$ and ~~gone \($0)~~ and | a |\n\n| b | c |\n|---|---|\n| $y$ | ~~z~~ |\n" }.joined(separator: "\n")
+        let markdown = (1...200).map { "Line $x_{\($0)}$ and ~~gone \($0)~~ and | a |\n\n| b | c |\n|---|---|\n| $y$ | ~~z~~ |\n" }.joined(
+            separator: "\n")
         let counts = ParallelCounts(count: 64)
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             var math = 0

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BadgerDeck
 
 private func rendered(_ markdown: String) -> String {
@@ -90,7 +91,10 @@ private func rendered(_ markdown: String) -> String {
     @Test func mathInsideOtherInlinesAndBlocks() {
         #expect(rendered("**bold $x$**\n") == "<p><strong>bold <span class=\"math inline\">\\(x\\)</span></strong></p>\n")
         #expect(rendered("- $y$\n") == "<ul>\n<li><span class=\"math inline\">\\(y\\)</span></li>\n</ul>\n")
-        #expect(rendered("| m |\n|---|\n| $z$ |\n") == "<table>\n<thead>\n<tr>\n<th>m</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><span class=\"math inline\">\\(z\\)</span></td>\n</tr>\n</tbody>\n</table>\n")
+        #expect(
+            rendered("| m |\n|---|\n| $z$ |\n")
+                == "<table>\n<thead>\n<tr>\n<th>m</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><span class=\"math inline\">\\(z\\)</span></td>\n</tr>\n</tbody>\n</table>\n"
+        )
     }
 
     @Test func mathInImageAltTextIsPlainTeX() {
@@ -133,4 +137,3 @@ private func rendered(_ markdown: String) -> String {
         #expect(HTMLRenderer.isSafe(url) == safe)
     }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BadgerDeck
 
 @Suite struct LaTeXScannerTests {
@@ -56,7 +57,10 @@ import Testing
     }
 
     @Test func nestedUnclosedEnvironmentsAreReportedInnermostFirst() {
-        #expect(LaTeXScanner.problems(in: #"\begin{aligned} \begin{matrix} a"#) == [.unclosedEnvironment("matrix"), .unclosedEnvironment("aligned")])
+        #expect(
+            LaTeXScanner.problems(in: #"\begin{aligned} \begin{matrix} a"#) == [
+                .unclosedEnvironment("matrix"), .unclosedEnvironment("aligned"),
+            ])
     }
 
     @Test func unknownEnvironmentIsReported() {
@@ -96,9 +100,10 @@ import Testing
 
     @Test func problemsAreReportedInOrder() {
         let problems = LaTeXScanner.problems(in: #"\foo } \baz \left( \begin{cases} {"#)
-        #expect(problems == [
-            .unknownCommand("foo"), .unexpectedClosingBrace, .unknownCommand("baz"),
-            .unclosedBrace, .unclosedEnvironment("cases"), .leftWithoutRight,
-        ])
+        #expect(
+            problems == [
+                .unknownCommand("foo"), .unexpectedClosingBrace, .unknownCommand("baz"),
+                .unclosedBrace, .unclosedEnvironment("cases"), .leftWithoutRight,
+            ])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import BadgerDeck
 
+@testable import BadgerDeck
 
 /// A math node found in a parsed document: its TeX, whether it is display math, and where it starts.
 private struct FoundMath: Equatable {

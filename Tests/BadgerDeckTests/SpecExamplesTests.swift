@@ -61,10 +61,14 @@ import Testing
                     + (card.direction == .reverse ? " reversed" : ""))
         }
         for diagnostic in collection.diagnostics {
-            actual.append("\(diagnostic.severity.rawValue) \(diagnostic.range.start.line):\(diagnostic.range.start.column) \(diagnostic.ruleID)")
+            actual.append(
+                "\(diagnostic.severity.rawValue) \(diagnostic.range.start.line):\(diagnostic.range.start.column) \(diagnostic.ruleID)")
         }
         let expected = try example.yields.map(Self.normalized)
-        #expect(actual == expected, "deck:\n\(example.deck)\ndiagnostics:\n\(collection.diagnostics.map { "\($0.range.start): [\($0.ruleID)] \($0.message)" }.joined(separator: "\n"))")
+        #expect(
+            actual == expected,
+            "deck:\n\(example.deck)\ndiagnostics:\n\(collection.diagnostics.map { "\($0.range.start): [\($0.ruleID)] \($0.message)" }.joined(separator: "\n"))"
+        )
     }
 
     /// A yields line with its JSON strings re-encoded the way this test writes them.

@@ -31,7 +31,8 @@ public struct CollectionConfig: Sendable, Equatable {
                 guard case .sequence(let items) = value, let patterns = Optional(items.compactMap(\.string)), patterns.count == items.count
                 else {
                     throw CollectionError.badConfig(
-                        path: path, problem: "line \((value.mark?.line).map(String.init) ?? "?"): `exclude` must be a list of glob patterns")
+                        path: path, problem: "line \((value.mark?.line).map(String.init) ?? "?"): `exclude` must be a list of glob patterns"
+                    )
                 }
                 exclude = patterns
             default:

@@ -19,7 +19,8 @@ public enum CardExpander {
             let forwardID = CardID(questionHash: forwardHash, direction: .forward)
             cards.append(
                 make(
-                    id: forwardID, questionKey: forwardHash, topic: topic, direction: .forward, question: question, answer: answer, reversedFrom: nil,
+                    id: forwardID, questionKey: forwardHash, topic: topic, direction: .forward, question: question, answer: answer,
+                    reversedFrom: nil,
                     written: written, deck: deck, renderingHTML: renderingHTML))
             guard isReversed(written, deck: deck), let answer, !answer.isEmpty, !question.isEmpty else { continue }
             let reverseHash = CardID.questionHash(topic: topic, question: answer.markdown)
@@ -36,11 +37,12 @@ public enum CardExpander {
     /// Whether `card` is learned both ways: its `R:` value, else the deck's default.
     public static func isReversed(_ card: ParsedCard, deck: ParsedDeck) -> Bool {
         guard let field = card.field(.reversed) else { return deck.reversedByDefault }
-        return ReversedValue(field.markdown) ?? deck.reversedByDefault
+        return CardExpander.reversedValue(field.markdown) ?? deck.reversedByDefault
     }
 
     private static func make(
-        id: CardID, questionKey: UInt64, topic: String, direction: CardDirection, question: CardField, answer: CardField?, reversedFrom: CardID?,
+        id: CardID, questionKey: UInt64, topic: String, direction: CardDirection, question: CardField, answer: CardField?,
+        reversedFrom: CardID?,
         written: ParsedCard, deck: ParsedDeck, renderingHTML: Bool
     ) -> Card {
         func text(_ field: CardField?) -> CardText? {
@@ -57,13 +59,12 @@ public enum CardExpander {
             imageSource: image, reversedFrom: reversedFrom, section: written.section, file: deck.file, line: written.location.line,
             questionLocation: question.labelRange.start, suppression: suppression)
     }
-}
-
-/// Reads an `R:` value: yes/no/true/false, in any case. Nil for anything else.
-public func ReversedValue(_ text: String) -> Bool? {
-    switch text.trimmingWhitespace().lowercased() {
-    case "yes", "true": return true
-    case "no", "false": return false
-    default: return nil
+    /// Reads an `R:` value: yes/no/true/false, in any case. Nil for anything else.
+    public static func reversedValue(_ text: String) -> Bool? {
+        switch text.trimmingWhitespace().lowercased() {
+        case "yes", "true": return true
+        case "no", "false": return false
+        default: return nil
+        }
     }
 }

@@ -4,7 +4,10 @@ import Foundation
 public enum JSONDiagnosticFormatter {
     public static let schemaVersion = 1
 
-    struct Position: Encodable { var line: Int; var column: Int }
+    struct Position: Encodable {
+        var line: Int
+        var column: Int
+    }
     struct Range: Encodable {
         var start: Position
         var end: Position

@@ -85,7 +85,9 @@ public enum SARIFDiagnosticFormatter {
                 tool: Tool(
                     driver: Driver(
                         rules: rules.map {
-                            Rule(id: $0.id, shortDescription: Message(text: $0.summary), defaultConfiguration: Configuration(level: $0.severity.rawValue))
+                            Rule(
+                                id: $0.id, shortDescription: Message(text: $0.summary),
+                                defaultConfiguration: Configuration(level: $0.severity.rawValue))
                         })),
                 results: results)
         ])

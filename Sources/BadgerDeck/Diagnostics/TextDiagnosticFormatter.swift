@@ -46,7 +46,9 @@ public struct TextDiagnosticFormatter: Sendable {
         guard showsExcerpts, let line = sourceLine(file, range.start.line) else { return "" }
         let bytes = Array(line.utf8)
         let startByte = min(max(range.start.column - 1, 0), bytes.count)
-        let endByte = range.end.line == range.start.line ? min(max(range.end.column - 1, startByte + 1), max(bytes.count, startByte + 1)) : startByte + 1
+        let endByte =
+            range.end.line == range.start.line
+            ? min(max(range.end.column - 1, startByte + 1), max(bytes.count, startByte + 1)) : startByte + 1
         let before = String(decoding: bytes[..<startByte], as: UTF8.self)
         let marked = String(decoding: bytes[startByte..<min(endByte, bytes.count)], as: UTF8.self)
         var padding = ""

@@ -175,7 +175,8 @@ private func matchMath(
     let location = SourceLocation(
         line: Int(cmark_inline_parser_get_line(inlines)), column: Int(cmark_inline_parser_get_column(inlines)))
     let owner = UInt(bitPattern: parent.map { Int(bitPattern: $0) } ?? 0)
-    let block = parent.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
+    let block =
+        parent.map { SourceLocation(line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0))) }
         ?? location
     let mem = context.memory
 
@@ -378,14 +379,15 @@ private func makeNode(_ node: OpaquePointer, in tree: MarkdownTree, lineOffset: 
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         let raw = cmark_gfm_extensions_get_table_alignments(node)
         result.number = Int32(tree.tableAlignments.count)
-        tree.tableAlignments.append((0..<columns).map { column in
-            switch raw?[column] {
-            case UInt8(ascii: "l"): return .left
-            case UInt8(ascii: "c"): return .center
-            case UInt8(ascii: "r"): return .right
-            default: return .none
-            }
-        })
+        tree.tableAlignments.append(
+            (0..<columns).map { column in
+                switch raw?[column] {
+                case UInt8(ascii: "l"): return .left
+                case UInt8(ascii: "c"): return .center
+                case UInt8(ascii: "r"): return .right
+                default: return .none
+                }
+            })
     case badger_node_type_table_row():
         result.type = .tableRow
         result.flag = cmark_gfm_extensions_get_table_row_is_header(node) != 0

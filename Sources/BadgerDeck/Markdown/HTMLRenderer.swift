@@ -58,7 +58,8 @@ public enum HTMLRenderer {
                     cr()
                     html += "<li>"
                     if case .item(let task?) = item.kind {
-                        html += task ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> "
+                        html +=
+                            task ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> "
                     }
                     for child in item.children { block(child, tightParent: tight) }
                     html += "</li>\n"
@@ -145,7 +146,8 @@ public enum HTMLRenderer {
                 if !title.isEmpty { html += " title=\"" + escape(title) + "\"" }
                 html += " />"
             case .math(let tex, let display):
-                html += display
+                html +=
+                    display
                     ? "<span class=\"math display\">\\[" + escape(tex) + "\\]</span>"
                     : "<span class=\"math inline\">\\(" + escape(tex) + "\\)</span>"
             default:

@@ -13,7 +13,8 @@ extension MarkdownNode {
 
     private var summary: String {
         func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            "\""
+                + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
                 .replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         switch kind {

@@ -32,8 +32,9 @@ public struct SourceRange: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// A range covering `length` bytes of one line.
     public init(line: Int, column: Int, length: Int = 1) {
-        self.init(start: SourceLocation(line: line, column: column),
-                  end: SourceLocation(line: line, column: column + max(length, 0)))
+        self.init(
+            start: SourceLocation(line: line, column: column),
+            end: SourceLocation(line: line, column: column + max(length, 0)))
     }
 
     public var description: String { "\(start)-\(end)" }

@@ -50,7 +50,8 @@ struct CardAssembler {
                 for line in block.range.start.line..<block.range.end.line {
                     guard let found = source.label(onLine: line) else { continue }
                     deck.containsLabels = true
-                    deck.swallowedLabels.append(.init(label: found.label, location: SourceLocation(line: line, column: found.column), container: .heading))
+                    deck.swallowedLabels.append(
+                        .init(label: found.label, location: SourceLocation(line: line, column: found.column), container: .heading))
                     break
                 }
             }
@@ -59,7 +60,9 @@ struct CardAssembler {
             closeCard()
         case .htmlBlock(let html):
             if let directive = SuppressionDirective(html) {
-                if directive.wholeFile { deck.fileSuppression.formUnion(directive.suppression) } else {
+                if directive.wholeFile {
+                    deck.fileSuppression.formUnion(directive.suppression)
+                } else {
                     pendingSuppression.formUnion(directive.suppression)
                 }
             } else {
@@ -73,7 +76,8 @@ struct CardAssembler {
                 let firstByte = source.line(line).dropFirst(column - 1).first
                 if firstByte != UInt8(ascii: "|"), let found = source.label(onLine: line) {
                     deck.containsLabels = true
-                    deck.swallowedLabels.append(.init(label: found.label, location: SourceLocation(line: line, column: found.column), container: .table))
+                    deck.swallowedLabels.append(
+                        .init(label: found.label, location: SourceLocation(line: line, column: found.column), container: .table))
                 }
             }
             append(block)
@@ -192,4 +196,3 @@ struct CardAssembler {
         card = nil
     }
 }
-

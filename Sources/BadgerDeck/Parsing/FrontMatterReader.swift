@@ -133,12 +133,16 @@ enum FrontMatterReader {
                 } else if byte == UInt8(ascii: "#"), index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09 {
                     break
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    if [0x20, UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(previous) {
+                    if [0x20, UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(
+                        previous)
+                    {
                         quote = byte
                     }
                 } else if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*") {
-                    let startsNode = [0x20, UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(previous)
-                    let atTokenStart = index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09
+                    let startsNode = [0x20, UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")]
+                        .contains(previous)
+                    let atTokenStart =
+                        index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09
                         || [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(line[index - 1])
                     if startsNode, atTokenStart, index + 1 < line.count, line[index + 1] != 0x20 {
                         found.append(SourceLocation(line: number, column: index + 1))

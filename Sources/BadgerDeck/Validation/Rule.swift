@@ -35,7 +35,9 @@ struct RuleReport {
                 notes: notes))
     }
 
-    mutating func add(_ rule: RuleDescription, _ message: String, at location: SourceLocation, length: Int = 1, notes: [Diagnostic.Note] = []) {
+    mutating func add(
+        _ rule: RuleDescription, _ message: String, at location: SourceLocation, length: Int = 1, notes: [Diagnostic.Note] = []
+    ) {
         add(rule, message, at: SourceRange(line: location.line, column: location.column, length: length), notes: notes)
     }
 }

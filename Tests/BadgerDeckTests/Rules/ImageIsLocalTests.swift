@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func localImageHasNoFinding() throws {
-        let all = try assertNoFinding(of: Self.rule, in: deck("Q: ![flag](flags/fr.png)\nA: France\n"), extraFiles: ["flags/fr.png": tinyPNG])
+        let all = try assertNoFinding(
+            of: Self.rule, in: deck("Q: ![flag](flags/fr.png)\nA: France\n"), extraFiles: ["flags/fr.png": tinyPNG])
         #expect(all.isEmpty, "\(describe(all))")
     }
 

@@ -98,7 +98,9 @@ import Testing
                 "a.md": deck("Q: What is 2 + 2?\nA: 4\n"),
                 "b.md": deck("<!-- badger-ignore: CardUnique -->\nQ: What is 2 + 2?\nA: four\n\nQ: What is 2 + 2?\nA: IV\n"),
             ])
-        #expect(all.map(Finding.init) == [Finding(file: "b.md", location: Location(line: 8, column: 1), rule: "CardUnique")], "\(describe(all))")
+        #expect(
+            all.map(Finding.init) == [Finding(file: "b.md", location: Location(line: 8, column: 1), rule: "CardUnique")], "\(describe(all))"
+        )
     }
 
     @Test func ordinaryCommentsSuppressNothing() throws {

@@ -44,7 +44,8 @@ func lint(
 func lint(
     decks: [String: String], extraFiles: [String: [UInt8]] = [:], symlinks: [String: String] = [:], root: String = "/c"
 ) throws -> [Diagnostic] {
-    try lintBytes(decks.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.utf8)) }, extraFiles: extraFiles, symlinks: symlinks, root: root)
+    try lintBytes(
+        decks.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.utf8)) }, extraFiles: extraFiles, symlinks: symlinks, root: root)
 }
 
 /// A deck with front matter naming `topic`, followed by `body`.
@@ -56,7 +57,8 @@ func deck(_ body: String, topic: String = "Test") -> String {
 func describe(_ diagnostics: [Diagnostic]) -> String {
     if diagnostics.isEmpty { return "  (no diagnostics)" }
     return diagnostics.map { diagnostic in
-        var line = "  \(diagnostic.file):\(diagnostic.range.start): \(diagnostic.severity.rawValue): [\(diagnostic.ruleID)] \(diagnostic.message)"
+        var line =
+            "  \(diagnostic.file):\(diagnostic.range.start): \(diagnostic.severity.rawValue): [\(diagnostic.ruleID)] \(diagnostic.message)"
         for note in diagnostic.notes {
             line += "\n    note: \(note.file ?? "-"):\(note.range.map { "\($0.start)" } ?? "-"): \(note.message)"
         }
@@ -183,7 +185,9 @@ func expectSeverity(
 ) {
     #expect(!found.isEmpty, "no \(rule) diagnostic to check the severity of", sourceLocation: sourceLocation)
     for diagnostic in found {
-        #expect(diagnostic.severity == severity, "\(diagnostic.file):\(diagnostic.range.start) [\(diagnostic.ruleID)]", sourceLocation: sourceLocation)
+        #expect(
+            diagnostic.severity == severity, "\(diagnostic.file):\(diagnostic.range.start) [\(diagnostic.ruleID)]",
+            sourceLocation: sourceLocation)
     }
     #expect(declaredSeverity(rule) == severity, sourceLocation: sourceLocation)
 }

@@ -10,7 +10,9 @@ struct FieldNotRepeated: DeckRule {
                 if let first = seen[field.label] {
                     report.add(
                         description, message(field.label), at: field.labelRange,
-                        notes: [.init(message: "first \(field.label.rawValue) is here", file: report.file.displayPath, range: first.labelRange)])
+                        notes: [
+                            .init(message: "first \(field.label.rawValue) is here", file: report.file.displayPath, range: first.labelRange)
+                        ])
                 } else {
                     seen[field.label] = field
                 }

@@ -5,10 +5,10 @@ struct ReversedValueValid: DeckRule {
 
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
         for card in deck.cards {
-            for field in card.fields where field.label == .reversed && ReversedValue(field.markdown) == nil {
+            for field in card.fields where field.label == .reversed && CardExpander.reversedValue(field.markdown) == nil {
                 let lines = field.markdown.split(separator: "\n", omittingEmptySubsequences: false)
                 let first = String(lines.first ?? "")
-                if lines.count > 1, ReversedValue(first) != nil {
+                if lines.count > 1, CardExpander.reversedValue(first) != nil {
                     report.add(description, trailingContent(first), at: field.labelRange)
                 } else {
                     report.add(description, badValue(first), at: field.labelRange)
