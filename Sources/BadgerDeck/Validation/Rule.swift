@@ -7,13 +7,13 @@ public struct RuleDescription: Sendable, Hashable {
 }
 
 /// A check of one deck. Its type name is its rule ID; its messages sit at the bottom of its file.
-protocol DeckRule {
+protocol DeckRule: Sendable {
     static var description: RuleDescription { get }
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport)
 }
 
 /// A check across all decks of a collection, such as duplicate questions in one topic.
-protocol CollectionRule {
+protocol CollectionRule: Sendable {
     static var description: RuleDescription { get }
     static func check(_ cards: [Card], into diagnostics: inout [Diagnostic])
 }
