@@ -61,10 +61,7 @@ public enum CommonMarkConverter {
         // one bump each, and releases them all at once.
         parseLock.lock()
         defer { parseLock.unlock() }
-        let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, cmark_get_arena_mem_allocator())!
-        for name in ["table", "strikethrough", "tasklist"] {
-            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
-        }
+        let parser = makeParser(memory: cmark_get_arena_mem_allocator())
         cmark_parser_attach_syntax_extension(parser, math)
         if let base = bytes.baseAddress { cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count) }
         let root = cmark_parser_finish(parser)!
@@ -87,11 +84,8 @@ public enum CommonMarkConverter {
         Registry.shared.ensureReady()
         parseLock.lock()
         defer { parseLock.unlock() }
-        let parser = cmark_parser_new(CMARK_OPT_DEFAULT)!
+        let parser = makeParser(memory: cmark_get_default_mem_allocator())
         defer { cmark_parser_free(parser) }
-        for name in ["table", "strikethrough", "tasklist"] {
-            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
-        }
         var text = markdown
         text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
@@ -106,6 +100,15 @@ public enum CommonMarkConverter {
 
 /// Serializes cmark-gfm parses; see `CommonMarkConverter`.
 private let parseLock = NSLock()
+
+/// A parser with the GFM extensions the deck format uses: tables, strikethrough, task lists.
+private func makeParser(memory: UnsafeMutablePointer<cmark_mem>) -> OpaquePointer {
+    let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, memory)!
+    for name in ["table", "strikethrough", "tasklist"] {
+        if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+    }
+    return parser
+}
 
 // MARK: - One-time registration
 

@@ -36,28 +36,24 @@ struct SourceText: Sendable {
     /// The text from `column` (1-based byte column) of `startLine` through the end of `endLine`,
     /// lines joined with LF.
     func text(fromLine startLine: Int, column: Int, throughLine endLine: Int) -> String {
-        guard startLine <= endLine else { return "" }
-        var result: [UInt8] = []
-        for number in startLine...endLine {
-            var slice = line(number)
-            if number == startLine { slice = slice.dropFirst(max(column - 1, 0)) }
-            if number > startLine { result.append(0x0A) }
-            result.append(contentsOf: slice)
-        }
-        return String(decoding: result, as: UTF8.self)
+        String(decoding: joinedBytes(fromLine: startLine, column: column, throughLine: endLine), as: UTF8.self)
     }
 
     /// Like `text(fromLine:column:throughLine:)`, without leading and trailing white space.
     func trimmedText(fromLine startLine: Int, column: Int, throughLine endLine: Int) -> String {
-        guard startLine <= endLine else { return "" }
         let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        if startLine == endLine {
-            let slice = line(startLine).dropFirst(max(column - 1, 0))
-            guard let first = slice.firstIndex(where: { !isBlank($0) }), let last = slice.lastIndex(where: { !isBlank($0) }) else {
-                return ""
-            }
-            return String(decoding: slice[first...last], as: UTF8.self)
+        // One line, the common case, is decoded straight from the file's bytes.
+        let bytes =
+            startLine == endLine
+            ? line(startLine).dropFirst(max(column - 1, 0)) : joinedBytes(fromLine: startLine, column: column, throughLine: endLine)[...]
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return ""
         }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+
+    private func joinedBytes(fromLine startLine: Int, column: Int, throughLine endLine: Int) -> [UInt8] {
+        guard startLine <= endLine else { return [] }
         var result: [UInt8] = []
         for number in startLine...endLine {
             var slice = line(number)
@@ -65,10 +61,7 @@ struct SourceText: Sendable {
             if number > startLine { result.append(0x0A) }
             result.append(contentsOf: slice)
         }
-        guard let first = result.firstIndex(where: { !isBlank($0) }), let last = result.lastIndex(where: { !isBlank($0) }) else {
-            return ""
-        }
-        return String(decoding: result[first...last], as: UTF8.self)
+        return result
     }
 
     /// The 1-based column where `line`'s content starts: after blanks and block quote markers.
