@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "badger", targets: ["badger"]),
         .library(name: "BadgerDeck", targets: ["BadgerDeck"]),
+        .library(name: "BadgerMemory", targets: ["BadgerMemory"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,13 +24,18 @@ let package = Package(
             name: "BadgerDeck",
             dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "BadgerMemory"),
         .executableTarget(
             name: "badger",
-            dependencies: ["BadgerDeck", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "BadgerDeck", "BadgerMemory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .target(name: "BadgerTestSupport", path: "Tests/BadgerTestSupport"),
         .testTarget(
             name: "BadgerDeckTests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "BadgerMemoryTests", dependencies: ["BadgerMemory", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
     ]

@@ -1,0 +1,34 @@
+/// A deterministic source of the random spread added to intervals, so intervals do not clump.
+///
+/// Seeded from the card's id and how many reviews it has had, so replaying a review log always
+/// gives the same schedule. Draws come from SplitMix64.
+public struct Fuzz: Sendable, Equatable {
+    public let seed: UInt64
+
+    public init(seed: UInt64) {
+        self.seed = seed
+    }
+
+    /// The fuzz for review number `reviewIndex` (0 for the first) of the card `cardID`.
+    public init(cardID: String, reviewIndex: Int) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in cardID.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        seed = Fuzz.mix(hash ^ UInt64(truncatingIfNeeded: reviewIndex) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// A number in [0, 1), the same every time for the same seed.
+    public var unitValue: Double {
+        Double(Fuzz.mix(seed &+ 0x9E37_79B9_7F4A_7C15) >> 11) / Double(UInt64(1) << 53)
+    }
+
+    /// SplitMix64's finalizer.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
