@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 BENCH_PACKAGES := cmark-gfm hyperfine time
 
-.PHONY: run test build release deps bench-deps benchmark format format-check schemas clean
+.PHONY: run test build release deps bench-deps benchmark benchmark-scheduling format format-check schemas fsrs-crosscheck clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -17,7 +17,7 @@ run: deps release
 test: deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
-	@$(MAKE) --no-print-directory schemas
+	@$(MAKE) --no-print-directory schemas fsrs-crosscheck
 	@python3 .ci/count_tests.py .build/test.log
 
 build: deps
@@ -46,6 +46,14 @@ benchmark: bench-deps release
 schemas: build
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 	@python3 .ci/check_schemas.py .build/debug/badger
+
+benchmark-scheduling: bench-deps
+	Benchmarks/scheduling.sh
+
+# The committed FSRS-6 vectors against a freshly installed py-fsrs 6.3.2, the reference.
+fsrs-crosscheck:
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs') == '6.3.2'" 2>/dev/null || python3 -m pip install --quiet fsrs==6.3.2
+	@python3 Tests/BadgerMemoryTests/Fixtures/generate_fsrs_vectors.py --check
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests

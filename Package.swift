@@ -25,10 +25,11 @@ let package = Package(
             dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "BadgerMemory"),
+        .target(name: "BadgerStudy", dependencies: ["BadgerDeck", "BadgerMemory"]),
         .executableTarget(
             name: "badger",
             dependencies: [
-                "BadgerDeck", "BadgerMemory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BadgerDeck", "BadgerMemory", "BadgerStudy", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "BadgerTestSupport", path: "Tests/BadgerTestSupport"),
@@ -36,6 +37,8 @@ let package = Package(
             name: "BadgerDeckTests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerMemoryTests", dependencies: ["BadgerMemory", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "BadgerStudyTests", dependencies: ["BadgerStudy", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
     ]

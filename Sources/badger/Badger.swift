@@ -13,7 +13,9 @@ struct Badger: ParsableCommand {
             Exit status: 0 success (warnings allowed), 1 errors in the decks, 2 usage or I/O errors.
             """,
         version: "0.1.0",
-        subcommands: [Lint.self, Compile.self]
+        subcommands: [
+            Lint.self, Compile.self, Due.self, Review.self, Schedule.self, State.self, GitSetup.self, MergeDriver.self,
+        ]
     )
 
     /// Runs the command; usage errors exit with status 2 (ArgumentParser's default is 64).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BadgerDeck
+import BadgerStudy
 
 extension Badger {
     struct Lint: ParsableCommand {
@@ -39,7 +40,9 @@ extension Badger {
         var color: ColorChoice = .auto
 
         func run() throws {
-            let loaded = try collection.load()
+            let studied = try collection.loadStudied()
+            var loaded = studied.collection
+            loaded.diagnostics = Diagnostic.sortedForOutput(loaded.diagnostics + studied.memories.flatMap { StateMatchesCards.diagnostics($0) })
             let diagnostics = loaded.diagnostics
             let output = Terminal.standardOutput
             switch format {

@@ -7,6 +7,26 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// Glob patterns, relative to the root, of Markdown files that are not decks.
     public var exclude: [String] = []
+    /// `fsrs` (the default), `sm2` or `leitner`.
+    public var scheduler: String = "fsrs"
+    /// FSRS's target probability of recall when a card comes due, 0.70 to 0.99.
+    public var desiredRetention: Double = 0.9
+    /// FSRS's short steps before a new card's first day, in seconds.
+    public var learningSteps: [Double] = [60, 600]
+    /// FSRS's short steps after a lapse, in seconds.
+    public var relearningSteps: [Double] = [600]
+    /// The longest interval, in days.
+    public var maximumInterval: Int = 36_500
+    /// The hour (local time, 0–23) at which a study day starts.
+    public var dayStartHour: Int = 4
+    /// Whether intervals get a small deterministic random spread.
+    public var fuzz: Bool = true
+
+    /// Every key the file may have.
+    public static let keys = [
+        "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
+        "fuzz",
+    ]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
 
@@ -26,19 +46,60 @@ public struct CollectionConfig: Sendable, Equatable {
             throw CollectionError.badConfig(path: path, problem: "must be a mapping of keys to values")
         }
         for (key, value) in mapping {
-            switch key.string {
+            let name = key.string ?? "\(key)"
+            let line = (value.mark?.line).map { "line \($0): " } ?? ""
+            func bad(_ problem: String) -> CollectionError { .badConfig(path: path, problem: line + problem) }
+            switch name {
             case "exclude":
-                guard case .sequence(let items) = value, let patterns = Optional(items.compactMap(\.string)), patterns.count == items.count
-                else {
-                    throw CollectionError.badConfig(
-                        path: path, problem: "line \((value.mark?.line).map(String.init) ?? "?"): `exclude` must be a list of glob patterns"
-                    )
+                guard case .sequence(let items) = value, items.allSatisfy({ $0.string != nil }) else {
+                    throw bad("`exclude` must be a list of glob patterns")
                 }
-                exclude = patterns
+                exclude = items.compactMap(\.string)
+            case "scheduler":
+                guard let text = value.string, ["fsrs", "sm2", "leitner"].contains(text) else {
+                    throw bad("`scheduler` must be fsrs, sm2 or leitner")
+                }
+                scheduler = text
+            case "desired_retention":
+                guard let number = value.float, (0.70...0.99).contains(number) else {
+                    throw bad("`desired_retention` must be a number from 0.70 to 0.99, such as 0.9")
+                }
+                desiredRetention = number
+            case "learning_steps", "relearning_steps":
+                guard case .sequence(let items) = value else { throw bad("`\(name)` must be a list of durations such as [1m, 10m]") }
+                var steps: [Double] = []
+                for item in items {
+                    guard let text = item.string, let seconds = Self.duration(text) else {
+                        throw bad("`\(name)`: \"\(item.string ?? "")\" is not a duration such as 30s, 10m, 2h or 1d")
+                    }
+                    steps.append(seconds)
+                }
+                if name == "learning_steps" { learningSteps = steps } else { relearningSteps = steps }
+            case "maximum_interval":
+                guard let days = value.int, days >= 1 else { throw bad("`maximum_interval` must be a whole number of days, at least 1") }
+                maximumInterval = days
+            case "day_start_hour":
+                guard let hour = value.int, (0...23).contains(hour) else { throw bad("`day_start_hour` must be a whole hour from 0 to 23") }
+                dayStartHour = hour
+            case "fuzz":
+                guard let flag = value.bool else { throw bad("`fuzz` must be true or false") }
+                fuzz = flag
             default:
-                // Later releases add scheduling settings; unknown keys are left for them.
-                continue
+                let suggestion = DidYouMean.suggestion(for: name, among: Self.keys).map { "; did you mean `\($0)`?" } ?? ""
+                throw bad("unknown key `\(name)`\(suggestion) (known keys: \(Self.keys.joined(separator: ", ")))")
             }
+        }
+    }
+
+    /// Seconds in a duration such as `30s`, `10m`, `2h` or `1d`.
+    public static func duration(_ text: String) -> Double? {
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0 else { return nil }
+        switch unit {
+        case "s": return number
+        case "m": return number * 60
+        case "h": return number * 3600
+        case "d": return number * 86_400
+        default: return nil
         }
     }
 }

@@ -44,6 +44,16 @@ public struct CollectionLoader: Sendable {
         return files
     }
 
+    /// The settings of the collection rooted at `root`: its `badger.yml`, or the defaults.
+    ///
+    /// - Throws: `CollectionError.badConfig` for a config file with a mistake.
+    public func configuration(forRoot root: String) throws -> CollectionConfig {
+        let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
+        guard fileAccess.kind(atPath: path) == .file else { return CollectionConfig() }
+        guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
+        return try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
     /// The nearest directory at or above `start` holding `badger.yml`, else `fallback`.
     private func findRoot(from start: String, fallback: String, configs: inout [String: CollectionConfig]) throws -> String {
         var directory = start

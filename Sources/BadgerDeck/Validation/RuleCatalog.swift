@@ -12,8 +12,15 @@ public enum RuleCatalog {
 
     static let collectionRules: [any CollectionRule.Type] = [CardUnique.self]
 
+    /// Rules checked beside the library, against the scheduling state files.
+    public static let stateRules = [
+        RuleDescription(
+            id: "StateMatchesCards", severity: .warning,
+            summary: "Every card with scheduling state still exists (badger state prune removes the rest).")
+    ]
+
     /// The description of every rule, sorted by ID.
     public static var all: [RuleDescription] {
-        (deckRules.map { $0.description } + collectionRules.map { $0.description }).sorted { $0.id < $1.id }
+        (deckRules.map { $0.description } + collectionRules.map { $0.description } + stateRules).sorted { $0.id < $1.id }
     }
 }

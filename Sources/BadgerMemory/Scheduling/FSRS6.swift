@@ -1,0 +1,221 @@
+import Foundation
+
+/// The FSRS-6 scheduler, matching py-fsrs 6.3.2's `Scheduler.review_card` exactly.
+///
+/// Every formula keeps py-fsrs's float64 operation order, and `e ** x` is computed as
+/// `pow(2.718281828459045, x)` as Python does, so stability and difficulty agree with py-fsrs to
+/// the last bit or two and intervals (rounded half-to-even, like Python's `round`) agree exactly.
+/// `Tests/BadgerMemoryTests/Fixtures/generate_fsrs_vectors.py` produces the reference vectors.
+///
+/// Differences from py-fsrs, all outside what py-fsrs accepts: a Review or Relearning card without
+/// stability or difficulty (py-fsrs asserts) starts from the initial values for the rating; a
+/// learning step index that is nil or negative counts as 0; a non-finite interval is clamped to
+/// 1...maximumInterval instead of raising.
+public struct FSRS6: Scheduler {
+    /// The 21 weights w[0]...w[20].
+    public let parameters: [Double]
+    /// The recall probability intervals aim for, 0.70...0.99.
+    public let desiredRetention: Double
+    /// The steps of a new card, in seconds.
+    public let learningSteps: [TimeInterval]
+    /// The steps of a forgotten card, in seconds.
+    public let relearningSteps: [TimeInterval]
+    /// The longest interval in days.
+    public let maximumInterval: Int
+
+    /// py-fsrs's `_DECAY`: -w[20].
+    let decay: Double
+    /// py-fsrs's `_FACTOR`: 0.9^(1 / decay) - 1.
+    let factor: Double
+    /// The steps in whole microseconds, as Python's `timedelta` keeps them.
+    private let learningMicroseconds: [Double]
+    private let relearningMicroseconds: [Double]
+
+    /// Python's `math.e`.
+    static let e = 2.718281828459045
+    /// py-fsrs's `STABILITY_MIN`.
+    static let minimumStability = 0.001
+    static let secondsPerDay = 86_400.0
+
+    /// A scheduler, or the reason the configuration is unusable.
+    ///
+    /// - Throws: `ConfigurationError` unless there are 21 parameters within py-fsrs's bounds, the
+    ///   desired retention is within 0.70...0.99, every step is positive, and the maximum interval
+    ///   is at least one day. Empty step lists are allowed, as in py-fsrs.
+    public init(
+        parameters: [Double] = FSRS6.defaultParameters, desiredRetention: Double = 0.9,
+        learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600], maximumInterval: Int = 36500
+    ) throws {
+        try Self.validate(
+            parameters: parameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
+            relearningSteps: relearningSteps, maximumInterval: maximumInterval)
+        self.parameters = parameters
+        self.desiredRetention = desiredRetention
+        self.learningSteps = learningSteps
+        self.relearningSteps = relearningSteps
+        self.maximumInterval = maximumInterval
+        decay = -parameters[20]
+        factor = pow(0.9, 1 / decay) - 1
+        learningMicroseconds = learningSteps.map { ($0 * 1_000_000).roundedHalfEven }
+        relearningMicroseconds = relearningSteps.map { ($0 * 1_000_000).roundedHalfEven }
+    }
+
+    /// The time until the next review: whole days for Review cards, a step otherwise.
+    enum Interval: Equatable {
+        case days(Int)
+        case microseconds(Double)
+
+        var seconds: TimeInterval {
+            switch self {
+            case .days(let days): return Double(days) * FSRS6.secondsPerDay
+            case .microseconds(let microseconds): return microseconds / 1_000_000
+            }
+        }
+    }
+
+    public func review(_ card: MemoryState, rating: Rating, at time: Date, fuzz: Fuzz?) -> MemoryState {
+        var next = card
+
+        // Stability and difficulty.
+        let stability: Double
+        let difficulty: Double
+        if let oldStability = card.stability, let oldDifficulty = card.difficulty {
+            if let lastReview = card.lastReview, Self.wholeDays(from: lastReview, to: time) < 1 {
+                stability = shortTermStability(oldStability, rating: rating)
+            } else {
+                stability = nextStability(
+                    difficulty: oldDifficulty, stability: oldStability,
+                    retrievability: retrievability(of: card, at: time), rating: rating)
+            }
+            difficulty = nextDifficulty(oldDifficulty, rating: rating)
+        } else {
+            stability = initialStability(rating)
+            difficulty = initialDifficulty(rating, clamp: true)
+        }
+        next.stability = stability
+        next.difficulty = difficulty
+
+        // State, step and interval.
+        let interval: Interval
+        switch card.state {
+        case .learning:
+            interval = advance(&next, steps: learningMicroseconds, rating: rating, stability: stability)
+        case .relearning:
+            interval = advance(&next, steps: relearningMicroseconds, rating: rating, stability: stability)
+        case .review:
+            if rating == .again, !relearningMicroseconds.isEmpty {
+                next.state = .relearning
+                next.step = 0
+                interval = .microseconds(relearningMicroseconds[0])
+            } else {
+                interval = .days(nextInterval(stability: stability))
+            }
+        }
+
+        var finalInterval = interval
+        if let fuzz, next.state == .review, case .days(let days) = interval {
+            finalInterval = .days(fuzzedDays(days, unitValue: fuzz.unitValue))
+        }
+
+        next.due = time.addingTimeInterval(finalInterval.seconds)
+        next.lastReview = time
+        if card.state == .review, rating == .again { next.lapses += 1 }
+        if rating != .again { next.repetitions += 1 }
+        return next
+    }
+
+    /// The probability of recalling `card` at `time`, counting whole days since the last review
+    /// as py-fsrs does; 0 for a card never reviewed.
+    public func retrievability(of card: MemoryState, at time: Date) -> Double {
+        guard let lastReview = card.lastReview, let stability = card.stability else { return 0 }
+        let elapsedDays = max(0, Self.wholeDays(from: lastReview, to: time))
+        return pow(1 + factor * elapsedDays / stability, decay)
+    }
+
+    /// Moves a Learning or Relearning card along `steps`, as py-fsrs's `review_card` does.
+    private func advance(_ card: inout MemoryState, steps: [Double], rating: Rating, stability: Double) -> Interval {
+        let step = max(card.step ?? 0, 0)
+        func graduate() -> Interval {
+            card.state = .review
+            card.step = nil
+            return .days(nextInterval(stability: stability))
+        }
+        if steps.isEmpty || (step >= steps.count && rating != .again) { return graduate() }
+        switch rating {
+        case .again:
+            card.step = 0
+            return .microseconds(steps[0])
+        case .hard:
+            card.step = step
+            if step == 0 && steps.count == 1 { return .microseconds((steps[0] * 1.5).roundedHalfEven) }
+            if step == 0 { return .microseconds(((steps[0] + steps[1]) / 2).roundedHalfEven) }
+            return .microseconds(steps[step])
+        case .good:
+            if step + 1 == steps.count { return graduate() }
+            card.step = step + 1
+            return .microseconds(steps[step + 1])
+        case .easy:
+            return graduate()
+        }
+    }
+
+    // MARK: - py-fsrs's formulas, in its operation order
+
+    /// `(later - earlier).days`: whole days, rounded down (negative when `later` is earlier).
+    static func wholeDays(from earlier: Date, to later: Date) -> Double {
+        (later.timeIntervalSince(earlier) / secondsPerDay).rounded(.down)
+    }
+
+    func initialStability(_ rating: Rating) -> Double {
+        max(parameters[rating.rawValue - 1], Self.minimumStability)
+    }
+
+    func initialDifficulty(_ rating: Rating, clamp: Bool) -> Double {
+        let difficulty = parameters[4] - pow(Self.e, parameters[5] * Double(rating.rawValue - 1)) + 1
+        return clamp ? Self.clampDifficulty(difficulty) : difficulty
+    }
+
+    /// Days until the next review of a Review card, before fuzz: round half-to-even, 1...maximum.
+    func nextInterval(stability: Double) -> Int {
+        let interval = (stability / factor) * (pow(desiredRetention, 1 / decay) - 1)
+        return interval.roundedHalfEven(clampedTo: 1...maximumInterval)
+    }
+
+    func shortTermStability(_ stability: Double, rating: Rating) -> Double {
+        var increase =
+            pow(Self.e, parameters[17] * (Double(rating.rawValue - 3) + parameters[18])) * pow(stability, -parameters[19])
+        if rating != .again { increase = max(increase, 1.0) }
+        return max(stability * increase, Self.minimumStability)
+    }
+
+    func nextDifficulty(_ difficulty: Double, rating: Rating) -> Double {
+        let easyDifficulty = initialDifficulty(.easy, clamp: false)
+        let deltaDifficulty = -(parameters[6] * Double(rating.rawValue - 3))
+        let damped = difficulty + (10.0 - difficulty) * deltaDifficulty / 9.0
+        let next = parameters[7] * easyDifficulty + (1 - parameters[7]) * damped
+        return Self.clampDifficulty(next)
+    }
+
+    func nextStability(difficulty: Double, stability: Double, retrievability: Double, rating: Rating) -> Double {
+        let next: Double
+        if rating == .again {
+            let longTerm =
+                parameters[11] * pow(difficulty, -parameters[12]) * (pow(stability + 1, parameters[13]) - 1)
+                * pow(Self.e, (1 - retrievability) * parameters[14])
+            let shortTerm = stability / pow(Self.e, parameters[17] * parameters[18])
+            next = min(longTerm, shortTerm)
+        } else {
+            let hardPenalty = rating == .hard ? parameters[15] : 1
+            let easyBonus = rating == .easy ? parameters[16] : 1
+            next =
+                stability
+                * (1 + pow(Self.e, parameters[8]) * (11 - difficulty) * pow(stability, -parameters[9])
+                    * (pow(Self.e, (1 - retrievability) * parameters[10]) - 1) * hardPenalty * easyBonus)
+        }
+        return max(next, Self.minimumStability)
+    }
+
+    static func clampDifficulty(_ difficulty: Double) -> Double {
+        min(max(difficulty, 1.0), 10.0)
+    }
+}

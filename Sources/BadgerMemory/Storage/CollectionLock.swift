@@ -1,0 +1,46 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An exclusive lock on a collection's state, so two badger processes never write it at once.
+///
+/// An advisory `flock` on `.badger.lock` at the collection root; the holder writes its process
+/// id and command there so a refusal can name it. The system drops the lock if the holder dies.
+public final class CollectionLock {
+    public let path: String
+    private var descriptor: Int32
+
+    /// Takes the lock, waiting up to `timeout` seconds for another holder to finish.
+    ///
+    /// - Throws: `StorageError.locked` naming the holder when it does not finish in time.
+    public init(root: String, holder: String, timeout: TimeInterval = 5) throws {
+        path = (root.hasSuffix("/") ? root : root + "/") + ".badger.lock"
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw StorageError.lockFailed(path: path, reason: String(cString: strerror(errno))) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                let current = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                close(descriptor)
+                throw StorageError.locked(path: path, holder: current.flatMap { $0.isEmpty ? nil : $0 } ?? "another badger process")
+            }
+            usleep(20_000)
+        }
+        ftruncate(descriptor, 0)
+        let text = "badger (pid \(getpid())): \(holder)\n"
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+    }
+
+    /// Gives the lock back.
+    public func release() {
+        guard descriptor >= 0 else { return }
+        ftruncate(descriptor, 0)
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The append-only review log beside a deck: the truth from which all state is rebuilt.
+///
+/// A header line starting with `#` names the format; every other line is a `ReviewRecord`.
+/// Lines are only ever appended, each with one write and an fsync, so a crash can at worst cut
+/// the last line short; reading repairs that (with a warning) and reports any other bad line
+/// with its number.
+public struct ReviewLog: Sendable, Equatable {
+    public static let header = "# badger review log 1\ttime\treview\tcard\trating(1 Fail..4 Easy)\telapsed_s\tanswer_ms"
+
+    public var records: [ReviewRecord]
+    /// Set when the last line was cut off (no line ending and unreadable) and was dropped.
+    public var repairedTruncatedLine: Int?
+
+    public init(records: [ReviewRecord] = [], repairedTruncatedLine: Int? = nil) {
+        self.records = records
+        self.repairedTruncatedLine = repairedTruncatedLine
+    }
+
+    /// Reads a log's text.
+    ///
+    /// - Throws: `ReviewLogError.garbled` for the first line that is not a record (other than
+    ///   a cut-off last line).
+    public init(text: String) throws {
+        records = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, rawLine) in lines.enumerated() {
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            do {
+                records.append(try ReviewRecord(line: line, number: index + 1))
+            } catch {
+                // Only the very last line, without a line ending, can be a write cut short.
+                guard index == lines.count - 1, !text.hasSuffix("\n") else { throw error }
+                repairedTruncatedLine = index + 1
+            }
+        }
+    }
+
+    /// The whole log as text, with the header.
+    public var text: String {
+        ([ReviewLog.header] + records.map(\.line)).joined(separator: "\n") + "\n"
+    }
+
+    /// The union of two logs' records, in time order, each record once: what merging two
+    /// clones that both studied gives.
+    public static func union(_ logs: [ReviewLog]) -> ReviewLog {
+        var seen: Set<String> = []
+        var merged: [(ReviewRecord, String)] = []
+        for log in logs {
+            for record in log.records {
+                let line = record.line
+                if seen.insert(line).inserted { merged.append((record, line)) }
+            }
+        }
+        merged.sort { ($0.0.time, $0.1) < ($1.0.time, $1.1) }
+        return ReviewLog(records: merged.map(\.0))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// ISO-8601 UTC timestamps with whole seconds, as every badger file writes them:
+/// `2026-11-21T09:30:00Z`.
+public enum Timestamp {
+    /// The text of `date`, rounded down to the second.
+    public static func format(_ date: Date) -> String {
+        let seconds = Int64(floor(date.timeIntervalSince1970))
+        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z`, `+HH:MM` or `-HH:MM` (fractions of a
+    /// second are accepted and dropped). Nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for index in range {
+                guard index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+                value = value * 10 + Int64(bytes[index] - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), bytes[4] == 45, let month = number(5..<7), bytes[7] == 45, let day = number(8..<10),
+            bytes[10] == 84 || bytes[10] == 116, let hour = number(11..<13), bytes[13] == 58, let minute = number(14..<16),
+            bytes[16] == 58, let second = number(17..<19), (1...12).contains(month), (1...31).contains(day), hour < 24,
+            minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        if bytes[index] == 46 {  // fraction
+            index += 1
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+        }
+        var offset: Int64 = 0
+        guard index < bytes.count else { return nil }
+        if bytes[index] == 90 || bytes[index] == 122 {
+            guard index + 1 == bytes.count else { return nil }
+        } else if bytes[index] == 43 || bytes[index] == 45, index + 6 == bytes.count, bytes[index + 3] == 58,
+            let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6))
+        {
+            offset = (hours * 3600 + minutes * 60) * (bytes[index] == 43 ? 1 : -1)
+        } else {
+            return nil
+        }
+        // Days from civil (Howard Hinnant's algorithm).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import BadgerDeck
+import BadgerStudy
+import Foundation
+
+extension Badger {
+    struct Due: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show how many cards are due, per topic, now and for the next 7 days.",
+            discussion: """
+                Days are study days: local days starting at the collection's day_start_hour
+                (4 am unless badger.yml says otherwise).
+
+                Exit status: 0 when cards are due now, 1 when none are, 2 usage or I/O errors,
+                so it fits shell prompts and cron reminders:
+
+                  badger due --quiet && notify-send "Cards are due"
+
+                Examples:
+                  badger due
+                  badger due --format json
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+
+        @OptionGroup var collection: CollectionOptions
+
+        @Option(help: "Output format: text or json.")
+        var format: Format = .text
+
+        @Flag(name: .shortAndLong, help: "Print nothing; only set the exit status.")
+        var quiet = false
+
+        @Option(help: ArgumentHelp("How many study days to forecast.", valueName: "days"))
+        var days = 7
+
+        func validate() throws {
+            guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366") }
+        }
+
+        func run() throws {
+            let studied = try collection.loadStudied()
+            let now = Date()
+            let dayStart = studied.configs.values.first?.dayStartHour ?? 4
+            let forecast = DueForecast(
+                cards: studied.collection.cards, states: studied.states, now: now,
+                day: StudyDay(timeZone: .current, startHour: dayStart), days: days)
+            if !quiet {
+                switch format {
+                case .text: Terminal.standardOutput.write(Self.text(forecast))
+                case .json: Terminal.standardOutput.write(try Self.json(forecast, now: now))
+                }
+            }
+            if forecast.dueNow == 0 { throw ExitStatus.findings.code }
+        }
+
+        static func text(_ forecast: DueForecast) -> String {
+            let names = forecast.topics.map { UntrustedText.sanitized($0.name) }
+            let width = max(5, names.map(\.count).max() ?? 5)
+            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+            func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+            let dayLabels = (0..<forecast.days).map { $0 == 0 ? "today" : $0 == 1 ? "+1d" : "+\($0)d" }
+            var lines = [pad("topic", width) + "  " + right("due", 5) + "  " + right("new", 5) + "  " + dayLabels.map { right($0, 5) }.joined(separator: " ")]
+            for (topic, name) in zip(forecast.topics, names) {
+                lines.append(
+                    pad(name, width) + "  " + right(String(topic.dueNow), 5) + "  " + right(String(topic.new), 5) + "  "
+                        + topic.upcoming.map { right(String($0), 5) }.joined(separator: " "))
+            }
+            lines.append("\(forecast.dueNow) due now, \(forecast.new) new")
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        struct JSONTopic: Encodable {
+            var topic: String
+            var due: Int
+            var new: Int
+            var upcoming: [Int]
+        }
+
+        struct JSONForecast: Encodable {
+            var schemaVersion = 1
+            var generatedAt: String
+            var due: Int
+            var new: Int
+            var topics: [JSONTopic]
+        }
+
+        static func json(_ forecast: DueForecast, now: Date) throws -> String {
+            let document = JSONForecast(
+                generatedAt: ISO8601DateFormatter().string(from: now), due: forecast.dueNow, new: forecast.new,
+                topics: forecast.topics.map { JSONTopic(topic: $0.name, due: $0.dueNow, new: $0.new, upcoming: $0.upcoming) })
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+extension Badger {
+    struct GitSetup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "git-setup",
+            abstract: "Let git merge review logs and state files from several machines.",
+            discussion: """
+                Run once in each clone of a collection. It adds to .gitattributes:
+
+                  *.reviews merge=badger-reviews
+                  *.state merge=badger-state
+
+                registers those merge drivers in the clone's git config (review logs are
+                united, never conflicting; state files take the newer line per card), and
+                installs a post-merge hook that runs `badger state rebuild`, so after every
+                merge the state is exactly what the united logs say.
+
+                Example:
+                  cd my-cards && badger git-setup
+                """)
+
+        @Option(help: ArgumentHelp("The badger command the drivers run.", valueName: "path"))
+        var badger: String = CommandLine.arguments[0]
+
+        func run() throws {
+            let top = try git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let executable = badger.contains("/") ? URL(fileURLWithPath: badger).standardizedFileURL.path : badger
+            let attributes = top + "/.gitattributes"
+            var text = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""
+            for line in ["*.reviews merge=badger-reviews", "*.state merge=badger-state"] where !text.contains(line) {
+                if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+                text += line + "\n"
+            }
+            try AtomicFile.write(text, to: attributes)
+            let quoted = "'" + executable.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            _ = try git(["config", "merge.badger-reviews.name", "badger review log union"])
+            _ = try git(["config", "merge.badger-reviews.driver", "\(quoted) merge-driver reviews %O %A %B"])
+            _ = try git(["config", "merge.badger-state.name", "badger state (rebuilt after merge)"])
+            _ = try git(["config", "merge.badger-state.driver", "\(quoted) merge-driver state %O %A %B"])
+            let hooks = try git(["rev-parse", "--git-path", "hooks"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let hooksPath = hooks.hasPrefix("/") ? hooks : top + "/" + hooks
+            try FileManager.default.createDirectory(atPath: hooksPath, withIntermediateDirectories: true)
+            let hook = hooksPath + "/post-merge"
+            let script = "#!/bin/sh\n# Installed by badger git-setup: recompute state from the merged review logs.\ncd \"$(git rev-parse --show-toplevel)\" && \(quoted) state rebuild\n"
+            try AtomicFile.write(script, to: hook)
+            chmod(hook, 0o755)
+            Terminal.standardError.write("git is set up: review logs merge by union, state is rebuilt after each merge (\(attributes))\n")
+        }
+
+        private func git(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.standardError
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                Terminal.standardError.write("badger: error: git \(arguments.joined(separator: " ")) failed; is this inside a git repository?\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    struct MergeDriver: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge-driver", abstract: "The git merge driver `badger git-setup` registers.", shouldDisplay: false)
+
+        enum Kind: String, ExpressibleByArgument { case reviews, state }
+
+        @Argument var kind: Kind
+        @Argument var base: String
+        @Argument var ours: String
+        @Argument var theirs: String
+
+        /// Merges into `ours`, as git expects: the union of review logs; for state files, per
+        /// card the line reviewed last (the post-merge hook then rebuilds it exactly).
+        func run() throws {
+            func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+            do {
+                switch kind {
+                case .reviews:
+                    let merged = ReviewLog.union([try ReviewLog(text: read(base)), try ReviewLog(text: read(ours)), try ReviewLog(text: read(theirs))])
+                    try AtomicFile.write(merged.text, to: ours)
+                case .state:
+                    let mine = try SidecarState(text: read(ours))
+                    let other = try SidecarState(text: read(theirs))
+                    var entries = mine.entries
+                    for (id, entry) in other.entries {
+                        guard let existing = entries[id] else {
+                            entries[id] = entry
+                            continue
+                        }
+                        let newer = (entry.memory.lastReview ?? .distantPast) > (existing.memory.lastReview ?? .distantPast)
+                        if newer { entries[id] = entry }
+                    }
+                    try AtomicFile.write(SidecarState(entries: entries).text, to: ours)
+                }
+            } catch {
+                Terminal.standardError.write("badger merge-driver: \(error)\n")
+                throw ExitStatus.findings.code
+            }
+        }
+    }
+}

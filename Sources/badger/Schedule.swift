@@ -1,0 +1,137 @@
+import ArgumentParser
+import BadgerMemory
+import Foundation
+
+extension Badger {
+    struct Schedule: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Audit the schedulers.", subcommands: [Replay.self])
+    }
+}
+
+extension Badger.Schedule {
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay review histories through a scheduler and print every state.",
+            discussion: """
+                Reads a JSON list of histories, each a card id and its reviews with FSRS ratings
+                (1 Again/Fail, 2 Hard/Difficult, 3 Good, 4 Easy) and ISO-8601 UTC times:
+
+                  [{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]
+
+                and prints the card after each review: stability, difficulty, due, state
+                (Learning, Review, Relearning), step and interval_seconds, as
+                [{"id": "c1", "states": [ … ]}]. Fuzz is seeded from the card id and review
+                number, so the output is the same every run; --no-fuzz turns it off, which is
+                how the scheduler is checked against py-fsrs.
+
+                Examples:
+                  badger schedule replay histories.json --no-fuzz
+                  badger schedule replay histories.json --scheduler sm2
+                """)
+
+        enum SchedulerName: String, ExpressibleByArgument, CaseIterable {
+            case fsrs, sm2, leitner
+        }
+
+        @Argument(help: ArgumentHelp("The histories, as JSON (- for standard input).", valueName: "file"))
+        var file: String
+
+        @Flag(help: "Turn off the random spread of intervals.")
+        var noFuzz = false
+
+        @Option(help: "fsrs (FSRS-6, the default), sm2 or leitner.")
+        var scheduler: SchedulerName = .fsrs
+
+        struct History: Decodable {
+            var id: String
+            var reviews: [Review]
+        }
+
+        struct Review: Decodable {
+            var rating: Int
+            var at: String
+        }
+
+        struct Output: Encodable {
+            var id: String
+            var states: [State]
+        }
+
+        struct State: Encodable {
+            var stability: Double?
+            var difficulty: Double?
+            var due: String
+            var state: String
+            var step: Int?
+            var intervalSeconds: Double
+
+            enum CodingKeys: String, CodingKey {
+                case stability, difficulty, due, state, step
+                case intervalSeconds = "interval_seconds"
+            }
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(stability, forKey: .stability)
+                try container.encode(difficulty, forKey: .difficulty)
+                try container.encode(due, forKey: .due)
+                try container.encode(state, forKey: .state)
+                try container.encode(step, forKey: .step)
+                try container.encode(intervalSeconds, forKey: .intervalSeconds)
+            }
+        }
+
+        func run() throws {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: file) else {
+                    Terminal.standardError.write("badger: error: \(file): no such file or cannot be read\n")
+                    throw ExitStatus.usageOrIO.code
+                }
+                data = contents
+            }
+            let histories: [History]
+            do {
+                histories = try JSONDecoder().decode([History].self, from: data)
+            } catch {
+                Terminal.standardError.write("badger: error: \(file): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(error)\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            let engine: any Scheduler
+            switch scheduler {
+            case .fsrs: engine = try FSRS6()
+            case .sm2: engine = SM2()
+            case .leitner: engine = Leitner()
+            }
+            var outputs: [Output] = []
+            for history in histories {
+                var card: MemoryState?
+                var states: [State] = []
+                for (index, review) in history.reviews.enumerated() {
+                    guard let rating = Rating(rawValue: review.rating) else {
+                        Terminal.standardError.write("badger: error: \(history.id), review \(index + 1): rating must be 1 to 4\n")
+                        throw ExitStatus.usageOrIO.code
+                    }
+                    guard let time = Timestamp.parse(review.at) else {
+                        Terminal.standardError.write("badger: error: \(history.id), review \(index + 1): \"\(review.at)\" is not an ISO-8601 time\n")
+                        throw ExitStatus.usageOrIO.code
+                    }
+                    let fuzz = noFuzz ? nil : Fuzz(cardID: history.id, reviewIndex: index)
+                    let next = engine.review(card ?? .new(at: time), rating: rating, at: time, fuzz: fuzz)
+                    card = next
+                    states.append(
+                        State(
+                            stability: next.stability, difficulty: next.difficulty, due: Timestamp.format(next.due),
+                            state: next.state.rawValue, step: next.step, intervalSeconds: next.due.timeIntervalSince(time)))
+                }
+                outputs.append(Output(id: history.id, states: states))
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Terminal.standardOutput.write(String(decoding: try encoder.encode(outputs), as: UTF8.self) + "\n")
+        }
+    }
+}

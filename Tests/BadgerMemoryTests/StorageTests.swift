@@ -1,0 +1,133 @@
+import BadgerMemory
+import BadgerTestSupport
+import Foundation
+import Testing
+
+@Suite struct TimestampTests {
+    @Test(arguments: ["1970-01-01T00:00:00Z", "2026-11-21T09:30:05Z", "2000-02-29T23:59:59Z", "2200-12-31T00:00:00Z", "1969-12-31T23:59:59Z"])
+    func formattedTimesParseBack(text: String) throws {
+        let date = try #require(Timestamp.parse(text))
+        #expect(Timestamp.format(date) == text)
+    }
+
+    @Test func offsetsAndFractionsAreUnderstood() {
+        #expect(Timestamp.parse("2026-11-21T10:30:05+01:00") == Timestamp.parse("2026-11-21T09:30:05Z"))
+        #expect(Timestamp.parse("2026-11-21T09:30:05.75Z") == Timestamp.parse("2026-11-21T09:30:05Z"))
+    }
+
+    @Test(arguments: ["", "2026-11-21", "2026-13-01T00:00:00Z", "2026-11-21T09:30:05", "2026-11-21T09:30:05Zjunk", "yesterday"])
+    func nonsenseIsRejected(text: String) {
+        #expect(Timestamp.parse(text) == nil)
+    }
+
+    @Test func formattingMatchesFoundation() {
+        let formatter = ISO8601DateFormatter()
+        for seconds in stride(from: -2_000_000_000.0, through: 7_000_000_000.0, by: 123_456_789.0) {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(Timestamp.format(date) == formatter.string(from: date))
+        }
+    }
+}
+
+@Suite struct ReviewLogTests {
+    let time = Timestamp.parse("2026-11-21T09:30:00Z")!
+
+    @Test func recordsRoundTripThroughTheirLines() throws {
+        let records: [ReviewRecord] = [
+            .review(.init(time: time, cardID: "abc", rating: .good, elapsedSeconds: 600, answerMilliseconds: 4200)),
+            .review(.init(time: time, cardID: "abc", rating: .again)),
+            .rename(time: time, from: "abc", to: "def"),
+        ]
+        let log = ReviewLog(records: records)
+        #expect(try ReviewLog(text: log.text) == log)
+        #expect(records[0].line == "2026-11-21T09:30:00Z\treview\tabc\t3\t600\t4200")
+    }
+
+    @Test func aLastLineCutOffByACrashIsRepaired() throws {
+        let text = ReviewLog(records: [.review(.init(time: time, cardID: "abc", rating: .good))]).text + "2026-11-21T09:3"
+        let log = try ReviewLog(text: text)
+        #expect(log.records.count == 1)
+        #expect(log.repairedTruncatedLine == 3)
+    }
+
+    @Test func aGarbledLineIsReportedWithItsNumberNeverDropped() {
+        let text = ReviewLog.header + "\n2026-11-21T09:30:00Z\treview\tabc\t9\t-\t-\n2026-11-21T09:31:00Z\treview\tabc\t3\t-\t-\n"
+        #expect(throws: ReviewLogError.garbled(line: 2, reason: "rating must be 1 to 4")) { try ReviewLog(text: text) }
+    }
+
+    @Test func theUnionOfTwoLogsHasEveryReviewOnceInTimeOrder() {
+        let a = ReviewRecord.review(.init(time: time, cardID: "a", rating: .good))
+        let b = ReviewRecord.review(.init(time: time.addingTimeInterval(60), cardID: "b", rating: .easy))
+        let c = ReviewRecord.review(.init(time: time.addingTimeInterval(120), cardID: "a", rating: .hard))
+        let merged = ReviewLog.union([ReviewLog(records: [a]), ReviewLog(records: [a, c]), ReviewLog(records: [a, b])])
+        #expect(merged.records == [a, b, c])
+        #expect(ReviewLog.union([ReviewLog(records: [a, b]), ReviewLog(records: [a, c])]) == ReviewLog.union([ReviewLog(records: [a, c]), ReviewLog(records: [a, b])]))
+    }
+}
+
+@Suite struct SidecarStateTests {
+    @Test func stateRoundTripsExactlyIncludingAwkwardQuestions() throws {
+        let due = Timestamp.parse("2026-12-01T09:00:00Z")!
+        var state = SidecarState()
+        state.entries["b"] = .init(
+            cardID: "b", memory: MemoryState(state: .review, step: nil, stability: 3.141592653589793, difficulty: 5.000000000000001, due: due,
+            lastReview: due.addingTimeInterval(-86_400), lapses: 2, repetitions: 7), question: "tab\there, line\nbreak, back\\slash")
+        state.entries["a"] = .init(cardID: "a", memory: MemoryState(due: due, ease: 2.35, intervalDays: 15, box: 3, retired: true), question: "")
+        let text = state.text
+        #expect(try SidecarState(text: text) == state)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix("a\t") && lines[2].hasPrefix("b\t"))
+    }
+
+    @Test func aGarbledStateLineNamesItsLine() {
+        #expect(throws: SidecarStateError.self) { try SidecarState(text: SidecarState.header + "\nabc\tReview\n") }
+    }
+}
+
+@Suite struct AtomicFileTests {
+    @Test func writesReplaceAndAppendsAddLines() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("x.state").path
+        try AtomicFile.write("one\n", to: path)
+        try AtomicFile.write("two\n", to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "two\n")
+        let log = directory.url.appendingPathComponent("x.reviews").path
+        try AtomicFile.appendLine("first", to: log, header: "# header")
+        try AtomicFile.appendLine("second", to: log, header: "# header")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "# header\nfirst\nsecond\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["x.reviews", "x.state"])
+    }
+
+    @Test func aFailedWriteLeavesThePreviousFileIntact() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("x.state").path
+        try AtomicFile.write("kept\n", to: path)
+        chmod(directory.url.path, 0o500)
+        defer { chmod(directory.url.path, 0o700) }
+        // Root may write anywhere; the check only means something for ordinary users.
+        if getuid() != 0 {
+            #expect(throws: StorageError.self) { try AtomicFile.write("lost\n", to: path) }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "kept\n")
+    }
+}
+
+@Suite struct CollectionLockTests {
+    @Test func aSecondHolderIsRefusedWithTheFirstOnesName() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try CollectionLock(root: directory.url.path, holder: "study French")
+        #expect {
+            _ = try CollectionLock(root: directory.url.path, holder: "import", timeout: 0.2)
+        } throws: { error in
+            guard case StorageError.locked(_, let holder) = error else { return false }
+            return holder.contains("study French")
+        }
+        first.release()
+        let second = try CollectionLock(root: directory.url.path, holder: "import", timeout: 0.2)
+        second.release()
+    }
+}
