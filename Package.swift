@@ -32,6 +32,7 @@ let package = Package(
                 "BadgerDeck", "BadgerMemory", "BadgerStudy", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "scheduling-benchmark", dependencies: ["BadgerMemory"], path: "Benchmarks/SchedulingBenchmark"),
         .target(name: "BadgerTestSupport", path: "Tests/BadgerTestSupport"),
         .testTarget(
             name: "BadgerDeckTests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),

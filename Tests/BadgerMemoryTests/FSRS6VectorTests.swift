@@ -69,17 +69,17 @@ import Testing
                 let difficulty = card.difficulty ?? .nan
                 let stabilityError = Self.relativeDifference(stability, want.stability)
                 let difficultyError = Self.relativeDifference(difficulty, want.difficulty)
-                if !(stabilityError <= 1e-9) { problems.append("stability \(stability) != \(want.stability)") }
-                if !(difficultyError <= 1e-9) { problems.append("difficulty \(difficulty) != \(want.difficulty)") }
-                if card.state.rawValue != want.state { problems.append("state \(card.state.rawValue) != \(want.state)") }
+                if !(stabilityError <= 1e-9) { problems.append("stability: got \(stability), py-fsrs \(want.stability)") }
+                if !(difficultyError <= 1e-9) { problems.append("difficulty: got \(difficulty), py-fsrs \(want.difficulty)") }
+                if card.state.rawValue != want.state { problems.append("state: got \(card.state.rawValue), py-fsrs \(want.state)") }
                 if card.step != want.step {
-                    problems.append("step \(card.step.map(String.init) ?? "nil") != \(want.step.map(String.init) ?? "nil")")
+                    problems.append("step: got \(card.step.map(String.init) ?? "nil"), py-fsrs \(want.step.map(String.init) ?? "nil")")
                 }
                 let due = FSRSTestTime.format(card.due)
-                if due != want.due { problems.append("due \(due) != \(want.due)") }
+                if due != want.due { problems.append("due: got \(due), py-fsrs \(want.due)") }
                 let interval = card.due.timeIntervalSince(time)
                 if interval != Double(want.intervalSeconds) {
-                    problems.append("interval \(interval)s != \(want.intervalSeconds)s")
+                    problems.append("interval: got \(interval)s, py-fsrs \(want.intervalSeconds)s")
                 }
                 if !problems.isEmpty {
                     let replay = history.reviews[...index].map { "\($0.rating)@\($0.at)" }.joined(separator: " ")
