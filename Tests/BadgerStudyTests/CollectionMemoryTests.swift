@@ -46,6 +46,21 @@ import Testing
         #expect(rebuilt.states == memory.states)
     }
 
+    @Test func studyingNeverTouchesTheDecks() throws {
+        let directory = try makeCollection()
+        defer { directory.remove() }
+        let deck = directory.url.appendingPathComponent("a.md")
+        let before = try Data(contentsOf: deck)
+        let modified = try FileManager.default.attributesOfItem(atPath: deck.path)[.modificationDate] as? Date
+        var (collection, memory) = try load(directory)
+        for card in collection.cards { _ = try memory.recordReview(cardID: card.id.description, rating: .good, at: start) }
+        try memory.synchronize(at: start, pruning: true)
+        #expect(try Data(contentsOf: deck) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: deck.path)[.modificationDate] as? Date == modified)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(files == ["a.md", "a.reviews", "a.state", "b.md", "b.reviews", "b.state", "badger.yml"])
+    }
+
     @Test func aSlightlyEditedQuestionKeepsItsProgress() throws {
         let directory = try makeCollection()
         defer { directory.remove() }
