@@ -2,9 +2,10 @@
 // rebuilding card states from the same reviews written as a review log.
 //
 // Usage: scheduling-benchmark [--json] [--cards N] [--reviews-per-card N] [--runs N]
-//                             [--check-cards N] [--write-log PATH]
+//                             [--check-cards N] [--write-log PATH] [--only schedule|rebuild]
 //
 //   --json            print only JSON on stdout (progress goes to stderr)
+//   --only PART       run only `schedule` (a) or `rebuild` (b), e.g. to profile one of them
 //   --cards           cards in the workload (default 100000)
 //   --reviews-per-card reviews of each card (default 10)
 //   --runs            timed runs of each measurement; the best is reported (default 3)
@@ -30,6 +31,7 @@ struct Options {
     var runs = 3
     var checkCards = 2_000
     var writeLog: String?
+    var only: String?
 }
 
 func fail(_ message: String) -> Never {
@@ -51,11 +53,14 @@ func parseOptions() -> Options {
         case "--reviews-per-card": options.reviewsPerCard = number(argument)
         case "--runs": options.runs = number(argument)
         case "--check-cards": options.checkCards = number(argument)
+        case "--only":
+            guard let part = arguments.next(), ["schedule", "rebuild"].contains(part) else { fail("--only needs schedule or rebuild") }
+            options.only = part
         case "--write-log":
             guard let path = arguments.next() else { fail("--write-log needs a path") }
             options.writeLog = path
         case "-h", "--help":
-            print("usage: scheduling-benchmark [--json] [--cards N] [--reviews-per-card N] [--runs N] [--check-cards N] [--write-log PATH]")
+            print("usage: scheduling-benchmark [--json] [--cards N] [--reviews-per-card N] [--runs N] [--check-cards N] [--write-log PATH] [--only schedule|rebuild]")
             exit(0)
         default: fail("unknown argument \(argument)")
         }
@@ -221,15 +226,16 @@ do {
     fail("FSRS6 with default settings: \(error)")
 }
 
+let runSchedule = options.only != "rebuild"
+let runRebuild = options.only != "schedule"
 let totalReviews = options.cards * options.reviewsPerCard
 progress("generating \(options.cards) cards × \(options.reviewsPerCard) reviews (seed \(Workload.seed)) ...")
 let workload = makeWorkload(cards: options.cards, reviewsPerCard: options.reviewsPerCard, scheduler: scheduler)
 let text = logText(workload, reviewsPerCard: options.reviewsPerCard)
 if let path = options.writeLog {
     do {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-            withIntermediateDirectories: true)
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
         fail("cannot write \(path): \(error)")
@@ -237,10 +243,13 @@ if let path = options.writeLog {
     progress("wrote \(path) (\(text.utf8.count) bytes)")
 }
 
-progress("(a) FSRS6.review, fuzz off, \(options.runs) runs ...")
-let plain = timed(runs: options.runs) { scheduleAll(workload, reviewsPerCard: options.reviewsPerCard, scheduler: scheduler, fuzzing: false) }
-progress("(a) FSRS6.review, fuzz on, \(options.runs) runs ...")
-let fuzzed = timed(runs: options.runs) { scheduleAll(workload, reviewsPerCard: options.reviewsPerCard, scheduler: scheduler, fuzzing: true) }
+func schedule(fuzzing: Bool, runs: Int) -> (runs: [Double], result: [MemoryState]) {
+    timed(runs: runs) { scheduleAll(workload, reviewsPerCard: options.reviewsPerCard, scheduler: scheduler, fuzzing: fuzzing) }
+}
+if runSchedule { progress("(a) FSRS6.review, fuzz off, \(options.runs) runs ...") }
+let plain = schedule(fuzzing: false, runs: runSchedule ? options.runs : 1)
+if runSchedule { progress("(a) FSRS6.review, fuzz on, \(options.runs) runs ...") }
+let fuzzed = schedule(fuzzing: true, runs: runSchedule ? options.runs : 1)
 
 /// (b) `ReviewLog(text:)` then `StateRebuilder.states(from:)`, fuzz on as in a default collection.
 struct RebuildRun {
@@ -248,32 +257,33 @@ struct RebuildRun {
     var replay: Double
     var total: Double { parse + replay }
 }
-progress("(b) ReviewLog(text:) + StateRebuilder.states(from:), fuzz on, \(options.runs) runs ...")
-let rebuilder = StateRebuilder(scheduler: scheduler, fuzzing: true)
 var rebuildRuns: [RebuildRun] = []
-var rebuilt: [String: MemoryState] = [:]
-var recordCount = 0
-do {
-    let clock = ContinuousClock()
-    for _ in 0..<options.runs {
-        rebuilt = [:]
-        let start = clock.now
-        let log = try ReviewLog(text: text)
-        let parsed = clock.now
-        rebuilt = rebuilder.states(from: log.records)
-        let end = clock.now
-        recordCount = log.records.count
-        rebuildRuns.append(RebuildRun(parse: seconds(parsed - start), replay: seconds(end - parsed)))
+if runRebuild {
+    progress("(b) ReviewLog(text:) + StateRebuilder.states(from:), fuzz on, \(options.runs) runs ...")
+    let rebuilder = StateRebuilder(scheduler: scheduler, fuzzing: true)
+    var rebuilt: [String: MemoryState] = [:]
+    var recordCount = 0
+    do {
+        let clock = ContinuousClock()
+        for _ in 0..<options.runs {
+            rebuilt = [:]
+            let start = clock.now
+            let log = try ReviewLog(text: text)
+            let parsed = clock.now
+            rebuilt = rebuilder.states(from: log.records)
+            let end = clock.now
+            recordCount = log.records.count
+            rebuildRuns.append(RebuildRun(parse: seconds(parsed - start), replay: seconds(end - parsed)))
+        }
+    } catch {
+        fail("the generated log does not parse: \(error)")
     }
-} catch {
-    fail("the generated log does not parse: \(error)")
-}
-
-// Correctness: the replayed log must give exactly the states of the in-memory run with fuzz.
-var mismatches = 0
-for (card, id) in workload.cardIDs.enumerated() where rebuilt[id] != fuzzed.result[card] { mismatches += 1 }
-if recordCount != totalReviews || rebuilt.count != options.cards || mismatches != 0 {
-    fail("rebuild disagrees with the in-memory run: \(recordCount) records, \(rebuilt.count) cards, \(mismatches) states differ")
+    // Correctness: the replayed log must give exactly the states of the in-memory run with fuzz.
+    var mismatches = 0
+    for (card, id) in workload.cardIDs.enumerated() where rebuilt[id] != fuzzed.result[card] { mismatches += 1 }
+    if recordCount != totalReviews || rebuilt.count != options.cards || mismatches != 0 {
+        fail("rebuild disagrees with the in-memory run: \(recordCount) records, \(rebuilt.count) cards, \(mismatches) states differ")
+    }
 }
 
 // Cross-check subset for scheduling_reference.py: the cards with the smallest ids, fuzz off.
@@ -287,48 +297,45 @@ for card in checkIndices {
     checkDifficulty += state.difficulty ?? 0
     checkDue += state.due.timeIntervalSince1970
 }
-var checksum = 0.0
-for state in plain.result { checksum += state.stability ?? 0 }
 
 // MARK: - Report
 
 func rate(_ seconds: Double) -> Double { Double(totalReviews) / seconds }
-let bestPlain = plain.runs.min()!
-let bestFuzzed = fuzzed.runs.min()!
-let bestRebuild = rebuildRuns.min { $0.total < $1.total }!
-
 func roundTo(_ value: Double, _ digits: Int) -> Double {
     let scale = pow(10, Double(digits))
     return (value * scale).rounded() / scale
 }
+let bestRebuild = rebuildRuns.min { $0.total < $1.total }
 
 if options.json {
     func timing(_ runs: [Double]) -> [String: Any] {
-        [
-            "best_s": roundTo(runs.min()!, 6), "runs_s": runs.map { roundTo($0, 6) },
-            "reviews_per_s": roundTo(rate(runs.min()!), 0),
-        ]
+        ["best_s": roundTo(runs.min()!, 6), "runs_s": runs.map { roundTo($0, 6) }, "reviews_per_s": roundTo(rate(runs.min()!), 0)]
     }
-    let report: [String: Any] = [
+    var report: [String: Any] = [
         "workload": [
-            "cards": options.cards, "reviews_per_card": options.reviewsPerCard, "reviews": totalReviews, "seed": Workload.seed,
+            "cards": options.cards, "reviews_per_card": options.reviewsPerCard, "reviews": totalReviews, "seed": Int(Workload.seed),
             "log_bytes": text.utf8.count,
             "ratings": Dictionary(uniqueKeysWithValues: Rating.allCases.map { ($0.productName, workload.ratingCounts[$0, default: 0]) }),
             "early": workload.early, "on_time": workload.onTime, "late": workload.late,
         ] as [String: Any],
-        "schedule_fuzz_off": timing(plain.runs),
-        "schedule_fuzz_on": timing(fuzzed.runs),
-        "rebuild": [
-            "fuzz": true, "best_s": roundTo(bestRebuild.total, 6), "parse_s": roundTo(bestRebuild.parse, 6),
-            "replay_s": roundTo(bestRebuild.replay, 6), "runs_s": rebuildRuns.map { roundTo($0.total, 6) },
-            "reviews_per_s": roundTo(rate(bestRebuild.total), 0), "matches_schedule": true,
-        ] as [String: Any],
         "check": [
-            "cards": checkIndices.count, "reviews": checkIndices.count * options.reviewsPerCard,
-            "stability_sum": checkStability, "difficulty_sum": checkDifficulty, "due_sum": checkDue,
-            "stability_checksum_all": checksum,
+            "cards": checkIndices.count, "reviews": checkIndices.count * options.reviewsPerCard, "stability_sum": checkStability,
+            "difficulty_sum": checkDifficulty, "due_sum": checkDue,
         ] as [String: Any],
+        "runs": options.runs,
     ]
+    if runSchedule {
+        report["schedule_fuzz_off"] = timing(plain.runs)
+        report["schedule_fuzz_on"] = timing(fuzzed.runs)
+    }
+    if let best = bestRebuild {
+        report["rebuild"] =
+            [
+                "fuzz": true, "best_s": roundTo(best.total, 6), "parse_s": roundTo(best.parse, 6), "replay_s": roundTo(best.replay, 6),
+                "runs_s": rebuildRuns.map { roundTo($0.total, 6) }, "reviews_per_s": roundTo(rate(best.total), 0),
+                "matches_schedule": true,
+            ] as [String: Any]
+    }
     do {
         let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
         print(String(decoding: data, as: UTF8.self))
@@ -338,14 +345,18 @@ if options.json {
 } else {
     func row(_ name: String, _ seconds: Double) -> String {
         let padded = name.padding(toLength: 44, withPad: " ", startingAt: 0)
-        return "\(padded) \(String(format: "%9.3f", seconds * 1000)) ms  \(String(format: "%14.0f", rate(seconds))) reviews/s"
+        return "\(padded) \(String(format: "%9.1f", seconds * 1000)) ms  \(String(format: "%11.0f", rate(seconds))) reviews/s"
     }
     print("workload: \(options.cards) cards × \(options.reviewsPerCard) = \(totalReviews) reviews, log \(text.utf8.count) bytes")
     print("best of \(options.runs):")
-    print(row("(a) FSRS6.review, fuzz off", bestPlain))
-    print(row("(a) FSRS6.review, fuzz on", bestFuzzed))
-    print(row("(b) ReviewLog(text:) parse", bestRebuild.parse))
-    print(row("(b) StateRebuilder.states(from:), fuzz on", bestRebuild.replay))
-    print(row("(b) parse + rebuild", bestRebuild.total))
-    print("rebuilt states match the in-memory run: yes")
+    if runSchedule {
+        print(row("(a) FSRS6.review, fuzz off", plain.runs.min()!))
+        print(row("(a) FSRS6.review, fuzz on", fuzzed.runs.min()!))
+    }
+    if let best = bestRebuild {
+        print(row("(b) ReviewLog(text:) parse", best.parse))
+        print(row("(b) StateRebuilder.states(from:), fuzz on", best.replay))
+        print(row("(b) parse + rebuild", best.total))
+        print("rebuilt states match the in-memory run with fuzz: yes")
+    }
 }

@@ -16,22 +16,36 @@ public struct CollectionMemory: Sendable {
 
     public let root: String
     public var decks: [Deck]
+    /// Problems found reading that did not stop it, for the user.
+    public private(set) var warnings: [String]
     public let rebuilder: StateRebuilder
     /// Every card's state replayed from all logs, kept current as reviews are recorded.
     public private(set) var states: [String: MemoryState]
     /// How many reviews each card has had, for seeding its fuzz.
     private var reviewCounts: [String: Int]
+    /// The names cards have had, from the logs' renames.
+    private var aliases: CardAliases
 
     /// Reads the log and state file of every deck of `collection` under `root`.
     ///
     /// - Throws: `MemoryError.unreadable` naming a garbled file and line.
-    public init(collection: DeckCollection, root: String, scheduler: any Scheduler, fuzzing: Bool, fileAccess: any FileAccess) throws {
+    /// - Parameter rebuilding: read state files leniently: a broken one (say, with git conflict
+    ///   markers) is reported through `warnings` and treated as empty, since it is about to be
+    ///   rebuilt from the logs.
+    public init(
+        collection: DeckCollection, root: String, scheduler: any Scheduler, fuzzing: Bool, fileAccess: any FileAccess,
+        rebuilding: Bool = false
+    ) throws {
         self.root = root
         rebuilder = StateRebuilder(scheduler: scheduler, fuzzing: fuzzing)
         var cardsByFile: [String: [(String, String)]] = [:]
-        for card in collection.cards { cardsByFile[card.file.absolutePath, default: []].append((card.id.description, card.question?.markdown ?? "")) }
+        for card in collection.cards {
+            cardsByFile[card.file.absolutePath, default: []].append((card.id.description, card.question?.markdown ?? ""))
+        }
+        var warnings: [String] = []
         decks = try collection.realDecks.filter { $0.file.collectionRoot == root }.map { deck in
             let files = deck.file.memoryFiles
+            let shown = MemoryFiles(deckPath: deck.file.displayPath)
             func text(_ path: String) -> String? {
                 guard fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) else { return nil }
                 return String(decoding: bytes, as: UTF8.self)
@@ -40,18 +54,25 @@ public struct CollectionMemory: Sendable {
             let state: SidecarState
             do {
                 log = try text(files.logPath).map(ReviewLog.init(text:)) ?? ReviewLog()
-            } catch {
-                throw MemoryError.unreadable(path: files.logPath, problem: "\(error)")
+            } catch let error as ReviewLogError {
+                guard case .garbled(let line, let reason) = error else { throw error }
+                throw MemoryError.unreadable(path: shown.logPath, line: line, problem: reason)
             }
             do {
                 state = try text(files.statePath).map(SidecarState.init(text:)) ?? SidecarState()
-            } catch {
-                throw MemoryError.unreadable(path: files.statePath, problem: "\(error)")
+            } catch let error as SidecarStateError {
+                guard case .garbled(let line, let reason) = error else { throw error }
+                let problem = MemoryError.unreadable(path: shown.statePath, line: line, problem: reason)
+                guard rebuilding else { throw problem }
+                warnings.append("\(problem); rebuilding it from the review log")
+                state = SidecarState()
             }
             return Deck(file: deck.file, cards: cardsByFile[deck.file.absolutePath] ?? [], log: log, state: state)
         }
+        self.warnings = warnings
         states = [:]
         reviewCounts = [:]
+        aliases = CardAliases([])
         replay()
     }
 
@@ -59,24 +80,17 @@ public struct CollectionMemory: Sendable {
     private mutating func replay() {
         let records = allRecords
         states = rebuilder.states(from: records)
+        aliases = CardAliases(records)
         reviewCounts = [:]
-        var aliases: [String: String] = [:]
-        for record in records.sorted(by: { $0.time < $1.time }) {
-            switch record {
-            case .review(let review): reviewCounts[aliases[review.cardID] ?? review.cardID, default: 0] += 1
-            case .rename(_, let from, let to):
-                reviewCounts[to] = reviewCounts.removeValue(forKey: from)
-                aliases[from] = to
-            }
-        }
+        for case .review(let review) in records { reviewCounts[aliases.current(review.cardID), default: 0] += 1 }
     }
 
     /// Every record of every deck's log.
     public var allRecords: [ReviewRecord] { decks.flatMap(\.log.records) }
 
-    /// Logs whose last line was cut off by a crash and repaired on reading.
+    /// Logs whose last line was cut off by a crash and repaired on reading (display paths).
     public var repairedLogs: [(path: String, line: Int)] {
-        decks.compactMap { deck in deck.log.repairedTruncatedLine.map { (deck.file.memoryFiles.logPath, $0) } }
+        decks.compactMap { deck in deck.log.repairedTruncatedLine.map { (MemoryFiles(deckPath: deck.file.displayPath).logPath, $0) } }
     }
 
     /// Ids with state that belong to no card of the collection: (deck, id, question).
@@ -107,9 +121,6 @@ public struct CollectionMemory: Sendable {
     /// The state files as the logs say they should be: every current card with a history, plus
     /// orphaned entries still in a state file (until pruned), recomputed from the logs.
     public func rebuiltStates(pruning: Bool = false) -> [SidecarState] {
-        // Ids whose history moved to a new id are gone, not orphaned.
-        var renamed: Set<String> = []
-        for record in allRecords { if case .rename(_, let from, _) = record { renamed.insert(from) } }
         let current = Set(decks.flatMap { $0.cards.map(\.id) })
         return decks.map { deck in
             var entries: [String: SidecarState.Entry] = [:]
@@ -117,7 +128,7 @@ public struct CollectionMemory: Sendable {
                 if let memory = states[card.id] { entries[card.id] = .init(cardID: card.id, memory: memory, question: card.question) }
             }
             if !pruning {
-                for old in deck.state.entries.values where !current.contains(old.cardID) && !renamed.contains(old.cardID) {
+                for old in deck.state.entries.values where !current.contains(old.cardID) && !aliases.isRenamed(old.cardID) {
                     entries[old.cardID] = .init(cardID: old.cardID, memory: states[old.cardID] ?? old.memory, question: old.question)
                 }
             }
@@ -155,11 +166,12 @@ public struct CollectionMemory: Sendable {
         }
         let before = states[cardID]
         let elapsed = before?.lastReview.map { max(0, Int(time.timeIntervalSince($0))) }
-        let review = ReviewRecord.Review(time: time, cardID: cardID, rating: rating, elapsedSeconds: elapsed, answerMilliseconds: answerMilliseconds)
+        let review = ReviewRecord.Review(
+            time: time, cardID: cardID, rating: rating, elapsedSeconds: elapsed, answerMilliseconds: answerMilliseconds)
         try AtomicFile.appendLine(ReviewRecord.review(review).line, to: decks[index].file.memoryFiles.logPath, header: ReviewLog.header)
         decks[index].log.records.append(.review(review))
         let count = reviewCounts[cardID, default: 0]
-        let fuzz = rebuilder.fuzzing ? Fuzz(cardID: cardID, reviewIndex: count) : nil
+        let fuzz = rebuilder.fuzzing ? Fuzz(cardID: aliases.origin(cardID), reviewIndex: count) : nil
         let after = rebuilder.scheduler.review(before ?? .new(at: time), rating: rating, at: time, fuzz: fuzz)
         states[cardID] = after
         reviewCounts[cardID] = count + 1
@@ -174,12 +186,12 @@ public struct CollectionMemory: Sendable {
 
 /// Problems with a collection's scheduling files.
 public enum MemoryError: Error, Equatable, CustomStringConvertible {
-    case unreadable(path: String, problem: String)
+    case unreadable(path: String, line: Int, problem: String)
     case unknownCard(String)
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let problem): return "\(path): \(problem)"
+        case .unreadable(let path, let line, let problem): return "\(path):\(line): \(problem)"
         case .unknownCard(let id): return "no card with id \(id) in the collection (`badger list` shows ids)"
         }
     }

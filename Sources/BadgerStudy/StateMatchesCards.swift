@@ -19,7 +19,8 @@ public enum StateMatchesCards {
                 result.append(
                     Diagnostic(
                         severity: description.severity, ruleID: description.id,
-                        message: "state for card \(id) (\"\(CardID.normalized(shown))\"), which no longer exists; `badger state prune` removes it",
+                        message:
+                            "state for card \(id) (\"\(CardID.normalized(shown))\"), which no longer exists; `badger state prune` removes it",
                         file: display, range: SourceRange(line: position + 2, column: 1, length: id.utf8.count)))
             }
         }

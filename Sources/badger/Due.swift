@@ -62,7 +62,10 @@ extension Badger {
             func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
             func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
             let dayLabels = (0..<forecast.days).map { $0 == 0 ? "today" : $0 == 1 ? "+1d" : "+\($0)d" }
-            var lines = [pad("topic", width) + "  " + right("due", 5) + "  " + right("new", 5) + "  " + dayLabels.map { right($0, 5) }.joined(separator: " ")]
+            var lines = [
+                pad("topic", width) + "  " + right("due", 5) + "  " + right("new", 5) + "  "
+                    + dayLabels.map { right($0, 5) }.joined(separator: " ")
+            ]
             for (topic, name) in zip(forecast.topics, names) {
                 lines.append(
                     pad(name, width) + "  " + right(String(topic.dueNow), 5) + "  " + right(String(topic.new), 5) + "  "

@@ -15,9 +15,10 @@ extension Badger {
                   *.state merge=badger-state
 
                 registers those merge drivers in the clone's git config (review logs are
-                united, never conflicting; state files take the newer line per card), and
-                installs a post-merge hook that runs `badger state rebuild`, so after every
-                merge the state is exactly what the united logs say.
+                united, never conflicting; state files take the newer line per card), ignores
+                .badger.lock, and installs a post-merge hook that runs `badger state rebuild`,
+                so after every merge the state is exactly what the united logs say (commit the
+                rebuilt state files when it says so).
 
                 Example:
                   cd my-cards && badger git-setup
@@ -36,6 +37,12 @@ extension Badger {
                 text += line + "\n"
             }
             try AtomicFile.write(text, to: attributes)
+            let ignore = top + "/.gitignore"
+            var ignored = (try? String(contentsOfFile: ignore, encoding: .utf8)) ?? ""
+            if !ignored.split(separator: "\n").contains(".badger.lock") {
+                if !ignored.isEmpty, !ignored.hasSuffix("\n") { ignored += "\n" }
+                try AtomicFile.write(ignored + ".badger.lock\n", to: ignore)
+            }
             let quoted = "'" + executable.replacingOccurrences(of: "'", with: "'\\''") + "'"
             _ = try git(["config", "merge.badger-reviews.name", "badger review log union"])
             _ = try git(["config", "merge.badger-reviews.driver", "\(quoted) merge-driver reviews %O %A %B"])
@@ -45,7 +52,15 @@ extension Badger {
             let hooksPath = hooks.hasPrefix("/") ? hooks : top + "/" + hooks
             try FileManager.default.createDirectory(atPath: hooksPath, withIntermediateDirectories: true)
             let hook = hooksPath + "/post-merge"
-            let script = "#!/bin/sh\n# Installed by badger git-setup: recompute state from the merged review logs.\ncd \"$(git rev-parse --show-toplevel)\" && \(quoted) state rebuild\n"
+            let script = """
+                #!/bin/sh
+                # Installed by badger git-setup: recompute state from the merged review logs.
+                cd "$(git rev-parse --show-toplevel)" && \(quoted) state rebuild || exit 0
+                if ! git diff --quiet -- '*.state'; then
+                  echo "badger: state files rebuilt from the merged review logs; commit them: git commit -m 'Rebuild badger state' -- '*.state'"
+                fi
+
+                """
             try AtomicFile.write(script, to: hook)
             chmod(hook, 0o755)
             Terminal.standardError.write("git is set up: review logs merge by union, state is rebuilt after each merge (\(attributes))\n")
@@ -62,7 +77,8 @@ extension Badger {
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                Terminal.standardError.write("badger: error: git \(arguments.joined(separator: " ")) failed; is this inside a git repository?\n")
+                Terminal.standardError.write(
+                    "badger: error: git \(arguments.joined(separator: " ")) failed; is this inside a git repository?\n")
                 throw ExitStatus.usageOrIO.code
             }
             return String(decoding: data, as: UTF8.self)
@@ -87,7 +103,9 @@ extension Badger {
             do {
                 switch kind {
                 case .reviews:
-                    let merged = ReviewLog.union([try ReviewLog(text: read(base)), try ReviewLog(text: read(ours)), try ReviewLog(text: read(theirs))])
+                    let merged = ReviewLog.union([
+                        try ReviewLog(text: read(base)), try ReviewLog(text: read(ours)), try ReviewLog(text: read(theirs)),
+                    ])
                     try AtomicFile.write(merged.text, to: ours)
                 case .state:
                     let mine = try SidecarState(text: read(ours))

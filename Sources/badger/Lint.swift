@@ -42,7 +42,8 @@ extension Badger {
         func run() throws {
             let studied = try collection.loadStudied()
             var loaded = studied.collection
-            loaded.diagnostics = Diagnostic.sortedForOutput(loaded.diagnostics + studied.memories.flatMap { StateMatchesCards.diagnostics($0) })
+            loaded.diagnostics = Diagnostic.sortedForOutput(
+                loaded.diagnostics + studied.memories.flatMap { StateMatchesCards.diagnostics($0) })
             let diagnostics = loaded.diagnostics
             let output = Terminal.standardOutput
             switch format {

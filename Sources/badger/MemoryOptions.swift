@@ -9,6 +9,8 @@ struct StudiedCollection {
     var collection: DeckCollection
     var memories: [CollectionMemory]
     var configs: [String: CollectionConfig]
+    /// The collection locks, held until the command ends, when it writes.
+    var locks: [CollectionLock] = []
 
     /// Every card's state, from all roots.
     var states: [String: MemoryState] {
@@ -19,28 +21,47 @@ struct StudiedCollection {
 extension CollectionOptions {
     /// Loads the collection and every root's logs and state files; problems end the command
     /// with status 2 and a message naming the file.
-    func loadStudied(options: DeckCollection.LoadOptions = .init()) throws -> StudiedCollection {
+    ///
+    /// - Parameters:
+    ///   - command: for a command that writes, what to tell another badger process that finds
+    ///     the collection busy; the locks are then taken before any state is read.
+    ///   - rebuilding: read broken state files leniently, since they are about to be rebuilt.
+    func loadStudied(
+        options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false
+    ) throws -> StudiedCollection {
         let collection = try load(options: options)
         let fileAccess = LocalFileSystem()
         let loader = CollectionLoader(fileAccess: fileAccess)
+        let roots = Set(collection.decks.map(\.file.collectionRoot)).sorted()
+        var locks: [CollectionLock] = []
+        if let command {
+            do {
+                for root in roots { locks.append(try CollectionLock(root: root, holder: command)) }
+            } catch let error as StorageError {
+                Terminal.standardError.write("badger: error: \(error.description)\n")
+                throw ExitStatus.usageOrIO.code
+            }
+        }
         do {
             var configs: [String: CollectionConfig] = [:]
             var memories: [CollectionMemory] = []
-            for root in Set(collection.decks.map(\.file.collectionRoot)).sorted() {
+            for root in roots {
                 let config = try loader.configuration(forRoot: root)
                 configs[root] = config
                 memories.append(
                     try CollectionMemory(
                         collection: collection, root: root, scheduler: try config.makeScheduler(), fuzzing: config.fuzz,
-                        fileAccess: fileAccess))
+                        fileAccess: fileAccess, rebuilding: rebuilding))
             }
             for memory in memories {
                 for repaired in memory.repairedLogs {
                     Terminal.standardError.write(
-                        "badger: warning: \(repaired.path):\(repaired.line): the last line was cut off (a crash while writing?) and is ignored; it will be dropped on the next review\n")
+                        "badger: warning: \(repaired.path):\(repaired.line): the last line was cut off (a crash while writing?) and is ignored; it will be dropped on the next review\n"
+                    )
                 }
+                for warning in memory.warnings { Terminal.standardError.write("badger: warning: \(UntrustedText.sanitized(warning))\n") }
             }
-            return StudiedCollection(collection: collection, memories: memories, configs: configs)
+            return StudiedCollection(collection: collection, memories: memories, configs: configs, locks: locks)
         } catch let error as CollectionError {
             Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
             throw ExitStatus.usageOrIO.code
@@ -51,12 +72,9 @@ extension CollectionOptions {
     }
 }
 
-/// Runs `body` holding each root's collection lock, reporting storage problems with status 2.
-func withCollectionLocks<T>(_ roots: [String], command: String, _ body: () throws -> T) throws -> T {
-    var locks: [CollectionLock] = []
-    defer { locks.forEach { $0.release() } }
+/// Reports a storage problem (a failed write) and ends the command with status 2.
+func reportingStorageErrors<T>(_ body: () throws -> T) throws -> T {
     do {
-        for root in roots.sorted() { locks.append(try CollectionLock(root: root, holder: command)) }
         return try body()
     } catch let error as StorageError {
         Terminal.standardError.write("badger: error: \(error.description)\n")

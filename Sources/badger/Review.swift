@@ -14,8 +14,8 @@ extension Badger {
                 1 Difficult, 2 Good or 3 Easy.
 
                 Examples:
-                  badger review 3dae9556940ae9c6 2
-                  badger review 3dae9556940ae9c6 0 --at 2026-11-21T09:30:00Z
+                  badger review --card 3dae9556940ae9c6 --rating 2
+                  badger review --card 3dae9556940ae9c6 --rating 0 --at 2026-11-21T09:30:00Z
                 """)
 
         @OptionGroup var collection: CollectionOptions
@@ -33,19 +33,28 @@ extension Badger {
         var answerMs: Int?
 
         func validate() throws {
-            guard Rating(productValue: rating) != nil else { throw ValidationError("--rating must be 0 (Fail), 1 (Difficult), 2 (Good) or 3 (Easy)") }
-            if let at, Timestamp.parse(at) == nil { throw ValidationError("--at \"\(at)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z") }
+            guard Rating(productValue: rating) != nil else {
+                throw ValidationError("--rating must be 0 (Fail), 1 (Difficult), 2 (Good) or 3 (Easy)")
+            }
+            if let at, Timestamp.parse(at) == nil {
+                throw ValidationError("--at \"\(at)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
+            }
         }
 
         func run() throws {
-            var studied = try collection.loadStudied()
-            guard let index = studied.memories.firstIndex(where: { memory in memory.decks.contains { $0.cards.contains { $0.id == cardID } } }) else {
-                Terminal.standardError.write("badger: error: no card with id \(UntrustedText.sanitized(cardID)) (badger compile lists ids)\n")
+            var studied = try collection.loadStudied(lockingFor: "review \(cardID)")
+            guard
+                let index = studied.memories.firstIndex(where: { memory in memory.decks.contains { $0.cards.contains { $0.id == cardID } } }
+                )
+            else {
+                Terminal.standardError.write(
+                    "badger: error: no card with id \(UntrustedText.sanitized(cardID)) (badger compile lists ids)\n")
                 throw ExitStatus.usageOrIO.code
             }
             let time = at.flatMap(Timestamp.parse) ?? Date()
-            let state = try withCollectionLocks([studied.memories[index].root], command: "review \(cardID)") {
-                try studied.memories[index].recordReview(cardID: cardID, rating: Rating(productValue: rating)!, at: time, answerMilliseconds: answerMs)
+            let state = try reportingStorageErrors {
+                try studied.memories[index].recordReview(
+                    cardID: cardID, rating: Rating(productValue: rating)!, at: time, answerMilliseconds: answerMs)
             }
             Terminal.standardOutput.write("\(cardID): \(state.state.rawValue), due \(Timestamp.format(state.due))\n")
         }

@@ -97,7 +97,8 @@ extension Badger.Schedule {
             do {
                 histories = try JSONDecoder().decode([History].self, from: data)
             } catch {
-                Terminal.standardError.write("badger: error: \(file): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(error)\n")
+                Terminal.standardError.write(
+                    "badger: error: \(file): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(error)\n")
                 throw ExitStatus.usageOrIO.code
             }
             let engine: any Scheduler
@@ -116,7 +117,8 @@ extension Badger.Schedule {
                         throw ExitStatus.usageOrIO.code
                     }
                     guard let time = Timestamp.parse(review.at) else {
-                        Terminal.standardError.write("badger: error: \(history.id), review \(index + 1): \"\(review.at)\" is not an ISO-8601 time\n")
+                        Terminal.standardError.write(
+                            "badger: error: \(history.id), review \(index + 1): \"\(review.at)\" is not an ISO-8601 time\n")
                         throw ExitStatus.usageOrIO.code
                     }
                     let fuzz = noFuzz ? nil : Fuzz(cardID: history.id, reviewIndex: index)

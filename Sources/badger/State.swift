@@ -32,9 +32,8 @@ extension Badger.State {
         @OptionGroup var collection: CollectionOptions
 
         func run() throws {
-            var studied = try collection.loadStudied()
-            let roots = studied.memories.map(\.root)
-            try withCollectionLocks(roots, command: "state rebuild") {
+            var studied = try collection.loadStudied(lockingFor: "state rebuild", rebuilding: true)
+            try reportingStorageErrors {
                 var renamed = 0
                 var written = 0
                 for index in studied.memories.indices {
@@ -46,7 +45,9 @@ extension Badger.State {
                     }
                 }
                 let cards = studied.states.count
-                Terminal.standardError.write("rebuilt \(cards) card states from \(studied.memories.reduce(0) { $0 + $1.allRecords.count }) log records; \(written) state files written, \(renamed) renames\n")
+                Terminal.standardError.write(
+                    "rebuilt \(cards) card states from \(studied.memories.reduce(0) { $0 + $1.allRecords.count }) log records; \(written) state files written, \(renamed) renames\n"
+                )
             }
         }
     }
@@ -65,9 +66,9 @@ extension Badger.State {
         @OptionGroup var collection: CollectionOptions
 
         func run() throws {
-            var studied = try collection.loadStudied()
+            var studied = try collection.loadStudied(lockingFor: "state prune")
             let orphans = studied.memories.reduce(0) { $0 + $1.orphans.count }
-            try withCollectionLocks(studied.memories.map(\.root), command: "state prune") {
+            try reportingStorageErrors {
                 for index in studied.memories.indices { try studied.memories[index].synchronize(at: Date(), pruning: true) }
             }
             Terminal.standardError.write("pruned state of \(orphans) card\(orphans == 1 ? "" : "s") that no longer exist\n")

@@ -4,7 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct TimestampTests {
-    @Test(arguments: ["1970-01-01T00:00:00Z", "2026-11-21T09:30:05Z", "2000-02-29T23:59:59Z", "2200-12-31T00:00:00Z", "1969-12-31T23:59:59Z"])
+    @Test(arguments: [
+        "1970-01-01T00:00:00Z", "2026-11-21T09:30:05Z", "2000-02-29T23:59:59Z", "2200-12-31T00:00:00Z", "1969-12-31T23:59:59Z",
+    ])
     func formattedTimesParseBack(text: String) throws {
         let date = try #require(Timestamp.parse(text))
         #expect(Timestamp.format(date) == text)
@@ -61,7 +63,9 @@ import Testing
         let c = ReviewRecord.review(.init(time: time.addingTimeInterval(120), cardID: "a", rating: .hard))
         let merged = ReviewLog.union([ReviewLog(records: [a]), ReviewLog(records: [a, c]), ReviewLog(records: [a, b])])
         #expect(merged.records == [a, b, c])
-        #expect(ReviewLog.union([ReviewLog(records: [a, b]), ReviewLog(records: [a, c])]) == ReviewLog.union([ReviewLog(records: [a, c]), ReviewLog(records: [a, b])]))
+        #expect(
+            ReviewLog.union([ReviewLog(records: [a, b]), ReviewLog(records: [a, c])])
+                == ReviewLog.union([ReviewLog(records: [a, c]), ReviewLog(records: [a, b])]))
     }
 }
 
@@ -70,9 +74,12 @@ import Testing
         let due = Timestamp.parse("2026-12-01T09:00:00Z")!
         var state = SidecarState()
         state.entries["b"] = .init(
-            cardID: "b", memory: MemoryState(state: .review, step: nil, stability: 3.141592653589793, difficulty: 5.000000000000001, due: due,
-            lastReview: due.addingTimeInterval(-86_400), lapses: 2, repetitions: 7), question: "tab\there, line\nbreak, back\\slash")
-        state.entries["a"] = .init(cardID: "a", memory: MemoryState(due: due, ease: 2.35, intervalDays: 15, box: 3, retired: true), question: "")
+            cardID: "b",
+            memory: MemoryState(
+                state: .review, step: nil, stability: 3.141592653589793, difficulty: 5.000000000000001, due: due,
+                lastReview: due.addingTimeInterval(-86_400), lapses: 2, repetitions: 7), question: "tab\there, line\nbreak, back\\slash")
+        state.entries["a"] = .init(
+            cardID: "a", memory: MemoryState(due: due, ease: 2.35, intervalDays: 15, box: 3, retired: true), question: "")
         let text = state.text
         #expect(try SidecarState(text: text) == state)
         let lines = text.split(separator: "\n")

@@ -43,24 +43,57 @@ public enum AtomicFile {
 
     /// Appends `line` and a line ending to `path` (creating it with `header` first if it does
     /// not exist) in one write, then syncs it to disk before returning.
+    ///
+    /// A last line without a line ending can only be a write cut short by a crash (every write
+    /// ends with one); it was never acknowledged, so it is cut off before appending. Callers
+    /// hold the collection lock, so no other writer is mid-line.
     public static func appendLine(_ line: String, to path: String, header: String) throws {
-        let existed = access(path, F_OK) == 0
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        let text = (existed ? "" : header + "\n") + line + "\n"
+        func failure() -> StorageError { .writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        var size = lseek(descriptor, 0, SEEK_END)
+        guard size >= 0 else { throw failure() }
+        if size > 0, try lastByte(descriptor, size: size) != 0x0A {
+            size = try endOfLastCompleteLine(descriptor, size: size)
+            guard ftruncate(descriptor, size) == 0, lseek(descriptor, size, SEEK_SET) >= 0 else { throw failure() }
+        }
+        let text = (size == 0 ? header + "\n" : "") + line + "\n"
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+                let error = failure()
+                ftruncate(descriptor, size)  // Leave no partial line behind.
+                throw error
             }
             offset += written
         }
-        guard fsync(descriptor) == 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        if !existed { syncDirectory((path as NSString).deletingLastPathComponent) }
+        guard fsync(descriptor) == 0 else { throw failure() }
+        if size == 0 { syncDirectory((path as NSString).deletingLastPathComponent) }
+    }
+
+    private static func lastByte(_ descriptor: Int32, size: off_t) throws -> UInt8 {
+        var byte: UInt8 = 0
+        guard pread(descriptor, &byte, 1, size - 1) == 1 else { throw StorageError.writeFailed(path: "", reason: "cannot read") }
+        return byte
+    }
+
+    /// The size of the file up to and including its last line ending (0 if it has none).
+    private static func endOfLastCompleteLine(_ descriptor: Int32, size: off_t) throws -> off_t {
+        var end = size
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while end > 0 {
+            let start = max(0, end - off_t(buffer.count))
+            let count = Int(end - start)
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count, start) }
+            guard read == count else { throw StorageError.writeFailed(path: "", reason: "cannot read") }
+            if let newline = buffer[..<count].lastIndex(of: 0x0A) { return start + off_t(newline) + 1 }
+            end = start
+        }
+        return 0
     }
 
     private static func syncDirectory(_ path: String) {

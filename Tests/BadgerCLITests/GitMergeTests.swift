@@ -1,0 +1,367 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// Two clones of a collection study on their own and merge with real `git`, after
+/// `badger git-setup`: review logs unite without conflicts and the state is rebuilt from them.
+@Suite(.enabled(if: Git.path != nil, "git is not installed; skipping the end-to-end merge tests"))
+struct GitMergeTests {
+    @Test func pullingUnitesReviewLogsWithoutConflictAndRebuildsTheState() throws {
+        let clones = try StudiedClones()
+        defer { clones.remove() }
+        #expect(try clones.git(["push", "origin", "main"], in: clones.a).status == 0)
+
+        let pull = try clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        #expect(pull.status == 0, "git pull failed:\n\(pull.standardOutput)\(pull.standardError)")
+        #expect(!(pull.standardOutput + pull.standardError).contains("CONFLICT"))
+        #expect(try clones.git(["ls-files", "--unmerged"], in: clones.b).standardOutput.isEmpty)
+        // The post-merge hook rebuilt the state.
+        #expect(pull.standardError.contains("rebuilt 3 card states from 4 log records"))
+
+        // The merged logs hold all four reviews, each once, and no conflict markers.
+        let merged = try clones.reviewLines(in: clones.b)
+        #expect(merged.sorted() == clones.reviewsInA + clones.reviewsInB)
+        for log in ["a.reviews", "b.reviews"] {
+            let text = try clones.text(log, in: clones.b)
+            #expect(!text.contains("<<<<<<<") && !text.contains(">>>>>>>"))
+            #expect(text.hasPrefix("# badger review log"))
+        }
+
+        // The state is exactly what `state rebuild` makes of the merged logs elsewhere.
+        let rebuilt = try clones.rebuiltElsewhere(from: clones.b)
+        for state in ["a.state", "b.state"] {
+            #expect(try clones.text(state, in: clones.b) == rebuilt[state], "\(state) differs from a rebuild of the merged logs")
+        }
+
+        // Card 2 was studied in both clones: its state comes from both reviews.
+        let two = try #require(try clones.stateFields(clones.two, in: clones.b, file: "a.state"))
+        #expect(two[6] == "2026-01-03T09:00:00Z")  // last review: B's
+        #expect(two[8] == "2")  // repetitions: A's and B's
+        let replay = try clones.replay(clones.two, [(3, "2026-01-01T08:05:00Z"), (3, "2026-01-03T09:00:00Z")])
+        #expect(two[1] == replay.state)
+        #expect(Double(two[3]) == replay.stability)
+        #expect(Double(two[4]) == replay.difficulty)
+        #expect(two[5] == replay.due)
+        #expect(try clones.stateFields(clones.one, in: clones.b, file: "a.state")?[6] == "2026-01-01T08:00:00Z")
+        #expect(try clones.stateFields(clones.three, in: clones.b, file: "b.state")?[6] == "2026-01-03T09:05:00Z")
+
+        let lint = try clones.badger(["lint"], in: clones.b)
+        #expect(lint.status == 0)
+        #expect(lint.standardOutput.isEmpty)
+    }
+
+    @Test func mergingInEitherDirectionGivesTheSameState() throws {
+        let clones = try StudiedClones()
+        defer { clones.remove() }
+        #expect(try clones.git(["push", "origin", "main"], in: clones.a).status == 0)
+
+        // A merges B's work straight from B; B merges A's from origin.
+        let intoA = try clones.git(["pull", "--no-rebase", clones.b.path, "main"], in: clones.a)
+        #expect(intoA.status == 0, "merging B into A failed:\n\(intoA.standardOutput)\(intoA.standardError)")
+        let intoB = try clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        #expect(intoB.status == 0, "merging A into B failed:\n\(intoB.standardOutput)\(intoB.standardError)")
+        for clone in [clones.a, clones.b] {
+            #expect(try clones.git(["ls-files", "--unmerged"], in: clone).standardOutput.isEmpty)
+        }
+
+        for file in ["a.reviews", "b.reviews", "a.state", "b.state"] {
+            #expect(try clones.text(file, in: clones.a) == clones.text(file, in: clones.b), "\(file) differs between the two merges")
+        }
+        let rebuilt = try clones.rebuiltElsewhere(from: clones.a)
+        for state in ["a.state", "b.state"] {
+            #expect(try clones.text(state, in: clones.a) == rebuilt[state])
+        }
+        #expect(try clones.reviewLines(in: clones.a).sorted() == clones.reviewsInA + clones.reviewsInB)
+    }
+
+    @Test func gitSetupWritesAttributesDriversAndTheHook() throws {
+        let clones = try StudiedClones()
+        defer { clones.remove() }
+        let attributes = try clones.text(".gitattributes", in: clones.a)
+        #expect(attributes.contains("*.reviews merge=badger-reviews\n"))
+        #expect(attributes.contains("*.state merge=badger-state\n"))
+        let driver = try clones.git(["config", "merge.badger-reviews.driver"], in: clones.a).standardOutput
+        #expect(driver.contains(BadgerProcess.executable.standardizedFileURL.path))
+        #expect(driver.contains("merge-driver reviews %O %A %B"))
+        let hook = clones.a.appendingPathComponent(".git/hooks/post-merge")
+        #expect(FileManager.default.isExecutableFile(atPath: hook.path))
+        #expect(try String(contentsOf: hook, encoding: .utf8).contains("state rebuild"))
+        // Running it again adds nothing twice.
+        #expect(try clones.badger(["git-setup", "--badger", BadgerProcess.executable.path], in: clones.a).status == 0)
+        #expect(try clones.text(".gitattributes", in: clones.a) == attributes)
+    }
+
+    /// A edits a question slightly (its rebuild logs the rename) while B, not knowing yet,
+    /// reviews the card under its old id. After the merge the card must keep B's review too.
+    @Test func aReviewOfACardRenamedInTheOtherCloneIsNotLost() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        let origin = root.appendingPathComponent("origin.git")
+        let seed = root.appendingPathComponent("seed")
+        let (a, b) = (root.appendingPathComponent("A"), root.appendingPathComponent("B"))
+        func git(_ arguments: [String], in repository: URL) throws {
+            let result = try Git.run(arguments, in: repository)
+            try #require(
+                result.status == 0, "git \(arguments.joined(separator: " ")) failed:\n\(result.standardOutput)\(result.standardError)")
+        }
+        func badger(_ arguments: [String], in clone: URL) throws -> String {
+            let result = try BadgerProcess.run(arguments, in: clone)
+            try #require(result.status == 0, "badger \(arguments.joined(separator: " ")) failed: \(result.standardError)")
+            return result.standardOutput
+        }
+        func deck(_ question: String) -> String { "---\ntopic: T\n---\n\nQ: \(question)\nA: Paris\n\nQ: What is two?\nA: 2\n" }
+
+        try directory.write("seed/a.md", deck("What is the capital city of France?"))
+        try directory.write("seed/badger.yml", "fuzz: true\n")
+        try git(["init", "--bare", "-b", "main", origin.path], in: root)
+        try git(["init", "-b", "main"], in: seed)
+        try StudiedClones.configureUser(seed, name: "Seed")
+        let old = try #require(try StudiedClones.ids(in: seed).first)
+        _ = try badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:00:00Z"], in: seed)
+        _ = try badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:10:00Z"], in: seed)
+        try git(["add", "-A"], in: seed)
+        try git(["commit", "-m", "Studied"], in: seed)
+        try git(["push", origin.path, "main"], in: seed)
+        for (clone, name) in [(a, "A"), (b, "B")] {
+            try git(["clone", origin.path, clone.path], in: root)
+            try StudiedClones.configureUser(clone, name: name)
+            _ = try badger(["git-setup", "--badger", BadgerProcess.executable.path], in: clone)
+        }
+
+        // A edits the question; its rebuild carries the progress over and logs the rename.
+        try directory.write("A/a.md", deck("What is the capital town of France?"))
+        let new = try #require(try StudiedClones.ids(in: a).first)
+        _ = try badger(["state", "rebuild"], in: a)
+        try git(["add", "-A"], in: a)
+        try git(["commit", "-m", "Edit a question"], in: a)
+        try git(["push", "origin", "main"], in: a)
+
+        // A moment later B, still on the old question, reviews the card.
+        Thread.sleep(forTimeInterval: 1.1)
+        _ = try badger(["review", "--card", old, "--rating", "2"], in: b)
+        let reviewInB = try #require(
+            try String(contentsOf: b.appendingPathComponent("a.reviews"), encoding: .utf8).split(separator: "\n").last.map(String.init))
+        let reviewTime = String(reviewInB.prefix { $0 != "\t" })
+        try git(["add", "-A"], in: b)
+        try git(["commit", "-m", "Studied"], in: b)
+        let pull = try Git.run(["pull", "--no-rebase", "origin", "main"], in: b)
+        #expect(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
+
+        let log = try String(contentsOf: b.appendingPathComponent("a.reviews"), encoding: .utf8)
+        #expect(log.contains(reviewInB + "\n"))
+        let state = try String(contentsOf: b.appendingPathComponent("a.state"), encoding: .utf8)
+        let fields = try #require(state.split(separator: "\n").first { $0.hasPrefix(new + "\t") }?.components(separatedBy: "\t"))
+        #expect(fields[6] == reviewTime, "the renamed card's last review should be B's review at \(reviewTime)")
+        #expect(fields[8] == "3", "the renamed card should count all three reviews")
+        // And nowhere else does B's review hide: no state is left for the old id.
+        #expect(!state.contains(old))
+    }
+}
+
+/// An origin (bare), and clones A and B of a two-deck collection that each studied and
+/// committed: A reviewed cards 1 and 2, B cards 2 and 3, at different times.
+private struct StudiedClones {
+    let directory: TemporaryDirectory
+    let a: URL
+    let b: URL
+    let one: String
+    let two: String
+    let three: String
+    /// The review lines each clone logged, sorted.
+    var reviewsInA: [String] = []
+    var reviewsInB: [String] = []
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let root = directory.url
+        let origin = root.appendingPathComponent("origin.git")
+        let seed = root.appendingPathComponent("seed")
+        a = root.appendingPathComponent("A")
+        b = root.appendingPathComponent("B")
+
+        try directory.write("seed/a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n\nQ: What is two?\nA: 2\n")
+        try directory.write("seed/b.md", "---\ntopic: U\n---\n\nQ: What is three?\nA: 3\n")
+        try directory.write("seed/badger.yml", "fuzz: true\n")
+        try Self.require(Git.run(["init", "--bare", "-b", "main", origin.path], in: root))
+        try Self.require(Git.run(["init", "-b", "main"], in: seed))
+        try Self.configureUser(seed, name: "Seed")
+        try Self.require(Git.run(["add", "-A"], in: seed))
+        try Self.require(Git.run(["commit", "-m", "A collection"], in: seed))
+        try Self.require(Git.run(["remote", "add", "origin", origin.path], in: seed))
+        try Self.require(Git.run(["push", "origin", "main"], in: seed))
+
+        let ids = try Self.ids(in: seed)
+        try #require(ids.count == 3)
+        one = ids[0]
+        two = ids[1]
+        three = ids[2]
+
+        for (clone, name) in [(a, "A"), (b, "B")] {
+            try Self.require(Git.run(["clone", origin.path, clone.path], in: root))
+            try Self.configureUser(clone, name: name)
+            let setup = try BadgerProcess.run(["git-setup", "--badger", BadgerProcess.executable.path], in: clone)
+            try #require(setup.status == 0, "git-setup failed: \(setup.standardError)")
+        }
+
+        for (card, rating, time) in [(one, "2", "2026-01-01T08:00:00Z"), (two, "2", "2026-01-01T08:05:00Z")] {
+            let review = try BadgerProcess.run(["review", "--card", card, "--rating", rating, "--at", time], in: a)
+            try #require(review.status == 0, "review in A failed: \(review.standardError)")
+        }
+        for (card, rating, time) in [(two, "2", "2026-01-03T09:00:00Z"), (three, "3", "2026-01-03T09:05:00Z")] {
+            let review = try BadgerProcess.run(["review", "--card", card, "--rating", rating, "--at", time], in: b)
+            try #require(review.status == 0, "review in B failed: \(review.standardError)")
+        }
+        for clone in [a, b] {
+            try Self.require(Git.run(["add", "-A"], in: clone))
+            try Self.require(Git.run(["commit", "-m", "Studied"], in: clone))
+        }
+        reviewsInA = try reviewLines(in: a).sorted()
+        reviewsInB = try reviewLines(in: b).sorted()
+        try #require(reviewsInA.count == 2 && reviewsInB.count == 2)
+    }
+
+    func remove() { directory.remove() }
+
+    func git(_ arguments: [String], in directory: URL) throws -> Git.Result { try Git.run(arguments, in: directory) }
+
+    func badger(_ arguments: [String], in directory: URL) throws -> BadgerProcess.Result {
+        try BadgerProcess.run(arguments, in: directory)
+    }
+
+    func text(_ relative: String, in clone: URL) throws -> String {
+        try String(contentsOf: clone.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// Every review line of both decks' logs (headers left out).
+    func reviewLines(in clone: URL) throws -> [String] {
+        var lines: [String] = []
+        for log in ["a.reviews", "b.reviews"] where FileManager.default.fileExists(atPath: clone.appendingPathComponent(log).path) {
+            lines += try text(log, in: clone).split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+        }
+        return lines
+    }
+
+    /// The fields of `id`'s line in a clone's state file.
+    func stateFields(_ id: String, in clone: URL, file: String) throws -> [String]? {
+        try text(file, in: clone).split(separator: "\n").first { $0.hasPrefix(id + "\t") }?.components(separatedBy: "\t")
+    }
+
+    /// The state files `badger state rebuild` makes from a clone's decks, config and logs,
+    /// copied to a third directory without any state.
+    func rebuiltElsewhere(from clone: URL) throws -> [String: String] {
+        let copy = directory.url.appendingPathComponent("rebuild-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for file in ["a.md", "b.md", "badger.yml", "a.reviews", "b.reviews"] {
+            try FileManager.default.copyItem(at: clone.appendingPathComponent(file), to: copy.appendingPathComponent(file))
+        }
+        let rebuild = try BadgerProcess.run(["state", "rebuild"], in: copy)
+        try #require(rebuild.status == 0, "state rebuild failed: \(rebuild.standardError)")
+        return [
+            "a.state": try String(contentsOf: copy.appendingPathComponent("a.state"), encoding: .utf8),
+            "b.state": try String(contentsOf: copy.appendingPathComponent("b.state"), encoding: .utf8),
+        ]
+    }
+
+    struct Replayed: Decodable {
+        var state: String
+        var stability: Double?
+        var difficulty: Double?
+        var due: String
+    }
+
+    /// The last state `badger schedule replay` gives for `id` after `reviews` (FSRS rating, time),
+    /// with fuzz as the collection has it.
+    func replay(_ id: String, _ reviews: [(Int, String)]) throws -> Replayed {
+        let list = reviews.map { #"{"rating": \#($0.0), "at": "\#($0.1)"}"# }.joined(separator: ", ")
+        let input = #"[{"id": "\#(id)", "reviews": [\#(list)]}]"#
+        let result = try BadgerProcess.run(["schedule", "replay", "-"], in: directory.url, input: input)
+        try #require(result.status == 0, "replay failed: \(result.standardError)")
+        struct Card: Decodable { var states: [Replayed] }
+        let cards = try JSONDecoder().decode([Card].self, from: Data(result.standardOutput.utf8))
+        return try #require(cards.first?.states.last)
+    }
+
+    /// The card ids `badger compile` lists for a directory, in order.
+    static func ids(in directory: URL) throws -> [String] {
+        let compiled = try BadgerProcess.run(["compile"], in: directory)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(compiled.standardOutput.utf8)) as? [String: Any])
+        return try #require(document["cards"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+    }
+
+    static func configureUser(_ repository: URL, name: String) throws {
+        try require(Git.run(["config", "user.name", name], in: repository))
+        try require(Git.run(["config", "user.email", "\(name.lowercased())@example.com"], in: repository))
+    }
+
+    static func require(_ result: Git.Result, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try #require(result.status == 0, "git failed:\n\(result.standardOutput)\(result.standardError)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Runs the real `git`, isolated from the user's and the system's git configuration.
+private enum Git {
+    static let path: String? = {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/git" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(path))
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["GIT_MERGE_AUTOEDIT"] = "no"
+        environment["GIT_EDITOR"] = "true"
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        for key in environment.keys where key.hasPrefix("GIT_DIR") || key == "GIT_WORK_TREE" || key == "GIT_INDEX_FILE" {
+            environment[key] = nil
+        }
+        process.environment = environment
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorData = ErrorData()
+        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorText = errorData.wait()
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorText, as: UTF8.self))
+    }
+
+    /// Standard error read on another thread, so neither pipe fills up.
+    final class ErrorData: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var data: Data?
+
+        func set(_ newValue: Data) {
+            condition.lock()
+            data = newValue
+            condition.signal()
+            condition.unlock()
+        }
+
+        func wait() -> Data {
+            condition.lock()
+            defer { condition.unlock() }
+            while data == nil { condition.wait() }
+            return data ?? Data()
+        }
+    }
+}
