@@ -60,7 +60,9 @@ func parseOptions() -> Options {
             guard let path = arguments.next() else { fail("--write-log needs a path") }
             options.writeLog = path
         case "-h", "--help":
-            print("usage: scheduling-benchmark [--json] [--cards N] [--reviews-per-card N] [--runs N] [--check-cards N] [--write-log PATH] [--only schedule|rebuild]")
+            print(
+                "usage: scheduling-benchmark [--json] [--cards N] [--reviews-per-card N] [--runs N] [--check-cards N] [--write-log PATH] [--only schedule|rebuild]"
+            )
             exit(0)
         default: fail("unknown argument \(argument)")
         }

@@ -1,5 +1,6 @@
 import BadgerDeck
 import BadgerMemory
+import Dispatch
 import Foundation
 
 /// The scheduling state of a whole collection: every deck's review log and state file, and the
@@ -21,10 +22,10 @@ public struct CollectionMemory: Sendable {
     public let rebuilder: StateRebuilder
     /// Every card's state replayed from all logs, kept current as reviews are recorded.
     public private(set) var states: [String: MemoryState]
-    /// How many reviews each card has had, for seeding its fuzz.
-    private var reviewCounts: [String: Int]
     /// The names cards have had, from the logs' renames.
     private var aliases: CardAliases
+    /// How many reviews each card has had, once asked for.
+    private var reviewCounts: [String: Int]?
 
     /// Reads the log and state file of every deck of `collection` under `root`.
     ///
@@ -42,8 +43,12 @@ public struct CollectionMemory: Sendable {
         for card in collection.cards {
             cardsByFile[card.file.absolutePath, default: []].append((card.id.description, card.question?.markdown ?? ""))
         }
-        var warnings: [String] = []
-        decks = try collection.realDecks.filter { $0.file.collectionRoot == root }.map { deck in
+        let cards = cardsByFile
+        let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
+        // Each deck's log and state file is read and parsed on its own, several at a time.
+        let results = ParallelResults<Result<(Deck, String?), MemoryError>>(count: ownDecks.count)
+        DispatchQueue.concurrentPerform(iterations: ownDecks.count) { index in
+            let deck = ownDecks[index]
             let files = deck.file.memoryFiles
             let shown = MemoryFiles(deckPath: deck.file.displayPath)
             func text(_ path: String) -> String? {
@@ -51,42 +56,72 @@ public struct CollectionMemory: Sendable {
                 return String(decoding: bytes, as: UTF8.self)
             }
             let log: ReviewLog
-            let state: SidecarState
             do {
                 log = try text(files.logPath).map(ReviewLog.init(text:)) ?? ReviewLog()
-            } catch let error as ReviewLogError {
-                guard case .garbled(let line, let reason) = error else { throw error }
-                throw MemoryError.unreadable(path: shown.logPath, line: line, problem: reason)
+            } catch {
+                guard case .garbled(let line, let reason) = error as? ReviewLogError else { return }
+                results[index] = .failure(.unreadable(path: shown.logPath, line: line, problem: reason))
+                return
             }
+            var state = SidecarState()
+            var warning: String?
             do {
                 state = try text(files.statePath).map(SidecarState.init(text:)) ?? SidecarState()
-            } catch let error as SidecarStateError {
-                guard case .garbled(let line, let reason) = error else { throw error }
+            } catch {
+                guard case .garbled(let line, let reason) = error as? SidecarStateError else { return }
                 let problem = MemoryError.unreadable(path: shown.statePath, line: line, problem: reason)
-                guard rebuilding else { throw problem }
-                warnings.append("\(problem); rebuilding it from the review log")
-                state = SidecarState()
+                guard rebuilding else {
+                    results[index] = .failure(problem)
+                    return
+                }
+                warning = "\(problem); rebuilding it from the review log"
             }
-            return Deck(file: deck.file, cards: cardsByFile[deck.file.absolutePath] ?? [], log: log, state: state)
+            results[index] = .success((Deck(file: deck.file, cards: cards[deck.file.absolutePath] ?? [], log: log, state: state), warning))
         }
+        var warnings: [String] = []
+        var loaded: [Deck] = []
+        for result in results.values {
+            switch result {
+            case .success(let (deck, warning))?:
+                loaded.append(deck)
+                if let warning { warnings.append(warning) }
+            case .failure(let error)?: throw error
+            case nil: throw MemoryError.unreadable(path: root, line: 0, problem: "could not be read")
+            }
+        }
+        decks = loaded
         self.warnings = warnings
         states = [:]
-        reviewCounts = [:]
         aliases = CardAliases([])
         replay()
     }
 
     /// Recomputes `states` from every log.
     private mutating func replay() {
-        let records = allRecords
-        states = rebuilder.states(from: records)
-        aliases = CardAliases(records)
-        reviewCounts = [:]
-        for case .review(let review) in records { reviewCounts[aliases.current(review.cardID), default: 0] += 1 }
+        let logs = decks.map(\.log.records)
+        states = rebuilder.states(fromLogs: logs)
+        aliases = CardAliases(logs: logs)
+        reviewCounts = nil
+    }
+
+    /// How many reviews the card (under any of its names) has had, which seeds its fuzz;
+    /// counted for all cards on first use, then kept current.
+    private mutating func reviewCount(of cardID: String) -> Int {
+        if reviewCounts == nil {
+            var counts: [String: Int] = [:]
+            for deck in decks {
+                for case .review(let review) in deck.log.records { counts[aliases.current(review.cardID), default: 0] += 1 }
+            }
+            reviewCounts = counts
+        }
+        return reviewCounts?[cardID] ?? 0
     }
 
     /// Every record of every deck's log.
     public var allRecords: [ReviewRecord] { decks.flatMap(\.log.records) }
+
+    /// How many records the logs hold.
+    public var recordCount: Int { decks.reduce(0) { $0 + $1.log.records.count } }
 
     /// Logs whose last line was cut off by a crash and repaired on reading (display paths).
     public var repairedLogs: [(path: String, line: Int)] {
@@ -105,8 +140,10 @@ public struct CollectionMemory: Sendable {
     /// Cards whose question was edited slightly since their state was written: (deck index,
     /// old id, new id), found per deck between orphaned state and cards without history.
     public func detectRenames() -> [(deck: Int, from: String, to: String)] {
-        let reviewed = Set(states.keys)
         let current = Set(decks.flatMap { $0.cards.map(\.id) })
+        // Nothing to do unless some state has lost its card.
+        guard decks.contains(where: { deck in deck.state.entries.keys.contains { !current.contains($0) } }) else { return [] }
+        let reviewed = Set(states.keys)
         var result: [(Int, String, String)] = []
         for (index, deck) in decks.enumerated() {
             let orphans = deck.state.entries.values.filter { !current.contains($0.cardID) && reviewed.contains($0.cardID) }
@@ -122,8 +159,11 @@ public struct CollectionMemory: Sendable {
     /// orphaned entries still in a state file (until pruned), recomputed from the logs.
     public func rebuiltStates(pruning: Bool = false) -> [SidecarState] {
         let current = Set(decks.flatMap { $0.cards.map(\.id) })
-        return decks.map { deck in
+        let results = ParallelResults<SidecarState>(count: decks.count)
+        DispatchQueue.concurrentPerform(iterations: decks.count) { index in
+            let deck = decks[index]
             var entries: [String: SidecarState.Entry] = [:]
+            entries.reserveCapacity(deck.cards.count)
             for card in deck.cards {
                 if let memory = states[card.id] { entries[card.id] = .init(cardID: card.id, memory: memory, question: card.question) }
             }
@@ -132,8 +172,9 @@ public struct CollectionMemory: Sendable {
                     entries[old.cardID] = .init(cardID: old.cardID, memory: states[old.cardID] ?? old.memory, question: old.question)
                 }
             }
-            return SidecarState(entries: entries)
+            results[index] = SidecarState(entries: entries)
         }
+        return results.values.map { $0 ?? SidecarState() }
     }
 
     /// Brings every state file in line with the logs: logs detected renames, then rewrites the
@@ -165,16 +206,17 @@ public struct CollectionMemory: Sendable {
             throw MemoryError.unknownCard(cardID)
         }
         let before = states[cardID]
+        // Counted before this review joins the log: it is review number `count`.
+        let count = reviewCount(of: cardID)
         let elapsed = before?.lastReview.map { max(0, Int(time.timeIntervalSince($0))) }
         let review = ReviewRecord.Review(
             time: time, cardID: cardID, rating: rating, elapsedSeconds: elapsed, answerMilliseconds: answerMilliseconds)
         try AtomicFile.appendLine(ReviewRecord.review(review).line, to: decks[index].file.memoryFiles.logPath, header: ReviewLog.header)
         decks[index].log.records.append(.review(review))
-        let count = reviewCounts[cardID, default: 0]
         let fuzz = rebuilder.fuzzing ? Fuzz(cardID: aliases.origin(cardID), reviewIndex: count) : nil
         let after = rebuilder.scheduler.review(before ?? .new(at: time), rating: rating, at: time, fuzz: fuzz)
         states[cardID] = after
-        reviewCounts[cardID] = count + 1
+        reviewCounts?[cardID] = count + 1
         var state = decks[index].state
         let question = decks[index].cards.first { $0.id == cardID }?.question ?? ""
         state.entries[cardID] = .init(cardID: cardID, memory: after, question: question)

@@ -32,7 +32,7 @@ extension Badger.State {
         @OptionGroup var collection: CollectionOptions
 
         func run() throws {
-            var studied = try collection.loadStudied(lockingFor: "state rebuild", rebuilding: true)
+            var studied = try collection.loadStudied(options: .init(checking: false), lockingFor: "state rebuild", rebuilding: true)
             try reportingStorageErrors {
                 var renamed = 0
                 var written = 0
@@ -44,11 +44,13 @@ extension Badger.State {
                         Terminal.standardError.write("carried progress over from \(rename.from) to \(rename.to) (question edited)\n")
                     }
                 }
-                let cards = studied.states.count
+                let cards = studied.memories.reduce(0) { $0 + $1.states.count }
                 Terminal.standardError.write(
-                    "rebuilt \(cards) card states from \(studied.memories.reduce(0) { $0 + $1.allRecords.count }) log records; \(written) state files written, \(renamed) renames\n"
+                    "rebuilt \(cards) card states from \(studied.memories.reduce(0) { $0 + $1.recordCount }) log records; \(written) state files written, \(renamed) renames\n"
                 )
             }
+            studied.locks.forEach { $0.release() }
+            Terminal.exitWithoutTeardown(.success)
         }
     }
 
@@ -66,7 +68,7 @@ extension Badger.State {
         @OptionGroup var collection: CollectionOptions
 
         func run() throws {
-            var studied = try collection.loadStudied(lockingFor: "state prune")
+            var studied = try collection.loadStudied(options: .init(checking: false), lockingFor: "state prune")
             let orphans = studied.memories.reduce(0) { $0 + $1.orphans.count }
             try reportingStorageErrors {
                 for index in studied.memories.indices { try studied.memories[index].synchronize(at: Date(), pruning: true) }

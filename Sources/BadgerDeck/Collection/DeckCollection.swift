@@ -18,10 +18,13 @@ public struct DeckCollection: Sendable {
         /// Keep each deck's cards as written, with their Markdown trees; otherwise they are
         /// dropped once checked and only the study cards remain.
         public var keepingTrees = false
+        /// Run the lint rules; commands that only need the cards can skip them.
+        public var checking = true
 
-        public init(renderingHTML: Bool = false, keepingTrees: Bool = false) {
+        public init(renderingHTML: Bool = false, keepingTrees: Bool = false, checking: Bool = true) {
             self.renderingHTML = renderingHTML
             self.keepingTrees = keepingTrees
+            self.checking = checking
         }
     }
 
@@ -38,7 +41,8 @@ public struct DeckCollection: Sendable {
                 return
             }
             var deck = DeckParser.parse(bytes, file: file)
-            let diagnostics = Linter.unsuppressed(Linter.deckDiagnostics(deck, fileAccess: fileAccess), in: deck)
+            let diagnostics =
+                options.checking ? Linter.unsuppressed(Linter.deckDiagnostics(deck, fileAccess: fileAccess), in: deck) : []
             let cards = CardExpander.cards(of: deck, renderingHTML: options.renderingHTML)
             if !options.keepingTrees { deck.dropWrittenCards() }
             results[index] = (deck, diagnostics, cards)
@@ -47,7 +51,7 @@ public struct DeckCollection: Sendable {
         let loaded = results.values.map { $0! }
         let decks = loaded.map(\.0)
         let cards = loaded.flatMap(\.2)
-        let diagnostics = loaded.flatMap(\.1) + Linter.collectionDiagnostics(cards)
+        let diagnostics = loaded.flatMap(\.1) + (options.checking ? Linter.collectionDiagnostics(cards) : [])
         return DeckCollection(decks: decks, cards: cards, diagnostics: Diagnostic.sortedForOutput(diagnostics))
     }
 
@@ -59,10 +63,10 @@ public struct DeckCollection: Sendable {
 }
 
 /// Write-once slots filled from `concurrentPerform`, one slot per iteration.
-final class ParallelResults<Value>: @unchecked Sendable {
+public final class ParallelResults<Value>: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) {
+    public init(count: Int) {
         storage = .allocate(capacity: count)
         storage.initialize(repeating: nil)
     }
@@ -73,10 +77,11 @@ final class ParallelResults<Value>: @unchecked Sendable {
     }
 
     // Each iteration writes only its own slot, and reads happen after all writes finish.
-    subscript(index: Int) -> Value? {
+    public subscript(index: Int) -> Value? {
         get { storage[index] }
         set { storage[index] = newValue }
     }
 
-    var values: [Value?] { Array(storage) }
+    /// Every slot, once all writers have finished.
+    public var values: [Value?] { Array(storage) }
 }

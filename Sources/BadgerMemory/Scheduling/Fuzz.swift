@@ -11,12 +11,22 @@ public struct Fuzz: Sendable, Equatable {
 
     /// The fuzz for review number `reviewIndex` (0 for the first) of the card `cardID`.
     public init(cardID: String, reviewIndex: Int) {
+        self.init(cardHash: Fuzz.cardHash(cardID), reviewIndex: reviewIndex)
+    }
+
+    /// The fuzz for review `reviewIndex` of the card whose id hashes to `cardHash`.
+    public init(cardHash: UInt64, reviewIndex: Int) {
+        seed = Fuzz.mix(cardHash ^ UInt64(truncatingIfNeeded: reviewIndex) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// FNV-1a-64 of a card id, the part of the seed that is the same for all its reviews.
+    public static func cardHash(_ cardID: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in cardID.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        seed = Fuzz.mix(hash ^ UInt64(truncatingIfNeeded: reviewIndex) &* 0x9E37_79B9_7F4A_7C15)
+        return hash
     }
 
     /// A number in [0, 1), the same every time for the same seed.

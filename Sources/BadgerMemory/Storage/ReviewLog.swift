@@ -23,18 +23,34 @@ public struct ReviewLog: Sendable, Equatable {
     /// - Throws: `ReviewLogError.garbled` for the first line that is not a record (other than
     ///   a cut-off last line).
     public init(text: String) throws {
+        var text = text
+        self = try text.withUTF8 { try ReviewLog(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Reads a log's UTF-8 bytes.
+    public init(bytes: UnsafeRawBufferPointer) throws {
         records = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, rawLine) in lines.enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            do {
-                records.append(try ReviewRecord(line: line, number: index + 1))
-            } catch {
-                // Only the very last line, without a line ending, can be a write cut short.
-                guard index == lines.count - 1, !text.hasSuffix("\n") else { throw error }
-                repairedTruncatedLine = index + 1
+        records.reserveCapacity(bytes.count / 48)
+        var start = 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let terminated = end < bytes.count
+            var lineEnd = end
+            if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])
+            if !line.isEmpty, line[0] != UInt8(ascii: "#") {
+                do {
+                    records.append(try ReviewRecord(bytes: line, number: number))
+                } catch {
+                    // Only a last line without a line ending can be a write cut short.
+                    guard !terminated else { throw error }
+                    repairedTruncatedLine = number
+                }
             }
+            start = end + 1
         }
     }
 

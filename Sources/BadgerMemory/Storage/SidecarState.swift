@@ -37,11 +37,24 @@ public struct SidecarState: Sendable, Equatable {
     /// - Throws: `SidecarStateError.garbled` naming the first bad line.
     public init(text: String) throws {
         entries = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let entry = try Self.entry(line, number: index + 1)
-            entries[entry.cardID] = entry
+        var text = text
+        try text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            entries.reserveCapacity(bytes.count / 120)
+            var start = 0
+            var number = 0
+            while start < bytes.count {
+                number += 1
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if lineEnd > start, bytes[start] != UInt8(ascii: "#") {
+                    let entry = try Self.entry(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]), number: number)
+                    entries[entry.cardID] = entry
+                }
+                start = end + 1
+            }
         }
     }
 
@@ -63,26 +76,47 @@ public struct SidecarState: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func entry(_ line: Substring, number: Int) throws -> Entry {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    private static func entry(_ line: UnsafeRawBufferPointer, number: Int) throws -> Entry {
         func fail(_ reason: String) -> SidecarStateError { .garbled(line: number, reason: reason) }
+        var fields: [UnsafeRawBufferPointer] = []
+        fields.reserveCapacity(14)
+        var start = 0
+        for index in 0...line.count where index == line.count || line[index] == 0x09 {
+            fields.append(UnsafeRawBufferPointer(rebasing: line[start..<index]))
+            start = index + 1
+        }
         guard fields.count == 14 else { throw fail("expected 14 tab-separated fields, found \(fields.count)") }
-        func optional<T>(_ field: Substring, _ parse: (String) -> T?, _ name: String) throws -> T? {
-            if field == "-" { return nil }
-            guard let value = parse(String(field)) else { throw fail("bad \(name) \"\(field)\"") }
+        func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
+        func isAbsent(_ index: Int) -> Bool { fields[index].count == 1 && fields[index][0] == UInt8(ascii: "-") }
+        func integer(_ index: Int, _ name: String) throws -> Int {
+            var value = 0
+            guard !fields[index].isEmpty, fields[index].count <= 18 else { throw fail("bad \(name) \"\(text(index))\"") }
+            for byte in fields[index] {
+                guard byte >= 48, byte <= 57 else { throw fail("bad \(name) \"\(text(index))\"") }
+                value = value * 10 + Int(byte - 48)
+            }
             return value
         }
-        guard let state = LearningState(rawValue: String(fields[1])) else { throw fail("unknown state \"\(fields[1])\"") }
-        guard let due = Timestamp.parse(String(fields[5])) else { throw fail("bad due time \"\(fields[5])\"") }
-        guard let lapses = Int(fields[7]), let repetitions = Int(fields[8]) else { throw fail("lapses and repetitions must be numbers") }
+        func optionalInteger(_ index: Int, _ name: String) throws -> Int? { isAbsent(index) ? nil : try integer(index, name) }
+        func optionalDouble(_ index: Int, _ name: String) throws -> Double? {
+            if isAbsent(index) { return nil }
+            guard let value = Double(text(index)) else { throw fail("bad \(name) \"\(text(index))\"") }
+            return value
+        }
+        func time(_ index: Int, _ name: String) throws -> Date {
+            guard let seconds = Timestamp.seconds(fields[index]) else { throw fail("bad \(name) \"\(text(index))\"") }
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        guard let state = LearningState(rawValue: text(1)) else { throw fail("unknown state \"\(text(1))\"") }
         let memory = MemoryState(
-            state: state, step: try optional(fields[2], { Int($0) }, "step"),
-            stability: try optional(fields[3], { Double($0) }, "stability"),
-            difficulty: try optional(fields[4], { Double($0) }, "difficulty"), due: due,
-            lastReview: try optional(fields[6], Timestamp.parse, "last review"), lapses: lapses, repetitions: repetitions,
-            ease: try optional(fields[9], { Double($0) }, "ease"), intervalDays: try optional(fields[10], { Int($0) }, "interval"),
-            box: try optional(fields[11], { Int($0) }, "box"), retired: fields[12] == "yes")
-        return Entry(cardID: String(fields[0]), memory: memory, question: unescape(fields[13]))
+            state: state, step: try optionalInteger(2, "step"), stability: try optionalDouble(3, "stability"),
+            difficulty: try optionalDouble(4, "difficulty"), due: try time(5, "due time"),
+            lastReview: isAbsent(6) ? nil : try time(6, "last review"), lapses: try integer(7, "lapses"),
+            repetitions: try integer(8, "repetitions"), ease: try optionalDouble(9, "ease"),
+            intervalDays: try optionalInteger(10, "interval"),
+            box: try optionalInteger(11, "box"), retired: text(12) == "yes")
+        let question = fields[13].contains(UInt8(ascii: "\\")) ? unescape(Substring(text(13))) : text(13)
+        return Entry(cardID: text(0), memory: memory, question: question)
     }
 
     static func escape(_ text: String) -> String {

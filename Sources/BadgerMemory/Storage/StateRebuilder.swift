@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Replays review logs into card states: the state on disk is always this function of the log.
@@ -17,19 +18,107 @@ public struct StateRebuilder: Sendable {
     /// latest name, whenever it happened (a clone that reviewed the old name merges cleanly),
     /// and fuzz is seeded from the card's first name, so a rename never shifts its schedule.
     public func states(from records: [ReviewRecord]) -> [String: MemoryState] {
-        let aliases = CardAliases(records)
-        let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        var states: [String: MemoryState] = [:]
-        var counts: [String: Int] = [:]
-        for case .review(let review) in ordered {
-            let id = aliases.current(review.cardID)
-            let before = states[id] ?? .new(at: review.time)
-            let index = counts[id, default: 0]
-            let fuzz = fuzzing ? Fuzz(cardID: aliases.origin(id), reviewIndex: index) : nil
-            states[id] = scheduler.review(before, rating: review.rating, at: review.time, fuzz: fuzz)
-            counts[id] = index + 1
+        states(fromLogs: [records])
+    }
+
+    /// Every card's state after the records of all `logs`, without joining them first.
+    public func states(fromLogs logs: [[ReviewRecord]]) -> [String: MemoryState] {
+        let aliases = CardAliases(logs: logs)
+        // Cards are independent once renames are resolved: group each card's reviews (a
+        // counting sort into flat arrays), then replay each card in time order.
+        var slotOfKey: [UInt64: Int32] = [:]
+        var slotOfText: [String: Int32] = [:]
+        var slotIDs: [String] = []
+        var slotOfReview: [Int32] = []
+        var times: [Double] = []
+        var ratings: [Rating] = []
+        let total = logs.reduce(0) { $0 + $1.count }
+        slotOfReview.reserveCapacity(total)
+        times.reserveCapacity(total)
+        ratings.reserveCapacity(total)
+        for records in logs {
+            for case .review(let review) in records {
+                let id = aliases.current(review.cardID)
+                let slot: Int32
+                // A 16-digit lowercase hex id (every badger card id) is its own exact integer key.
+                if let key = Self.hexKey(id) {
+                    if let existing = slotOfKey[key] {
+                        slot = existing
+                    } else {
+                        slot = Int32(slotIDs.count)
+                        slotOfKey[key] = slot
+                        slotIDs.append(id)
+                    }
+                } else if let existing = slotOfText[id] {
+                    slot = existing
+                } else {
+                    slot = Int32(slotIDs.count)
+                    slotOfText[id] = slot
+                    slotIDs.append(id)
+                }
+                slotOfReview.append(slot)
+                times.append(review.time.timeIntervalSince1970)
+                ratings.append(review.rating)
+            }
         }
+        var starts = [Int](repeating: 0, count: slotIDs.count + 1)
+        for slot in slotOfReview { starts[Int(slot) + 1] += 1 }
+        for index in slotIDs.indices { starts[index + 1] += starts[index] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: slotOfReview.count)
+        for (review, slot) in slotOfReview.enumerated() {
+            order[next[Int(slot)]] = Int32(review)
+            next[Int(slot)] += 1
+        }
+
+        // Replay the cards in two halves at once; each card's result lands in its own slot.
+        let results = UnsafeMutableBufferPointer<MemoryState?>.allocate(capacity: slotIDs.count)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        let output = SendableBuffer(results)
+        let (ids, grouped, bounds, seconds, marks) = (slotIDs, order, starts, times, ratings)
+        let chunks = min(max(1, slotIDs.count / 10_000), 8)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for slot in stride(from: chunk, to: ids.count, by: chunks) {
+                var history = grouped[bounds[slot]..<bounds[slot + 1]]
+                // Logs are appended in time order, so a card's reviews usually already are;
+                // keep the logs' order for reviews in the same second.
+                if zip(history, history.dropFirst()).contains(where: { seconds[Int($0)] > seconds[Int($1)] }) {
+                    history = ArraySlice(history.sorted { (seconds[Int($0)], $0) < (seconds[Int($1)], $1) })
+                }
+                let seed = fuzzing ? Fuzz.cardHash(aliases.origin(ids[slot])) : 0
+                var state = MemoryState.new(at: Date(timeIntervalSince1970: seconds[Int(history.first!)]))
+                for (index, review) in history.enumerated() {
+                    state = scheduler.review(
+                        state, rating: marks[Int(review)], at: Date(timeIntervalSince1970: seconds[Int(review)]),
+                        fuzz: fuzzing ? Fuzz(cardHash: seed, reviewIndex: index) : nil)
+                }
+                output.buffer[slot] = state
+            }
+        }
+        var states: [String: MemoryState] = [:]
+        states.reserveCapacity(slotIDs.count)
+        for (slot, id) in slotIDs.enumerated() { states[id] = results[slot] }
         return states
+    }
+
+    /// The value of a 16-digit lowercase hexadecimal id, or nil for any other id.
+    static func hexKey(_ id: String) -> UInt64? {
+        var value: UInt64 = 0
+        var count = 0
+        for byte in id.utf8 {
+            count += 1
+            guard count <= 16 else { return nil }
+            switch byte {
+            case 0x30...0x39: value = value << 4 | UInt64(byte - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return count == 16 ? value : nil
     }
 }
 
@@ -41,11 +130,16 @@ public struct CardAliases: Sendable {
     private var originName: [String: String] = [:]
 
     public init(_ records: [ReviewRecord]) {
+        self.init(logs: [records])
+    }
+
+    /// The aliases from the rename records of all `logs`.
+    public init(logs: [[ReviewRecord]]) {
         var groupOf: [String: Int] = [:]
         var groups: [(origin: String, current: String, members: [String])] = []
-        let renames = records.compactMap { record -> (Date, String, String)? in
-            if case .rename(let time, let from, let to) = record { return (time, from, to) }
-            return nil
+        var renames: [(Date, String, String)] = []
+        for records in logs {
+            for case .rename(let time, let from, let to) in records { renames.append((time, from, to)) }
         }
         for (_, from, to) in renames.sorted(by: { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }) {
             let group: Int
@@ -73,11 +167,23 @@ public struct CardAliases: Sendable {
     }
 
     /// The card's latest name.
-    public func current(_ id: String) -> String { currentName[id] ?? id }
+    public func current(_ id: String) -> String { currentName.isEmpty ? id : currentName[id] ?? id }
 
     /// The card's first name, which seeds its fuzz.
-    public func origin(_ id: String) -> String { originName[current(id)] ?? current(id) }
+    public func origin(_ id: String) -> String { originName.isEmpty ? id : originName[current(id)] ?? current(id) }
+
+    /// Whether no card was ever renamed.
+    public var isEmpty: Bool { currentName.isEmpty }
 
     /// Whether `id` is an old name of a card now called something else.
-    public func isRenamed(_ id: String) -> Bool { currentName[id] != nil }
+    public func isRenamed(_ id: String) -> Bool { !currentName.isEmpty && currentName[id] != nil }
+}
+
+/// A buffer that concurrent workers write to, each only at its own indices.
+private struct SendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        self.buffer = buffer
+    }
 }

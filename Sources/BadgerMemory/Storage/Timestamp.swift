@@ -26,32 +26,47 @@ public enum Timestamp {
     /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z`, `+HH:MM` or `-HH:MM` (fractions of a
     /// second are accepted and dropped). Nil for anything else.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20 else { return nil }
-        func number(_ range: Range<Int>) -> Int64? {
+        var text = text
+        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses a timestamp from UTF-8 bytes, without copying them.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        seconds(bytes).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// Seconds since 1970 of a timestamp in UTF-8 bytes.
+    static func seconds(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        let count = bytes.count
+        guard count >= 20 else { return nil }
+        @inline(__always) func digit(_ index: Int) -> Int64? {
+            let byte = bytes[index]
+            return byte >= 48 && byte <= 57 ? Int64(byte - 48) : nil
+        }
+        @inline(__always) func number(_ start: Int, _ length: Int) -> Int64? {
             var value: Int64 = 0
-            for index in range {
-                guard index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
-                value = value * 10 + Int64(bytes[index] - 48)
+            for index in start..<(start + length) {
+                guard let d = digit(index) else { return nil }
+                value = value * 10 + d
             }
             return value
         }
-        guard let year = number(0..<4), bytes[4] == 45, let month = number(5..<7), bytes[7] == 45, let day = number(8..<10),
-            bytes[10] == 84 || bytes[10] == 116, let hour = number(11..<13), bytes[13] == 58, let minute = number(14..<16),
-            bytes[16] == 58, let second = number(17..<19), (1...12).contains(month), (1...31).contains(day), hour < 24,
+        guard let year = number(0, 4), bytes[4] == 45, let month = number(5, 2), bytes[7] == 45, let day = number(8, 2),
+            bytes[10] == 84 || bytes[10] == 116, let hour = number(11, 2), bytes[13] == 58, let minute = number(14, 2),
+            bytes[16] == 58, let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24,
             minute < 60, second < 61
         else { return nil }
         var index = 19
         if bytes[index] == 46 {  // fraction
             index += 1
-            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+            while index < count, digit(index) != nil { index += 1 }
         }
         var offset: Int64 = 0
-        guard index < bytes.count else { return nil }
+        guard index < count else { return nil }
         if bytes[index] == 90 || bytes[index] == 122 {
-            guard index + 1 == bytes.count else { return nil }
-        } else if bytes[index] == 43 || bytes[index] == 45, index + 6 == bytes.count, bytes[index + 3] == 58,
-            let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6))
+            guard index + 1 == count else { return nil }
+        } else if bytes[index] == 43 || bytes[index] == 45, index + 6 == count, bytes[index + 3] == 58,
+            let hours = number(index + 1, 2), let minutes = number(index + 4, 2)
         {
             offset = (hours * 3600 + minutes * 60) * (bytes[index] == 43 ? 1 : -1)
         } else {
@@ -64,6 +79,6 @@ public enum Timestamp {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
+        return days * 86_400 + hour * 3600 + minute * 60 + second - offset
     }
 }
