@@ -27,6 +27,14 @@ public struct FSRS6: Scheduler {
     let decay: Double
     /// py-fsrs's `_FACTOR`: 0.9^(1 / decay) - 1.
     let factor: Double
+    /// `desiredRetention` to the power 1 / decay.
+    let retentionPower: Double
+    /// e to the power w17 × w18, dividing stability after a lapse on the same day.
+    let shortTermDivisor: Double
+    /// e to the power w8, scaling stability growth after a recall.
+    let recallGrowth: Double
+    /// The initial difficulty for each rating, unclamped.
+    let initialDifficulties: [Double]
     /// The steps in whole microseconds, as Python's `timedelta` keeps them.
     private let learningMicroseconds: [Double]
     private let relearningMicroseconds: [Double]
@@ -56,6 +64,11 @@ public struct FSRS6: Scheduler {
         self.maximumInterval = maximumInterval
         decay = -parameters[20]
         factor = pow(0.9, 1 / decay) - 1
+        // Terms that depend only on the settings, computed once with the same expressions.
+        retentionPower = pow(desiredRetention, 1 / decay)
+        shortTermDivisor = pow(Self.e, parameters[17] * parameters[18])
+        recallGrowth = pow(Self.e, parameters[8])
+        initialDifficulties = Rating.allCases.map { parameters[4] - pow(Self.e, parameters[5] * Double($0.rawValue - 1)) + 1 }
         learningMicroseconds = learningSteps.map { ($0 * 1_000_000).roundedHalfEven }
         relearningMicroseconds = relearningSteps.map { ($0 * 1_000_000).roundedHalfEven }
     }
@@ -171,13 +184,13 @@ public struct FSRS6: Scheduler {
     }
 
     func initialDifficulty(_ rating: Rating, clamp: Bool) -> Double {
-        let difficulty = parameters[4] - pow(Self.e, parameters[5] * Double(rating.rawValue - 1)) + 1
+        let difficulty = initialDifficulties[rating.rawValue - 1]
         return clamp ? Self.clampDifficulty(difficulty) : difficulty
     }
 
     /// Days until the next review of a Review card, before fuzz: round half-to-even, 1...maximum.
     func nextInterval(stability: Double) -> Int {
-        let interval = (stability / factor) * (pow(desiredRetention, 1 / decay) - 1)
+        let interval = (stability / factor) * (retentionPower - 1)
         return interval.roundedHalfEven(clampedTo: 1...maximumInterval)
     }
 
@@ -202,14 +215,14 @@ public struct FSRS6: Scheduler {
             let longTerm =
                 parameters[11] * pow(difficulty, -parameters[12]) * (pow(stability + 1, parameters[13]) - 1)
                 * pow(Self.e, (1 - retrievability) * parameters[14])
-            let shortTerm = stability / pow(Self.e, parameters[17] * parameters[18])
+            let shortTerm = stability / shortTermDivisor
             next = min(longTerm, shortTerm)
         } else {
             let hardPenalty = rating == .hard ? parameters[15] : 1
             let easyBonus = rating == .easy ? parameters[16] : 1
             next =
                 stability
-                * (1 + pow(Self.e, parameters[8]) * (11 - difficulty) * pow(stability, -parameters[9])
+                * (1 + recallGrowth * (11 - difficulty) * pow(stability, -parameters[9])
                     * (pow(Self.e, (1 - retrievability) * parameters[10]) - 1) * hardPenalty * easyBonus)
         }
         return max(next, Self.minimumStability)
