@@ -14,7 +14,8 @@ struct Badger: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Lint.self, Compile.self, Due.self, Review.self, Schedule.self, State.self, GitSetup.self, MergeDriver.self,
+            Lint.self, Compile.self, Due.self, Review.self, Stats.self, Import.self, Export.self, List.self, Topics.self,
+            NewTopic.self, Add.self, Edit.self, Show.self, Schedule.self, State.self, GitSetup.self, MergeDriver.self,
         ]
     )
 
