@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,7 +23,7 @@ let package = Package(
         ),
         .target(
             name: "BadgerDeck",
-            dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams"), .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
         .target(name: "BadgerMemory"),
         .target(name: "BadgerStudy", dependencies: ["BadgerDeck", "BadgerMemory"]),

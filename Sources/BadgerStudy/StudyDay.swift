@@ -17,12 +17,18 @@ public struct StudyDay: Sendable {
         return calendar
     }
 
-    /// When the study day holding `time` began.
+    /// When the study day holding `time` began: the start hour, on the local clock, of the
+    /// local date (or of the day before, when the clock reads earlier than the start hour).
+    /// Working on clock fields keeps days right when the clocks change.
     public func start(of time: Date) -> Date {
-        let shifted = time.addingTimeInterval(-Double(startHour) * 3600)
-        let midnight = calendar.startOfDay(for: shifted)
-        // Add the hour on the calendar, so days across a daylight-saving change stay right.
-        return calendar.date(byAdding: .hour, value: startHour, to: midnight) ?? midnight.addingTimeInterval(Double(startHour) * 3600)
+        let calendar = self.calendar
+        var date = calendar.dateComponents([.year, .month, .day, .hour], from: time)
+        if (date.hour ?? 0) < startHour, let previous = calendar.date(byAdding: .day, value: -1, to: time) {
+            let day = calendar.dateComponents([.year, .month, .day], from: previous)
+            (date.year, date.month, date.day) = (day.year, day.month, day.day)
+        }
+        date.hour = startHour
+        return calendar.date(from: date) ?? calendar.startOfDay(for: time)
     }
 
     /// When the study day `offset` days after the one holding `time` begins.
@@ -33,8 +39,10 @@ public struct StudyDay: Sendable {
 
     /// How many study days after the one holding `reference` the day holding `time` is.
     public func dayNumber(of time: Date, from reference: Date) -> Int {
-        let from = calendar.dateComponents([.year, .month, .day], from: start(of: reference).addingTimeInterval(-Double(startHour) * 3600))
-        let to = calendar.dateComponents([.year, .month, .day], from: start(of: time).addingTimeInterval(-Double(startHour) * 3600))
+        let calendar = self.calendar
+        // A study day's start reads the start hour on its own local date.
+        let from = calendar.dateComponents([.year, .month, .day], from: start(of: reference))
+        let to = calendar.dateComponents([.year, .month, .day], from: start(of: time))
         guard let first = calendar.date(from: from), let second = calendar.date(from: to) else { return 0 }
         return calendar.dateComponents([.day], from: first, to: second).day ?? 0
     }

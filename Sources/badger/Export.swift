@@ -1,12 +1,70 @@
 import ArgumentParser
+import BadgerDeck
+import Foundation
 
 extension Badger {
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "export", abstract: "(in progress)", shouldDisplay: false)
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Export cards to a CSV file in the import format.",
+            discussion: """
+                Writes one row per card as written (a reversed card once, with reversed = yes):
+
+                  question;answer;explanation;reversed
+
+                with a header row, `;` between fields, and quotes around fields that need them.
+                Each field is the card's Markdown with the escapes `badger import` adds taken off,
+                so a CSV imported and exported again comes back the same. Other Markdown (such as
+                *emphasis*) is exported as written. Hints and images are not part of the format.
+
+                Examples:
+                  badger export cards.csv
+                  badger export french.csv --topic French
+                  badger export - Decks/french.md | head
+                """)
+
+        @Argument(help: ArgumentHelp("The CSV file to write, or - for standard output.", valueName: "file.csv"))
+        var file: String
+
+        @OptionGroup var collection: CollectionOptions
+
+        @Option(help: "Export only the cards of this topic.")
+        var topic: String?
 
         func run() throws {
-            Terminal.standardError.write("badger export: not available yet\n")
-            throw ExitStatus.usageOrIO.code
+            let errors = Terminal.standardError
+            let loaded = try collection.load(options: .init(keepingTrees: true, checking: false))
+            let wanted = topic?.trimmingCharacters(in: .whitespacesAndNewlines)
+            var rows: [CSVCardWriter.Row] = []
+            var decks = 0
+            for deck in loaded.realDecks {
+                guard let deckTopic = deck.topic else { continue }
+                if let wanted, deckTopic.caseInsensitiveCompare(wanted) != .orderedSame { continue }
+                decks += 1
+                for card in deck.cards {
+                    guard let question = card.field(.question), let answer = card.field(.answer), !question.isEmpty, !answer.isEmpty
+                    else { continue }
+                    rows.append(
+                        (
+                            question: MarkdownEscaper.unescape(question.markdown), answer: MarkdownEscaper.unescape(answer.markdown),
+                            explanation: card.field(.explanation).map { MarkdownEscaper.unescape($0.markdown) },
+                            reversed: CardExpander.isReversed(card, deck: deck)
+                        ))
+                }
+            }
+            if let wanted, decks == 0 {
+                errors.write("badger: error: no deck of topic \"\(UntrustedText.sanitized(wanted))\" in the collection\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            let csv = CSVCardWriter.csv(for: rows)
+            if file == "-" { return Terminal.standardOutput.write(csv) }
+            do {
+                try Data(csv.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                errors.write("badger: error: cannot write \(UntrustedText.sanitized(file)): \(error.localizedDescription)\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            errors.write("exported \(rows.count) card\(rows.count == 1 ? "" : "s") from \(decks) deck\(decks == 1 ? "" : "s") to \(UntrustedText.sanitized(file))\n")
         }
     }
 }

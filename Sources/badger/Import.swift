@@ -1,12 +1,245 @@
 import ArgumentParser
+import BadgerDeck
+import Foundation
 
 extension Badger {
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "import", abstract: "(in progress)", shouldDisplay: false)
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Import cards from a CSV file into a topic's deck.",
+            discussion: """
+                The CSV has one card a row, fields separated by `;`:
+
+                  question; answer; explanation; reversed
+
+                explanation and reversed (yes/no/true/false/1/0) are optional. Quote a field that
+                holds `;`, quotes or line breaks (\"say \"\"hi\"\"\"). A header row, a byte-order mark,
+                CRLF line endings and blank lines are fine. Each field is written so that the card
+                says exactly the CSV's text: `$…$` math stays math, anything Markdown or the deck
+                format would read as structure (`A:` at a line start, `#`, `---`, `| a |`, `*`) is
+                escaped.
+
+                Cards are appended to the deck given with --into, else the topic's first deck in
+                the collection, else a new deck Decks/<topic>.md; existing text is never
+                rewritten. Rows whose question the topic already asks are skipped and reported.
+                A bad row (missing answer, bad reversed value, too many fields) is reported with
+                its line, and nothing is written unless every row is valid or --skip-invalid is
+                given.
+
+                Exit status: 0 imported (or nothing to import), 1 bad rows (nothing written),
+                2 usage or I/O errors.
+
+                Examples:
+                  badger import words.csv --topic French
+                  badger import words.csv --topic French --dry-run
+                  badger import physics.csv --topic Physics --into Decks/physics/mechanics.md
+                """)
+
+        @Argument(help: ArgumentHelp("The CSV file to import.", valueName: "file.csv"))
+        var file: String
+
+        @OptionGroup var collection: CollectionOptions
+
+        @Option(help: "The topic the cards belong to.")
+        var topic: String
+
+        @Option(help: ArgumentHelp("The deck to append to (created if missing; inside the collection).", valueName: "deck.md"))
+        var into: String?
+
+        @Flag(help: "Show the Markdown that would be appended, and write nothing.")
+        var dryRun = false
+
+        @Flag(help: "Import the valid rows even when some rows are bad.")
+        var skipInvalid = false
 
         func run() throws {
-            Terminal.standardError.write("badger import: not available yet\n")
-            throw ExitStatus.usageOrIO.code
+            let errors = Terminal.standardError
+            let topic = self.topic.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !topic.isEmpty, !topic.contains(where: \.isNewline) else {
+                errors.write("badger: error: --topic must name a topic\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            let text = try readCSV()
+            let read = CSVCardReader().read(text)
+
+            let fileAccess = LocalFileSystem()
+            let cwd = fileAccess.currentDirectory
+            let loaded = try collection.load(options: .init(checking: false))
+            let directory = try collectionDirectory(fileAccess: fileAccess)
+            let root = loaded.realDecks.first?.file.collectionRoot ?? directory
+            let target = try targetDeck(in: loaded, directory: directory, root: root, topic: topic, fileAccess: fileAccess)
+            let shown = Self.displayPath(target.path, cwd: cwd)
+
+            let source = UntrustedText.sanitized(file)
+            for error in read.errors {
+                errors.write("\(source):\(error.line): error: \(UntrustedText.sanitized(error.message))\n")
+            }
+            if !read.errors.isEmpty, !skipInvalid || !read.isComplete {
+                let count = read.errors.count
+                errors.write(
+                    "badger: nothing imported: \(count) invalid row\(count == 1 ? "" : "s")"
+                        + (read.isComplete ? " (fix them, or import the valid rows with --skip-invalid)" : "") + "\n")
+                throw ExitStatus.findings.code
+            }
+
+            let plan = CardImportPlan(
+                rows: read.rows, topic: topic, existing: loaded.cards, reversedByDefault: target.deck?.reversedByDefault ?? false)
+            let drafts = plan.added.map(\.draft)
+            let newText = DeckWriter.appending(drafts, to: target.existing, topic: topic)
+            try checkAppended(newText, target: target, adding: drafts.count)
+
+            var summary = "\(dryRun ? "would import" : "imported") \(drafts.count) card\(drafts.count == 1 ? "" : "s") into \(shown)"
+            if !plan.duplicates.isEmpty {
+                let list = plan.duplicates.map { "line \($0.line): \"\(Self.shortened($0.question))\"" }.joined(separator: ", ")
+                summary += "; skipped \(plan.duplicates.count) duplicate\(plan.duplicates.count == 1 ? "" : "s") (\(list))"
+            }
+            if !read.errors.isEmpty {
+                summary += "; skipped \(read.errors.count) invalid row\(read.errors.count == 1 ? "" : "s")"
+            }
+            summary = UntrustedText.sanitized(summary) + "\n"
+
+            if dryRun {
+                if !drafts.isEmpty {
+                    Terminal.standardOutput.write(drafts.map(DeckWriter.markdown(for:)).joined(separator: "\n\n") + "\n")
+                }
+                errors.write(summary)
+                Terminal.exitWithoutTeardown(.success)
+            }
+            if !drafts.isEmpty {
+                do {
+                    let url = URL(fileURLWithPath: target.path)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(newText.utf8).write(to: url, options: .atomic)
+                } catch {
+                    errors.write("badger: error: cannot write \(shown): \(error.localizedDescription)\n")
+                    throw ExitStatus.usageOrIO.code
+                }
+            }
+            Terminal.standardOutput.write(summary)
+            Terminal.exitWithoutTeardown(.success)
+        }
+
+        /// The CSV's text; an unreadable file or one that is not UTF-8 ends the command with status 2.
+        private func readCSV() throws -> String {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                Terminal.standardError.write("badger: error: cannot read \(UntrustedText.sanitized(file))\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(file)) is not UTF-8 text\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            return text
+        }
+
+        /// The directory a new deck goes in: the one directory named, else ./Decks if it exists,
+        /// else the current directory.
+        private func collectionDirectory(fileAccess: LocalFileSystem) throws -> String {
+            let cwd = fileAccess.currentDirectory
+            if collection.paths.isEmpty {
+                return fileAccess.kind(atPath: cwd + "/Decks") == .directory ? cwd + "/Decks" : cwd
+            }
+            let absolute = Self.absolute(collection.paths[0], cwd: cwd)
+            guard collection.paths.count == 1, fileAccess.kind(atPath: absolute) == .directory else {
+                Terminal.standardError.write("badger: error: import takes one collection directory\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            return absolute
+        }
+
+        struct Target {
+            var path: String
+            var existing: String?
+            var deck: ParsedDeck?
+        }
+
+        /// The deck to append to: --into, else the topic's first deck, else a new one.
+        private func targetDeck(
+            in loaded: DeckCollection, directory: String, root: String, topic: String, fileAccess: LocalFileSystem
+        ) throws -> Target {
+            let errors = Terminal.standardError
+            let path: String
+            if let into {
+                let absolute = Self.absolute(into, cwd: fileAccess.currentDirectory)
+                guard absolute.lowercased().hasSuffix(".md") else {
+                    errors.write("badger: error: --into must name a Markdown deck (*.md)\n")
+                    throw ExitStatus.usageOrIO.code
+                }
+                guard Self.isInside(absolute, root: root, fileAccess: fileAccess) else {
+                    errors.write(
+                        "badger: error: \(UntrustedText.sanitized(into)) is outside the collection \(UntrustedText.sanitized(Self.displayPath(root, cwd: fileAccess.currentDirectory)))\n"
+                    )
+                    throw ExitStatus.usageOrIO.code
+                }
+                path = absolute
+            } else if let deck = loaded.realDecks.first(where: { $0.topic?.caseInsensitiveCompare(topic) == .orderedSame }) {
+                path = deck.file.absolutePath
+            } else {
+                path = DeckWriter.deckPath(forTopic: topic, in: directory)
+            }
+            guard fileAccess.kind(atPath: path) != nil else { return Target(path: path, existing: nil, deck: nil) }
+            guard fileAccess.kind(atPath: path) == .file, let data = FileManager.default.contents(atPath: path),
+                let existing = String(validating: data, as: UTF8.self)
+            else {
+                errors.write("badger: error: cannot read \(UntrustedText.sanitized(path)) as a UTF-8 deck\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            let file = DeckFile(displayPath: path, absolutePath: path, collectionRoot: root)
+            let deck = DeckParser.parse([UInt8](data), file: file)
+            guard let deckTopic = deck.topic, deckTopic.caseInsensitiveCompare(topic) == .orderedSame else {
+                let shown = UntrustedText.sanitized(Self.displayPath(path, cwd: fileAccess.currentDirectory))
+                errors.write(
+                    deck.topic.map { "badger: error: \(shown) is a deck of topic \"\(UntrustedText.sanitized($0))\", not \"\(topic)\"\n" }
+                        ?? "badger: error: \(shown) exists and is not a deck with a topic; name another with --into\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            return Target(path: path, existing: existing, deck: deck)
+        }
+
+        /// Refuses to write when the new cards would not be read as cards (the deck ends inside
+        /// an open code block or comment, say).
+        private func checkAppended(_ text: String, target: Target, adding count: Int) throws {
+            let file = DeckFile(displayPath: target.path, absolutePath: target.path, collectionRoot: "/")
+            let before = target.deck?.cards.count ?? 0
+            let after = DeckParser.parse(Array(text.utf8), file: file).cards.count
+            guard after == before + count else {
+                Terminal.standardError.write(
+                    "badger: error: the new cards would not be read as cards at the end of \(UntrustedText.sanitized(target.path)) (does it end inside an open code block or comment?); nothing written\n"
+                )
+                throw ExitStatus.findings.code
+            }
+        }
+
+        static func absolute(_ path: String, cwd: String) -> String {
+            let joined = path.hasPrefix("/") ? path : cwd + "/" + path
+            return URL(fileURLWithPath: joined).standardizedFileURL.path
+        }
+
+        /// Whether `path` (which may not exist yet) is inside `root`, after resolving symbolic links
+        /// of its nearest existing ancestor.
+        static func isInside(_ path: String, root: String, fileAccess: LocalFileSystem) -> Bool {
+            let resolvedRoot = fileAccess.resolvedPath(root) ?? root
+            var existing = path
+            var rest: [String] = []
+            while fileAccess.resolvedPath(existing) == nil, existing != "/" {
+                rest.insert((existing as NSString).lastPathComponent, at: 0)
+                existing = (existing as NSString).deletingLastPathComponent
+            }
+            let resolved = ([fileAccess.resolvedPath(existing) ?? existing] + rest).joined(separator: "/")
+            let prefix = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
+            return resolved.hasPrefix(prefix)
+        }
+
+        /// `path` relative to the working directory when it is below it.
+        static func displayPath(_ path: String, cwd: String) -> String {
+            let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+
+        /// A question on one line, cut to 60 characters.
+        static func shortened(_ text: String) -> String {
+            let flat = text.replacingOccurrences(of: "\n", with: " ")
+            return flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
         }
     }
 }

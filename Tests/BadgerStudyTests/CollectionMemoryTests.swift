@@ -129,6 +129,14 @@ import Testing
         #expect(day.dayNumber(of: Timestamp.parse("2026-10-26T02:30:00Z")!, from: before) == 1)
     }
 
+    @Test func theMorningTheClocksGoForwardIsStillThatDay() {
+        let day = StudyDay(timeZone: paris, startHour: 4)
+        // 2026-03-29: clocks jump from 02:00 to 03:00. 04:30 local is 02:30Z.
+        let morning = Timestamp.parse("2026-03-29T02:30:00Z")!
+        #expect(Timestamp.format(day.start(of: morning)) == "2026-03-29T02:00:00Z")
+        #expect(day.dayNumber(of: morning, from: Timestamp.parse("2026-03-28T20:00:00Z")!) == 1)
+    }
+
     @Test func theDayStartHourIsTheCollections() {
         let utc = TimeZone(identifier: "UTC")!
         let time = Timestamp.parse("2026-11-22T05:00:00Z")!

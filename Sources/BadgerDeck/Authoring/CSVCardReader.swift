@@ -1,0 +1,206 @@
+import SwiftCSV
+
+/// A CSV row that cannot become a card, with the line it starts on.
+public struct CSVRowError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line of the file where the row starts (rows with quoted line breaks span
+    /// several lines).
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// Reads cards from CSV text in the import format: `question; answer; explanation; reversed`,
+/// `;`-separated, one card a row, explanation and reversed optional.
+///
+/// The CSV itself is parsed by SwiftCSV (RFC 4180 quoting: a field in double quotes may hold
+/// `;`, line breaks and doubled `""` quotes). On top of it this reader:
+///
+/// - skips a byte-order mark, blank lines and a header row (the first non-blank row, when its
+///   first two cells say `question` and `answer` in any case);
+/// - gives every row the line it starts on, counting LF, CRLF and CR as line breaks, including
+///   those inside quoted fields;
+/// - reads the reversed cell as `yes`/`no`/`true`/`false`/`1`/`0` in any case (empty: the deck's
+///   default);
+/// - normalizes every cell with `MarkdownEscaper.normalized(_:)` (LF line breaks, lines trimmed),
+///   ignores empty cells at the end of a row, and reports a missing answer, an empty question,
+///   a bad reversed value and more than four fields as `CSVRowError`s.
+///
+/// A quote that breaks the CSV syntax (`"a"b`, or a `"` inside an unquoted field) stops the
+/// parse: it is reported at its row, and the rows after it are not read.
+public struct CSVCardReader: Sendable {
+    /// One row that became a card.
+    public struct Row: Sendable, Equatable {
+        public var line: Int
+        public var draft: CardDraft
+    }
+
+    /// What a file held: its cards, its bad rows, and the header row's line if it had one.
+    public struct Result: Sendable {
+        public var rows: [Row] = []
+        public var errors: [CSVRowError] = []
+        public var headerLine: Int?
+        /// Whether the whole file was read (false after a CSV syntax error).
+        public var isComplete = true
+    }
+
+    /// The column names of the header row `CSVCardWriter` writes.
+    public static let columns = ["question", "answer", "explanation", "reversed"]
+
+    public let delimiter: Character
+
+    public init(delimiter: Character = ";") {
+        self.delimiter = delimiter
+    }
+
+    /// Every row's cells with the line it starts on, blank lines included (as one empty cell).
+    ///
+    /// - Throws: `CSVRowError` at the row whose quoting is broken.
+    public func records(_ text: String) throws -> [(line: Int, cells: [String])] {
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        let source = String(body)
+        var records: [(line: Int, cells: [String])] = []
+        var line = 1
+        do {
+            // rowLimit 0: SwiftCSV reads the first row as its header and nothing else; every row
+            // is then read once, by `enumerateAsArray`.
+            let csv = try CSV<Enumerated>(string: source, delimiter: .character(delimiter), loadColumns: false, rowLimit: 0)
+            try csv.enumerateAsArray(startAt: 0, rowLimit: nil) { cells in
+                records.append((line, cells))
+                line += 1 + cells.reduce(0) { $0 + Self.lineBreaks(in: $1) }
+            }
+        } catch {
+            throw CSVRowError(line: line, message: Self.syntaxMessage(error))
+        }
+        // An opening quote that never closes runs to the end of the file without complaint; a
+        // well-formed file has an even number of quotes (SwiftCSV refuses bare ones).
+        if source.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: "\"") ? 1 : 0) }) % 2 == 1 {
+            throw CSVRowError(line: records.last?.line ?? 1, message: "a quoted field is never closed (a `\"` is missing)")
+        }
+        return records
+    }
+
+    /// Reads every row of `text`.
+    public func read(_ text: String) -> Result {
+        var result = Result()
+        let records: [(line: Int, cells: [String])]
+        do {
+            records = try self.records(text)
+        } catch let error as CSVRowError {
+            result.errors.append(error)
+            result.isComplete = false
+            // Read what comes before the broken row, so its errors are reported too.
+            let prefix = Self.lines(of: text, before: error.line)
+            records = (try? self.records(prefix)) ?? []
+        } catch {
+            return result
+        }
+        var sawRow = false
+        for (line, rawCells) in records {
+            var cells = rawCells.map(MarkdownEscaper.normalized)
+            while let last = cells.last, last.isEmpty { cells.removeLast() }
+            if cells.isEmpty { continue }
+            defer { sawRow = true }
+            if !sawRow, cells.count >= 2, cells[0].lowercased() == "question", cells[1].lowercased() == "answer" {
+                result.headerLine = line
+                continue
+            }
+            switch Self.draft(cells, line: line) {
+            case .success(let draft): result.rows.append(Row(line: line, draft: draft))
+            case .failure(let error): result.errors.append(error)
+            }
+        }
+        result.errors.sort { $0.line < $1.line }
+        return result
+    }
+
+    /// The card of one row's normalized cells (without empty trailing cells).
+    static func draft(_ cells: [String], line: Int) -> Swift.Result<CardDraft, CSVRowError> {
+        if cells.count > 4 {
+            return .failure(
+                CSVRowError(
+                    line: line,
+                    message:
+                        "too many fields (\(cells.count)); expected question; answer; explanation; reversed (quote a field that contains `;`)"
+                ))
+        }
+        if cells[0].isEmpty { return .failure(CSVRowError(line: line, message: "the question is empty")) }
+        if cells.count < 2 || cells[1].isEmpty { return .failure(CSVRowError(line: line, message: "the answer is missing")) }
+        var reversed: Bool?
+        if cells.count == 4, !cells[3].isEmpty {
+            guard let value = reversedValue(cells[3]) else {
+                return .failure(
+                    CSVRowError(
+                        line: line,
+                        message: "reversed must be yes, no, true, false, 1 or 0, not \"\(cells[3])\""))
+            }
+            reversed = value
+        }
+        let explanation = cells.count >= 3 && !cells[2].isEmpty ? cells[2] : nil
+        return .success(CardDraft(question: cells[0], answer: cells[1], explanation: explanation, reversed: reversed))
+    }
+
+    /// `yes`/`no`/`true`/`false`/`1`/`0`, in any case; nil for anything else.
+    public static func reversedValue(_ text: String) -> Bool? {
+        switch text.trimmingWhitespace().lowercased() {
+        case "yes", "true", "1": return true
+        case "no", "false", "0": return false
+        default: return nil
+        }
+    }
+
+    /// How many lines a cell's text adds: its LF, CRLF and lone CR line breaks.
+    private static func lineBreaks(in cell: String) -> Int {
+        var count = 0
+        var previousCR = false
+        for byte in cell.utf8 {
+            if byte == 0x0A {
+                if !previousCR { count += 1 }
+                previousCR = false
+            } else if byte == 0x0D {
+                count += 1
+                previousCR = true
+            } else {
+                previousCR = false
+            }
+        }
+        return count
+    }
+
+    /// The text of the lines before line `line`.
+    private static func lines(of text: String, before line: Int) -> String {
+        guard line > 1 else { return "" }
+        var seen = 1
+        var previousCR = false
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0A, previousCR {
+                previousCR = false
+                continue
+            }
+            previousCR = byte == 0x0D
+            if byte == 0x0A || byte == 0x0D {
+                seen += 1
+                if seen == line { return String(decoding: bytes[..<index], as: UTF8.self) }
+            }
+        }
+        return text
+    }
+
+    private static func syntaxMessage(_ error: Error) -> String {
+        let hint = "quote the whole field and double every quote inside it, e.g. \"say \"\"hi\"\"\""
+        if let error = error as? CSVParseError {
+            switch error {
+            case .quotation: return "a quote (\") breaks the CSV quoting of this row; \(hint)"
+            case .generic(let message): return "the CSV cannot be read here (\(message))"
+            }
+        }
+        return "the CSV cannot be read here; \(hint)"
+    }
+}

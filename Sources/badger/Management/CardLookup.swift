@@ -1,0 +1,61 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// Finding the card a command-line id names.
+enum CardLookup {
+    /// The shortest prefix of an id accepted.
+    static let minimumPrefix = 4
+
+    enum Failure: Error, CustomStringConvertible {
+        case notAnID(String)
+        case tooShort(String)
+        case unknown(String)
+        case ambiguous(String, [Card])
+
+        var description: String {
+            switch self {
+            case .notAnID(let text):
+                return "\"\(text)\" is not a card id: ids are 16 hexadecimal digits (`badger list` shows them)"
+            case .tooShort(let text):
+                return "\"\(text)\" is too short: give at least \(CardLookup.minimumPrefix) digits of the card id (`badger list` shows ids)"
+            case .unknown(let text): return "no card with id \(text) in the collection (`badger list` shows ids)"
+            case .ambiguous(let text, let cards):
+                let shown = cards.prefix(8).map { "  \($0.id)  \($0.topic): \(ListLayout.oneLine($0.question?.markdown ?? ""))" }
+                let more = cards.count > 8 ? ["  … and \(cards.count - 8) more"] : []
+                return (["\(text) matches \(cards.count) cards; give more digits:"] + shown + more).joined(separator: "\n")
+            }
+        }
+    }
+
+    /// The card `text` names: its full id, a name it had before a rename, or an unambiguous
+    /// prefix of at least four digits of its id.
+    static func find(_ text: String, in cards: [Card], aliases: CardAliases = CardAliases([])) throws(Failure) -> Card {
+        let wanted = text.lowercased()
+        guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else { throw .notAnID(text) }
+        if let id = CardID(wanted) {
+            if let card = cards.first(where: { $0.id == id }) { return card }
+            let current = aliases.current(wanted)
+            if current != wanted, let card = cards.first(where: { $0.id.description == current }) { return card }
+            throw .unknown(text)
+        }
+        guard wanted.count >= minimumPrefix else { throw .tooShort(text) }
+        guard wanted.count < 16 else { throw .notAnID(text) }
+        let matches = cards.filter { $0.id.description.hasPrefix(wanted) }
+        switch matches.count {
+        case 0: throw .unknown(text)
+        case 1: return matches[0]
+        default: throw .ambiguous(text, matches)
+        }
+    }
+
+    /// `find`, reporting a failure on standard error and ending the command with status 2.
+    static func findOrExit(_ text: String, in cards: [Card], aliases: CardAliases = CardAliases([])) throws -> Card {
+        do {
+            return try find(text, in: cards, aliases: aliases)
+        } catch {
+            Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description, keepNewlines: true))\n")
+            throw ExitStatus.usageOrIO.code
+        }
+    }
+}

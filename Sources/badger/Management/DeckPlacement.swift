@@ -1,0 +1,76 @@
+import BadgerDeck
+import Foundation
+
+/// Where decks are, and where new ones go.
+enum DeckPlacement {
+    /// The absolute directory new decks go into: the first directory named by `paths` (the
+    /// directory of the first file, if only files are named), else `./Decks` if it exists,
+    /// else the current directory, as for reading a collection.
+    static func directory(paths: [String], fileAccess: any FileAccess = LocalFileSystem()) -> String {
+        func absolute(_ path: String) -> String { DeckPlacement.absolute(path, fileAccess: fileAccess) }
+        for path in paths where fileAccess.kind(atPath: absolute(path)) == .directory { return absolute(path) }
+        if let file = paths.first { return (absolute(file) as NSString).deletingLastPathComponent }
+        let decks = absolute("Decks")
+        return fileAccess.kind(atPath: decks) == .directory ? decks : absolute(".")
+    }
+
+    /// `path` made absolute against the current directory, with `.` and `..` resolved.
+    static func absolute(_ path: String, fileAccess: any FileAccess = LocalFileSystem()) -> String {
+        let cwd = fileAccess.currentDirectory
+        let joined = path.hasPrefix("/") ? path : (cwd == "/" ? "" : cwd) + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+
+    /// Whether two topic names are the same topic (card ids fold case).
+    static func sameTopic(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.trimmingCharacters(in: .whitespaces).lowercased() == rhs.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The decks of `topic`, those naming it exactly first, then in path order.
+    static func decks(ofTopic topic: String, in collection: DeckCollection) -> [ParsedDeck] {
+        let wanted = topic.trimmingCharacters(in: .whitespaces)
+        let matching = collection.realDecks.filter { deck in deck.topic.map { sameTopic($0, wanted) } ?? false }
+        return matching.filter { $0.topic == wanted } + matching.filter { $0.topic != wanted }
+    }
+
+    /// The topics of the collection the name could have meant, for "did you mean".
+    static func suggestion(for topic: String, in collection: DeckCollection) -> String {
+        let topics = collection.topics
+        guard !topics.isEmpty else { return "" }
+        return " (topics: " + topics.prefix(10).map { UntrustedText.sanitized($0) }.joined(separator: ", ")
+            + (topics.count > 10 ? ", …" : "") + ")"
+    }
+}
+
+extension DeckPlacement {
+    /// `path` relative to the current directory when it lies below it, else as it is.
+    static func shown(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return UntrustedText.sanitized(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
+    }
+
+    /// The collection root holding `directory`: the nearest directory at or above it with
+    /// `badger.yml`, else `directory` itself.
+    static func root(of directory: String, fileAccess: any FileAccess = LocalFileSystem()) -> String {
+        var current = directory
+        while true {
+            if fileAccess.kind(atPath: (current == "/" ? "" : current) + "/" + CollectionConfig.fileName) == .file { return current }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return directory }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
+    /// Writes `text` to `path` atomically (a temporary file renamed over it), creating its
+    /// directory; reports a failure and ends the command with status 2.
+    static func write(_ text: String, to path: String) throws {
+        do {
+            let directory = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Terminal.standardError.write("badger: error: cannot write \(shown(path)): \(error.localizedDescription)\n")
+            throw ExitStatus.usageOrIO.code
+        }
+    }
+}

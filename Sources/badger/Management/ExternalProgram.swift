@@ -1,0 +1,133 @@
+import BadgerDeck
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starting programs the user names, such as `$EDITOR`, without a shell: the command is split on
+/// white space into a program and its arguments, the program is looked up on `PATH`, and file
+/// names are passed as separate arguments, so no file name can ever run a command.
+enum ExternalProgram {
+    enum Failure: Error, CustomStringConvertible {
+        case empty(variable: String)
+        case notFound(program: String, variable: String)
+        case couldNotStart(program: String, reason: String)
+
+        var description: String {
+            switch self {
+            case .empty(let variable): return "$\(variable) is empty; set it to your editor, for example EDITOR=nano"
+            case .notFound(let program, let variable):
+                return "cannot find the program \"\(program)\" named by $\(variable) (is it installed and on PATH?)"
+            case .couldNotStart(let program, let reason): return "cannot start \(program): \(reason)"
+            }
+        }
+    }
+
+    /// `command` split on spaces, tabs and line breaks. No quoting, globbing or expansion: the
+    /// words are used as they are.
+    static func words(_ command: String) -> [String] {
+        command.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+    }
+
+    /// The executable `program` names: itself when it holds a slash, else the first executable
+    /// regular file of that name in the directories of `searchPath`.
+    static func resolve(_ program: String, searchPath: String?) -> String? {
+        func isExecutableFile(_ path: String) -> Bool {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+            return access(path, X_OK) == 0
+        }
+        if program.contains("/") { return isExecutableFile(program) ? program : nil }
+        let directories = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
+        for directory in directories {
+            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + program
+            if isExecutableFile(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The editor to use: `$EDITOR`, else `vi`, as program and arguments.
+    static func editorCommand(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (
+        program: String, executable: String, arguments: [String]
+    ) {
+        let setting = environment["EDITOR"] ?? "vi"
+        let words = words(setting)
+        guard let program = words.first else { throw Failure.empty(variable: "EDITOR") }
+        guard let executable = resolve(program, searchPath: environment["PATH"]) else {
+            throw Failure.notFound(program: program, variable: "EDITOR")
+        }
+        return (program, executable, Array(words.dropFirst()))
+    }
+
+    /// Editors that understand `+LINE` before the file name to open it at that line.
+    static let lineArgumentEditors: Set<String> = ["vi", "vim", "nvim", "nano", "emacs", "micro", "helix", "hx", "kak"]
+
+    /// Whether the editor `program` (a name or a path) takes `+LINE`.
+    static func takesLineArgument(_ program: String) -> Bool {
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        return lineArgumentEditors.contains(name)
+    }
+
+    /// Runs `executable` with `arguments` in the foreground, sharing the terminal, and waits for
+    /// it. Returns its exit status (128 + the signal number if a signal ended it).
+    ///
+    /// Spawned directly with `posix_spawn` (no shell) in badger's own process group, so a full
+    /// screen editor can read the terminal. While it runs, badger ignores Ctrl-C and Ctrl-\ (the
+    /// editor gets them), as git does.
+    static func run(_ executable: String, arguments: [String]) throws -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with the default signal handlers and an empty mask.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+
+        let oldInterrupt = signal(SIGINT, SIG_IGN)
+        let oldQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, oldInterrupt)
+            signal(SIGQUIT, oldQuit)
+        }
+        var pid = pid_t()
+        let spawned = argv.withUnsafeBufferPointer { arguments in
+            posix_spawn(&pid, executable, nil, &attributes, arguments.baseAddress!, environ)
+        }
+        guard spawned == 0 else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(errno))) }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    }
+
+    /// Runs the user's editor on `path`, opened at `line` if the editor understands `+LINE`.
+    /// Returns the editor's exit status; reports a missing editor and ends with status 2.
+    static func edit(_ path: String, line: Int? = nil) throws -> Int32 {
+        do {
+            let editor = try editorCommand()
+            var arguments = editor.arguments
+            if let line, takesLineArgument(editor.program) { arguments.append("+\(line)") }
+            arguments.append(path)
+            return try run(editor.executable, arguments: arguments)
+        } catch let failure as Failure {
+            Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(failure.description))\n")
+            throw ExitStatus.usageOrIO.code
+        }
+    }
+}
