@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 BENCH_PACKAGES := cmark-gfm hyperfine time
 
-.PHONY: run test build release deps bench-deps benchmark benchmark-scheduling format format-check schemas fsrs-crosscheck clean
+.PHONY: run test build release deps bench-deps benchmark benchmark-import benchmark-scheduling format format-check schemas fsrs-crosscheck clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -46,6 +46,9 @@ benchmark: bench-deps release
 schemas: build
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 	@python3 .ci/check_schemas.py .build/debug/badger
+
+benchmark-import: bench-deps release
+	Benchmarks/import.sh
 
 benchmark-scheduling: bench-deps
 	Benchmarks/scheduling.sh

@@ -64,7 +64,9 @@ extension Badger {
                 errors.write("badger: error: cannot write \(UntrustedText.sanitized(file)): \(error.localizedDescription)\n")
                 throw ExitStatus.usageOrIO.code
             }
-            errors.write("exported \(rows.count) card\(rows.count == 1 ? "" : "s") from \(decks) deck\(decks == 1 ? "" : "s") to \(UntrustedText.sanitized(file))\n")
+            errors.write(
+                "exported \(rows.count) card\(rows.count == 1 ? "" : "s") from \(decks) deck\(decks == 1 ? "" : "s") to \(UntrustedText.sanitized(file))\n"
+            )
         }
     }
 }

@@ -196,7 +196,8 @@ struct StatsReport {
         lines.append(
             "  \(Self.plural(total.reviews, "review")) of \(Self.plural(total.cardsReviewed, "card")) on \(Self.plural(total.daysPracticed, "day")); \(Self.plural(statistics.reviewsToday, "review")) today"
         )
-        var streak = "  Current streak: \(Self.plural(statistics.currentStreak, "day")); longest: \(Self.plural(statistics.longestStreak, "day"))"
+        var streak =
+            "  Current streak: \(Self.plural(statistics.currentStreak, "day")); longest: \(Self.plural(statistics.longestStreak, "day"))"
         if let end = statistics.longestStreakEnd, statistics.longestStreak > 1 {
             streak += " (\(end.adding(days: 1 - statistics.longestStreak)) to \(end))"
         } else if let end = statistics.longestStreakEnd {

@@ -23,7 +23,9 @@ import Testing
         let result = try BadgerProcess.run(["import", "cards.csv", "--topic", "French Words"], in: directory.url)
         #expect(result.status == 0)
         #expect(result.standardOutput == "imported 2 cards into Decks/french-words.md\n")
-        #expect(try read(directory, "Decks/french-words.md") == "---\ntopic: French Words\n---\n\nQ: Hello\nA: Bonjour\n\nQ: the cat\nA: le chat\n")
+        #expect(
+            try read(directory, "Decks/french-words.md")
+                == "---\ntopic: French Words\n---\n\nQ: Hello\nA: Bonjour\n\nQ: the cat\nA: le chat\n")
         let lint = try BadgerProcess.run(["lint", "--strict"], in: directory.url)
         #expect(lint.status == 0)
         #expect(lint.standardOutput.isEmpty)

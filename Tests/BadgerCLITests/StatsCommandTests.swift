@@ -13,7 +13,8 @@ import Testing
     static func studiedCollection() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try directory.write("badger.yml", "fuzz: true\n")
-        try directory.write("french.md", "---\ntopic: French\n---\n\nQ: hello\nA: bonjour\n\nQ: the cat\nA: le chat\n\nQ: the dog\nA: le chien\n")
+        try directory.write(
+            "french.md", "---\ntopic: French\n---\n\nQ: hello\nA: bonjour\n\nQ: the cat\nA: le chat\n\nQ: the dog\nA: le chien\n")
         try directory.write("algebra.md", "---\ntopic: Algebra\n---\n\nQ: What is 2+2?\nA: 4\n\nQ: What is 3*3?\nA: 9\n")
         let ids = try Self.ids(in: directory)
         let hello = try #require(ids["hello"])

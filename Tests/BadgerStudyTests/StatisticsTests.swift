@@ -101,8 +101,10 @@ import Testing
         #expect(Self.studyDate("2026-03-28T22:59:59Z", Self.paris, startHour: 0) == "2026-03-28")
 
         // A review at 09:00 Paris time every day of the week of the change: seven days in a row.
-        let log = ["2026-03-25T08:00:00Z", "2026-03-26T08:00:00Z", "2026-03-27T08:00:00Z", "2026-03-28T08:00:00Z",
-            "2026-03-29T07:00:00Z", "2026-03-30T07:00:00Z", "2026-03-31T07:00:00Z"].map { Self.review("a", $0) }
+        let log = [
+            "2026-03-25T08:00:00Z", "2026-03-26T08:00:00Z", "2026-03-27T08:00:00Z", "2026-03-28T08:00:00Z",
+            "2026-03-29T07:00:00Z", "2026-03-30T07:00:00Z", "2026-03-31T07:00:00Z",
+        ].map { Self.review("a", $0) }
         let stats = Self.statistics(log, now: "2026-03-31T20:00:00Z", zone: Self.paris)
         #expect(stats.total.daysPracticed == 7)
         #expect(stats.currentStreak == 7)
@@ -128,7 +130,9 @@ import Testing
     // MARK: Streaks
 
     @Test func theCurrentStreakCountsTodayUntilTheDayEndsAndBreaksAfterAMissedDay() {
-        let log = [Self.review("a", "2026-03-01T10:00:00Z"), Self.review("a", "2026-03-02T10:00:00Z"), Self.review("a", "2026-03-03T10:00:00Z")]
+        let log = [
+            Self.review("a", "2026-03-01T10:00:00Z"), Self.review("a", "2026-03-02T10:00:00Z"), Self.review("a", "2026-03-03T10:00:00Z"),
+        ]
         // The next day, before any review: still current.
         let nextMorning = Self.statistics(log, now: "2026-03-04T10:00:00Z")
         #expect(nextMorning.currentStreak == 3)
@@ -250,7 +254,8 @@ import Testing
         var later = log
         let back = start.addingTimeInterval(39 * 86_400 + 21 * 86_400)
         for card in 0..<30 {
-            later.append(.review(.init(time: back.addingTimeInterval(Double(card) * 60), cardID: "x\(card)", rating: card == 5 ? .again : .hard)))
+            later.append(
+                .review(.init(time: back.addingTimeInterval(Double(card) * 60), cardID: "x\(card)", rating: card == 5 ? .again : .hard)))
         }
         // One card failed: not yet. Recalled the next day (a 1-day gap) is not enough either.
         later.append(.review(.init(time: back.addingTimeInterval(86_400), cardID: "x5", rating: .good)))
@@ -308,7 +313,9 @@ import Testing
         let day = StudyDay(timeZone: Self.utc)
         let now = Self.time("2026-02-05T12:00:00Z")
         let split = CollectionStatistics(cards: cards, states: [:], logs: [first, second], now: now, day: day)
-        let merged = CollectionStatistics(cards: cards, states: [:], logs: [ReviewLog.union([ReviewLog(records: first), ReviewLog(records: second)]).records], now: now, day: day)
+        let merged = CollectionStatistics(
+            cards: cards, states: [:], logs: [ReviewLog.union([ReviewLog(records: first), ReviewLog(records: second)]).records], now: now,
+            day: day)
         #expect(split == merged)
         #expect(split.currentStreak == 2)  // 4 and 5 February; nothing on the 3rd
         #expect(split.longestStreak == 2)
@@ -351,7 +358,8 @@ import Testing
         let clock = ContinuousClock()
         var stats: CollectionStatistics?
         let elapsed = clock.measure {
-            stats = CollectionStatistics(cards: cards, states: [:], logs: [log], now: Self.time("2025-06-23T20:00:00Z"), day: StudyDay(timeZone: Self.paris))
+            stats = CollectionStatistics(
+                cards: cards, states: [:], logs: [log], now: Self.time("2025-06-23T20:00:00Z"), day: StudyDay(timeZone: Self.paris))
         }
         #expect(stats?.total.reviews == 200_000)
         #expect(stats?.total.daysPracticed == 2_000)

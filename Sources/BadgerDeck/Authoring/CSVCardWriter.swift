@@ -9,7 +9,8 @@ public enum CSVCardWriter {
     public static func csv(for cards: [Row]) -> String {
         var output = CSVCardReader.columns.joined(separator: ";") + "\n"
         for card in cards {
-            output += field(card.question) + ";" + field(card.answer) + ";" + field(card.explanation ?? "") + ";"
+            output +=
+                field(card.question) + ";" + field(card.answer) + ";" + field(card.explanation ?? "") + ";"
                 + (card.reversed ? "yes" : "no") + "\n"
         }
         return output

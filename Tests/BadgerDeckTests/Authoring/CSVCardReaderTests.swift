@@ -8,10 +8,11 @@ import Testing
     @Test func quotedFieldsHoldSemicolonsQuotesAndLineBreaks() {
         let result = reader.read("\"a; b\";\"say \"\"hi\"\"\";\"line\none\";yes\nnext;row\n")
         #expect(result.errors.isEmpty)
-        #expect(result.rows.map(\.draft) == [
-            CardDraft(question: "a; b", answer: "say \"hi\"", explanation: "line\none", reversed: true),
-            CardDraft(question: "next", answer: "row"),
-        ])
+        #expect(
+            result.rows.map(\.draft) == [
+                CardDraft(question: "a; b", answer: "say \"hi\"", explanation: "line\none", reversed: true),
+                CardDraft(question: "next", answer: "row"),
+            ])
         #expect(result.rows.map(\.line) == [1, 3])
     }
 
@@ -60,9 +61,14 @@ import Testing
             ("a; b", "say \"hi\"", "line\none", true), ("plain", "$x^2$", nil, false), ("# h", "| a |", "\\b", false),
         ]
         let csv = CSVCardWriter.csv(for: cards)
-        #expect(csv == "question;answer;explanation;reversed\n\"a; b\";\"say \"\"hi\"\"\";\"line\none\";yes\nplain;$x^2$;;no\n# h;| a |;\\b;no\n")
+        #expect(
+            csv
+                == "question;answer;explanation;reversed\n\"a; b\";\"say \"\"hi\"\"\";\"line\none\";yes\nplain;$x^2$;;no\n# h;| a |;\\b;no\n"
+        )
         let back = reader.read(csv)
         #expect(back.headerLine == 1)
-        #expect(back.rows.map { [$0.draft.question, $0.draft.answer, $0.draft.explanation ?? ""] } == cards.map { [$0.question, $0.answer, $0.explanation ?? ""] })
+        #expect(
+            back.rows.map { [$0.draft.question, $0.draft.answer, $0.draft.explanation ?? ""] }
+                == cards.map { [$0.question, $0.answer, $0.explanation ?? ""] })
     }
 }

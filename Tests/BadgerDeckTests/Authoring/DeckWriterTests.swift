@@ -38,6 +38,8 @@ import Testing
     }
 
     @Test func imagesGoFirstInTheQuestion() {
-        #expect(DeckWriter.markdown(for: CardDraft(question: "Which?", answer: "x", image: "img/a b.png")) == "Q: ![](<img/a b.png>) Which?\nA: x")
+        #expect(
+            DeckWriter.markdown(for: CardDraft(question: "Which?", answer: "x", image: "img/a b.png"))
+                == "Q: ![](<img/a b.png>) Which?\nA: x")
     }
 }
