@@ -1,3 +1,4 @@
+import BadgerMemory
 import Foundation
 
 /// A study day named by its local calendar date: the day that starts at the collection's
@@ -13,26 +14,13 @@ public struct StudyDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The study date of a calendar date.
     public init(year: Int, month: Int, day: Int) {
-        // Days from civil (Howard Hinnant's algorithm).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        dayNumber = era * 146_097 + dayOfEra - 719_468
+        dayNumber = Int(Timestamp.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The calendar date: (year, month 1–12, day 1–31).
     public var components: (year: Int, month: Int, day: Int) {
-        let days = dayNumber + 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = Timestamp.civilDate(daysSince1970: Int64(dayNumber))
+        return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     /// 0 for Monday … 6 for Sunday.
