@@ -83,10 +83,10 @@ extension Badger {
                 guard let text, !text.markdown.isEmpty else { return }
                 lines.append("")
                 lines.append(name + ":")
-                for line in UntrustedText.sanitized(text.markdown, keepNewlines: true).split(
-                    separator: "\n", omittingEmptySubsequences: false)
-                {
-                    lines.append(line.isEmpty ? "" : "  " + line)
+                // Rendered as plain text: the words without the Markdown syntax, math as written.
+                for line in PlainTextRenderer.render(markdown: text.markdown) {
+                    let safe = UntrustedText.sanitized(line)
+                    lines.append(safe.isEmpty ? "" : "  " + safe)
                 }
             }
             field("Question", card.question)

@@ -409,7 +409,7 @@ import Testing
         #expect(output.hasPrefix("\(hello)  French · text · Decks/french.md:7\n"))
         #expect(output.contains("Question:\n  Hello\n"))
         #expect(output.contains("Answer:\n  Bonjour\n"))
-        #expect(output.contains("Explanation:\n  Used all day long; *bonsoir* in the evening.\n"))
+        #expect(output.contains("Explanation:\n  Used all day long; bonsoir in the evening.\n"))
         #expect(output.contains("History: 4 reviews"))
         let history = output.split(separator: "\n").filter { $0.hasPrefix("  2026-") }
         try #require(history.count == 4)
