@@ -27,6 +27,7 @@ let package = Package(
         ),
         .target(name: "BadgerMemory"),
         .target(name: "BadgerStudy", dependencies: ["BadgerDeck", "BadgerMemory"]),
+        .target(name: "BadgerTerminal", dependencies: ["BadgerDeck"]),
         .executableTarget(
             name: "badger",
             dependencies: [
@@ -41,6 +42,9 @@ let package = Package(
             name: "BadgerMemoryTests", dependencies: ["BadgerMemory", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerStudyTests", dependencies: ["BadgerStudy", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "BadgerTerminalTests", dependencies: ["BadgerTerminal", "BadgerTestSupport"],
+            exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
     ]

@@ -1,0 +1,12 @@
+/// How output may be decorated: colors on or off, and the width to lay text out in.
+public struct TerminalStyle: Sendable, Equatable {
+    /// Whether ANSI color and emphasis escapes may be used.
+    public var usesColor: Bool
+    /// The number of columns to wrap and lay out to (at least 20).
+    public var width: Int
+
+    public init(usesColor: Bool, width: Int) {
+        self.usesColor = usesColor
+        self.width = max(20, width)
+    }
+}
