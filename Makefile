@@ -5,16 +5,18 @@ SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+# The end-to-end tests drive a real terminal (tmux) and real git clones.
+TEST_PACKAGES := tmux git python3-minimal
 BENCH_PACKAGES := cmark-gfm hyperfine time
 
-.PHONY: run test build release deps bench-deps benchmark benchmark-import benchmark-scheduling format format-check schemas fsrs-crosscheck clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-scheduling format format-check schemas fsrs-crosscheck clean
 
 run: deps release
 	.build/release/badger lint Decks
 	@mkdir -p build
 	.build/release/badger compile Decks -o build/collection.json
 
-test: deps format-check
+test: deps test-deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory schemas fsrs-crosscheck
@@ -30,6 +32,12 @@ deps:
 	@missing=""; for p in $(BUILD_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+test-deps:
+	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 

@@ -31,7 +31,8 @@ let package = Package(
         .executableTarget(
             name: "badger",
             dependencies: [
-                "BadgerDeck", "BadgerMemory", "BadgerStudy", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "scheduling-benchmark", dependencies: ["BadgerMemory"], path: "Benchmarks/SchedulingBenchmark"),

@@ -1,0 +1,291 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
+import BadgerTerminal
+import Foundation
+
+/// Full-screen studying on a terminal: menus, the card, the rating buttons and the summary,
+/// redrawn on every key and when the window is resized.
+struct FullScreenStudy {
+    let engine: StudyEngine
+    let settings: StudySettings
+    let usesColor: Bool
+
+    /// Ends the session (the summary is still shown) or the whole command.
+    private enum Exit: Error { case quit }
+
+    mutating func run() throws {
+        let terminal = try RawTerminal()
+        do {
+            try loop(terminal)
+            terminal.restore()
+        } catch StudyTerminalError.endOfInput {
+            terminal.restore()
+        } catch Exit.quit {
+            terminal.restore()
+        } catch let error as StorageError {
+            terminal.restore()
+            Terminal.standardError.write("badger: error: \(error.description)\n")
+            throw ExitStatus.usageOrIO.code
+        } catch let error as MemoryError {
+            terminal.restore()
+            Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
+            throw ExitStatus.usageOrIO.code
+        } catch {
+            terminal.restore()
+            throw error
+        }
+    }
+
+    private func loop(_ terminal: RawTerminal) throws {
+        while true {
+            let topic = try settings.topic ?? chooseTopic(terminal)
+            let count = try settings.count ?? chooseCount(terminal)
+            let now = StudyEngine.now()
+            var queue = engine.queue(topic: topic, count: count, aheadDays: settings.ahead ?? 0, at: now)
+            if queue.shortfall > 0, settings.ahead == nil {
+                let days = StudySettings.defaultAheadDays
+                let message = [
+                    "Only \(queue.entries.count) card\(queue.entries.count == 1 ? "" : "s") to study in \(UntrustedText.sanitized(topic))",
+                    "(\(queue.availableDue) due, \(queue.availableNew) new); you asked for \(count).", "",
+                    "Learn ahead: also study cards due in the next \(days) days?",
+                ]
+                let key = try ask(terminal, body: message, footer: "y: learn ahead · n: no · q: quit", keys: ["y", "n"])
+                if key == "y" { queue = engine.queue(topic: topic, count: count, aheadDays: days, at: now) }
+            }
+            if queue.entries.isEmpty {
+                _ = try ask(terminal, body: ["Nothing to study in \(UntrustedText.sanitized(topic)) now."], footer: "q: quit", keys: [])
+                return
+            }
+            let summary = try study(terminal, queue: queue, topic: topic)
+            let end = StudyEngine.now()
+            let body = ["Session summary: \(UntrustedText.sanitized(topic))", ""] + StudyEngine.summaryLines(summary, at: end)
+            let key = try ask(terminal, body: body, footer: "l: learn again · q: quit", keys: ["l"])
+            if key != "l" { return }
+        }
+    }
+
+    // MARK: Drawing
+
+    private func draw(_ terminal: RawTerminal, body: [String], footer: [String]) {
+        let size = terminal.size
+        let rows = ScreenLayout.compose(body: body, footer: footer, columns: size.columns, rows: size.rows)
+        terminal.write("\u{1B}[H\u{1B}[2J" + rows.joined(separator: "\r\n"))
+    }
+
+    /// Waits for one of `keys` (q, Esc and Ctrl-C quit: nil), redrawing on resize.
+    private func ask(_ terminal: RawTerminal, body: [String], footer: String, keys: Set<Character>) throws -> Character? {
+        while true {
+            let width = terminal.size.columns
+            draw(
+                terminal,
+                body: body.flatMap { ScreenLayout.wrap($0.split(separator: " ").map(String.init), separator: " ", columns: width) },
+                footer: [ScreenLayout.dim(ScreenLayout.clip(footer, columns: width), usesColor: usesColor)])
+            while true {
+                if terminal.takeResize() { break }
+                guard let key = try terminal.readKey(timeout: 200) else { continue }
+                switch key {
+                case .escape, .interrupt: return nil
+                case .character(let character):
+                    let lower = Character(character.lowercased())
+                    if lower == "q" { return nil }
+                    if keys.contains(lower) { return lower }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A numbered menu: digits, arrows and Enter choose; q, Esc and Ctrl-C quit.
+    private func menu(_ terminal: RawTerminal, title: String, options: [String]) throws -> Int {
+        var selected = 0
+        while true {
+            let width = terminal.size.columns
+            var body = [ScreenLayout.accented(ScreenLayout.clip(title, columns: width), color: nil, usesColor: usesColor), ""]
+            for (index, option) in options.enumerated() {
+                let text = ScreenLayout.clip("\(index + 1)  \(option)", columns: width - 2)
+                body.append(index == selected ? ScreenLayout.selected(text, usesColor: usesColor) : (usesColor ? text : "  " + text))
+            }
+            let footer = ScreenLayout.clip("1-\(min(9, options.count)) or ↑↓ Enter: choose · q: quit", columns: width)
+            draw(terminal, body: body, footer: [ScreenLayout.dim(footer, usesColor: usesColor)])
+            var redraw = false
+            while !redraw {
+                if terminal.takeResize() { break }
+                guard let key = try terminal.readKey(timeout: 200) else { continue }
+                switch key {
+                case .escape, .interrupt: throw Exit.quit
+                case .enter: return selected
+                case .up:
+                    selected = max(0, selected - 1)
+                    redraw = true
+                case .down:
+                    selected = min(options.count - 1, selected + 1)
+                    redraw = true
+                case .character(let character):
+                    if character == "q" { throw Exit.quit }
+                    if character == "k" {
+                        selected = max(0, selected - 1)
+                        redraw = true
+                    }
+                    if character == "j" {
+                        selected = min(options.count - 1, selected + 1)
+                        redraw = true
+                    }
+                    if character == " " { return selected }
+                    if let digit = character.wholeNumberValue, (1...options.count).contains(digit) { return digit - 1 }
+                default: break
+                }
+            }
+        }
+    }
+
+    private func chooseTopic(_ terminal: RawTerminal) throws -> String {
+        let topics = engine.topics
+        let names = topics.map { UntrustedText.sanitized($0.name) }
+        let width = names.map(\.count).max() ?? 0
+        let options = zip(topics, names).map { topic, name in
+            name + String(repeating: " ", count: width - name.count) + "  \(topic.due) due, \(topic.new) new"
+        }
+        return topics[try menu(terminal, title: "Choose a topic", options: options)].name
+    }
+
+    private func chooseCount(_ terminal: RawTerminal) throws -> Int {
+        let choices = StudySettings.countChoices
+        return choices[try menu(terminal, title: "How many cards?", options: choices.map { "\($0) cards" })]
+    }
+
+    // MARK: The session
+
+    private func study(_ terminal: RawTerminal, queue: StudyQueue, topic: String) throws -> SessionSummary {
+        var session = engine.session(queue, at: StudyEngine.now())
+        let total = queue.entries.count
+        var seen = Set<String>()
+        var message = ""
+        var helpShown = false
+        let color = engine.color(ofTopic: topic)
+        while let current = session.current {
+            seen.insert(current.cardID)
+            let now = StudyEngine.now()
+            let size = terminal.size
+            if helpShown {
+                draw(
+                    terminal, body: helpLines().map { ScreenLayout.clip($0, columns: size.columns) },
+                    footer: [ScreenLayout.dim("any key: back", usesColor: usesColor)])
+            } else {
+                let (body, footer) = screen(
+                    session, topic: topic, color: color, position: seen.count, total: total, message: message, now: now, width: size.columns
+                )
+                draw(terminal, body: body, footer: footer)
+            }
+            message = ""
+            guard let key = try nextKey(terminal) else { continue }
+            if helpShown {
+                helpShown = false
+                continue
+            }
+            let time = StudyEngine.now()
+            switch key {
+            case .enter, .character(" "):
+                session.showAnswer(at: time)
+            case .escape, .interrupt, .character("q"):
+                session.quit(at: time)
+            case .character("?"):
+                helpShown = true
+            case .character("h"):
+                if !session.showHint() { message = current.entry.hasHint ? "The hint is for before the answer." : "This card has no hint." }
+            case .character("e"):
+                if !session.showExplanation() {
+                    message = current.entry.hasExplanation ? "Show the answer first (Space)." : "This card has no explanation."
+                }
+            case .character("s"):
+                message = session.skip(at: time) ? "Skipped." : "No other card to skip to."
+            case .character("u"):
+                if session.undo(at: time) != nil {
+                    try engine.undoLast(at: time)
+                    message = "Undone."
+                } else {
+                    message = "Nothing to undo."
+                }
+            case .character(let character):
+                guard let rating = settings.rating(forDigit: character) else {
+                    message = "Press ? for help."
+                    break
+                }
+                guard current.phase == .answer else {
+                    message = "Show the answer first (Space)."
+                    break
+                }
+                if let outcome = session.rate(rating, at: time) {
+                    let state = try engine.record(outcome.review)
+                    message = "\(rating.productName): next review in \(IntervalFormatter.short(state.due.timeIntervalSince(time)))."
+                }
+            default:
+                break
+            }
+        }
+        return session.summary(at: StudyEngine.now())
+    }
+
+    /// The next key, or nil when the window was resized (to redraw).
+    private func nextKey(_ terminal: RawTerminal) throws -> Key? {
+        while true {
+            if terminal.takeResize() { return nil }
+            if let key = try terminal.readKey(timeout: 200) { return key }
+        }
+    }
+
+    private func helpLines() -> [String] {
+        let digits = settings.ankiKeys ? "1 2 3 4" : "0 1 2 3"
+        return [
+            "Keys", "",
+            "Space, Enter   show the answer",
+            "h              show the hint (before the answer)",
+            "e              show the explanation (after the answer)",
+            "\(digits)        rate: Fail, Difficult, Good, Easy",
+            "u              undo the last rating",
+            "s              skip this card (it comes back at the end)",
+            "?              this help",
+            "q, Esc, Ctrl-C quit (every rating is already saved)",
+        ]
+    }
+
+    private func screen(
+        _ session: StudySession, topic: String, color: RGBColor?, position: Int, total: Int, message: String, now: Date, width: Int
+    ) -> (body: [String], footer: [String]) {
+        guard let current = session.current, let card = engine.card(current.cardID) else { return ([], []) }
+        var heading = UntrustedText.sanitized(topic)
+        var detail = " · card \(min(position, total)) of \(total)"
+        if current.isRepeat { detail += " · again" }
+        if let wait = session.timeUntilDue(at: now) { detail += " · early by \(IntervalFormatter.short(wait))" }
+        heading = ScreenLayout.clip(heading, columns: width)
+        var body = [
+            ScreenLayout.accented(heading, color: color, usesColor: usesColor)
+                + ScreenLayout.clip(detail, columns: max(0, width - heading.count)), "",
+        ]
+        func field(_ text: CardText?) -> [String] { StudyEngine.lines(text, width: width, usesColor: usesColor, accent: color) }
+        body += field(card.question)
+        if current.hintShown {
+            body += ["", ScreenLayout.dim("Hint:", usesColor: usesColor)] + field(card.hint)
+        }
+        if current.phase == .answer {
+            body += ["", ScreenLayout.dim(String(repeating: "─", count: min(width, 40)), usesColor: usesColor)] + field(card.answer)
+        }
+        if current.explanationShown {
+            body += ["", ScreenLayout.dim("Explanation:", usesColor: usesColor)] + field(card.explanation)
+        }
+        var footer: [String] = []
+        if !message.isEmpty { footer.append(ScreenLayout.clip(message, columns: width)) }
+        if current.phase == .answer {
+            footer += ScreenLayout.wrap(settings.buttonLabels(session, at: now), separator: "   ", columns: width)
+            var keys = current.entry.hasExplanation && !current.explanationShown ? ["e explanation"] : []
+            keys += ["u undo", "s skip", "? help", "q quit"]
+            footer.append(ScreenLayout.dim(ScreenLayout.clip(keys.joined(separator: " · "), columns: width), usesColor: usesColor))
+        } else {
+            var keys = ["Space answer"]
+            if current.entry.hasHint && !current.hintShown { keys.append("h hint") }
+            keys += ["s skip", "u undo", "? help", "q quit"]
+            footer.append(ScreenLayout.dim(ScreenLayout.clip(keys.joined(separator: " · "), columns: width), usesColor: usesColor))
+        }
+        return (body, footer)
+    }
+}
