@@ -4,9 +4,12 @@ public struct TerminalStyle: Sendable, Equatable {
     public var usesColor: Bool
     /// The number of columns to wrap and lay out to (at least 20).
     public var width: Int
+    /// Show math as the LaTeX written in the deck (between `$`), not laid out as Unicode.
+    public var showsRawMath: Bool
 
-    public init(usesColor: Bool, width: Int) {
+    public init(usesColor: Bool, width: Int, showsRawMath: Bool = false) {
         self.usesColor = usesColor
         self.width = max(20, width)
+        self.showsRawMath = showsRawMath
     }
 }

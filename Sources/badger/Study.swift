@@ -223,10 +223,11 @@ final class StudyEngine {
     func color(ofTopic name: String) -> RGBColor? { topics.first { $0.name == name }?.color }
 
     /// The rendered lines of a card field (images as `[image: alt]`), or none.
-    static func lines(_ text: CardText?, width: Int, usesColor: Bool, accent: RGBColor?) -> [String] {
+    static func lines(_ text: CardText?, width: Int, usesColor: Bool, accent: RGBColor?, rawMath: Bool = false) -> [String] {
         guard let text, !text.markdown.isEmpty else { return [] }
         return MarkdownRenderer.render(
-            markdown: text.markdown, style: TerminalStyle(usesColor: usesColor, width: max(10, width)), accent: accent)
+            markdown: text.markdown, style: TerminalStyle(usesColor: usesColor, width: max(10, width), showsRawMath: rawMath),
+            accent: accent)
     }
 
     /// The moment to record, in whole seconds as the log keeps it.
@@ -405,6 +406,19 @@ struct PlainStudy {
                     show(session, topic: topic, position: shownFirst, total: total, from: 3)
                 } else {
                     say(current.entry.hasExplanation ? "Show the answer first (Enter)." : "This card has no explanation.")
+                }
+            case "m":
+                // The card's fields as written, math in LaTeX.
+                if let card = engine.card(current.cardID) {
+                    say("As written:")
+                    var fields = [("Question", card.question)]
+                    if current.phase == .answer { fields.append(("Answer", card.answer)) }
+                    for (name, text) in fields where text != nil {
+                        say(
+                            "  \(name): "
+                                + UntrustedText.sanitized(text?.markdown ?? "", keepNewlines: true).replacingOccurrences(
+                                    of: "\n", with: "\n    "))
+                    }
                 }
             case "s":
                 if session.skip(at: now) {

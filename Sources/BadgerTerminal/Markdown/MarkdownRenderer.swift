@@ -23,7 +23,8 @@ import BadgerDeck
 public enum MarkdownRenderer {
     /// The lines for `blocks` (for example a card side's blocks, or a document's children).
     public static func render(_ blocks: [MarkdownNode], style: TerminalStyle, accent: RGBColor? = nil) -> [String] {
-        let context = Context(width: style.width, depth: 0, usesColor: style.usesColor, accent: accent)
+        let context = Context(
+            width: style.width, depth: 0, usesColor: style.usesColor, accent: accent, showsRawMath: style.showsRawMath)
         return renderBlocks(blocks, context: context, loose: true).map {
             Layout.string(Layout.truncate($0, width: style.width), usesColor: style.usesColor)
         }
@@ -50,6 +51,8 @@ public enum MarkdownRenderer {
         var depth: Int
         var usesColor: Bool
         var accent: RGBColor?
+        /// Math as written (`$…$`) instead of laid out.
+        var showsRawMath = false
 
         func narrower(by columns: Int) -> Context {
             var copy = self
@@ -358,7 +361,7 @@ public enum MarkdownRenderer {
                 text("[image: " + (alt.isEmpty ? source : alt) + "]", style: inner)
             case .math(let tex, let display):
                 let width = display ? max(1, context.width - 2) : context.width
-                if let lines = MarkdownRenderer.renderedMath(tex, display: display, width: width) {
+                if !context.showsRawMath, let lines = MarkdownRenderer.renderedMath(tex, display: display, width: width) {
                     if !display, lines.count == 1 {
                         // Kept on one line when it fits.
                         let math = UntrustedText.sanitized(lines[0])

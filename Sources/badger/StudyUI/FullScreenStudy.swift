@@ -162,6 +162,7 @@ struct FullScreenStudy {
         var seen = Set<String>()
         var message = ""
         var helpShown = false
+        var rawMath = false
         let color = engine.color(ofTopic: topic)
         while let current = session.current {
             seen.insert(current.cardID)
@@ -173,8 +174,8 @@ struct FullScreenStudy {
                     footer: [ScreenLayout.dim("any key: back", usesColor: usesColor)])
             } else {
                 let (body, footer) = screen(
-                    session, topic: topic, color: color, position: seen.count, total: total, message: message, now: now, width: size.columns
-                )
+                    session, topic: topic, color: color, position: seen.count, total: total, message: message, now: now,
+                    width: size.columns, rawMath: rawMath)
                 draw(terminal, body: body, footer: footer)
             }
             message = ""
@@ -191,6 +192,9 @@ struct FullScreenStudy {
                 session.quit(at: time)
             case .character("?"):
                 helpShown = true
+            case .character("m"):
+                rawMath.toggle()
+                message = rawMath ? "Math shown as LaTeX (m: as symbols)." : "Math shown as symbols (m: as LaTeX)."
             case .character("h"):
                 if !session.showHint() { message = current.entry.hasHint ? "The hint is for before the answer." : "This card has no hint." }
             case .character("e"):
@@ -244,13 +248,15 @@ struct FullScreenStudy {
             "\(digits)        rate: Fail, Difficult, Good, Easy",
             "u              undo the last rating",
             "s              skip this card (it comes back at the end)",
+            "m              math as LaTeX / as symbols",
             "?              this help",
             "q, Esc, Ctrl-C quit (every rating is already saved)",
         ]
     }
 
     private func screen(
-        _ session: StudySession, topic: String, color: RGBColor?, position: Int, total: Int, message: String, now: Date, width: Int
+        _ session: StudySession, topic: String, color: RGBColor?, position: Int, total: Int, message: String, now: Date, width: Int,
+        rawMath: Bool
     ) -> (body: [String], footer: [String]) {
         guard let current = session.current, let card = engine.card(current.cardID) else { return ([], []) }
         var heading = UntrustedText.sanitized(topic)
@@ -262,7 +268,9 @@ struct FullScreenStudy {
             ScreenLayout.accented(heading, color: color, usesColor: usesColor)
                 + ScreenLayout.clip(detail, columns: max(0, width - heading.count)), "",
         ]
-        func field(_ text: CardText?) -> [String] { StudyEngine.lines(text, width: width, usesColor: usesColor, accent: color) }
+        func field(_ text: CardText?) -> [String] {
+            StudyEngine.lines(text, width: width, usesColor: usesColor, accent: color, rawMath: rawMath)
+        }
         body += field(card.question)
         if current.hintShown {
             body += ["", ScreenLayout.dim("Hint:", usesColor: usesColor)] + field(card.hint)
