@@ -9,7 +9,7 @@ BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 TEST_PACKAGES := tmux git python3-minimal
 BENCH_PACKAGES := cmark-gfm hyperfine time
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-scheduling format format-check schemas fsrs-crosscheck clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling format format-check schemas fsrs-crosscheck clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -57,6 +57,9 @@ schemas: build
 
 benchmark-import: bench-deps release
 	Benchmarks/import.sh
+
+benchmark-study: bench-deps
+	Benchmarks/study_latency.sh
 
 benchmark-scheduling: bench-deps
 	Benchmarks/scheduling.sh
