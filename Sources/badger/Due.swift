@@ -94,9 +94,7 @@ extension Badger {
             let document = JSONForecast(
                 generatedAt: ISO8601DateFormatter().string(from: now), due: forecast.dueNow, new: forecast.new,
                 topics: forecast.topics.map { JSONTopic(topic: $0.name, due: $0.dueNow, new: $0.new, upcoming: $0.upcoming) })
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+            return try JSONOutput.text(document)
         }
     }
 }

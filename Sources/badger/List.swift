@@ -138,9 +138,7 @@ extension Badger {
                         due: state.map { Timestamp.format($0.due) }, state: name, file: card.file.relativePath, line: card.line,
                         reversedFrom: card.reversedFrom?.description)
                 })
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+            return try JSONOutput.text(document)
         }
     }
 }

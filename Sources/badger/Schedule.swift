@@ -1,4 +1,5 @@
 import ArgumentParser
+import BadgerDeck
 import BadgerMemory
 import Foundation
 
@@ -131,9 +132,7 @@ extension Badger.Schedule {
                 }
                 outputs.append(Output(id: history.id, states: states))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Terminal.standardOutput.write(String(decoding: try encoder.encode(outputs), as: UTF8.self) + "\n")
+            Terminal.standardOutput.write(try JSONOutput.text(outputs))
         }
     }
 }

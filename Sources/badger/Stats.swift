@@ -393,8 +393,6 @@ struct StatsReport {
                     ])
                 }),
         ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        return try JSONOutput.text(document)
     }
 }

@@ -45,9 +45,7 @@ extension Badger {
                     var schemaVersion = 1
                     var topics: [Row]
                 }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                Terminal.standardOutput.write(String(decoding: try encoder.encode(Document(topics: rows)), as: UTF8.self) + "\n")
+                Terminal.standardOutput.write(try JSONOutput.text(Document(topics: rows)))
             }
         }
 

@@ -102,8 +102,6 @@ public struct CompiledCollection: Encodable, Sendable {
 
     /// The JSON text: pretty-printed, keys sorted, slashes unescaped, ending with a newline.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        return try JSONOutput.text(self)
     }
 }

@@ -61,8 +61,6 @@ public enum JSONDiagnosticFormatter {
             summary: Summary(
                 decks: decks, cards: cards, errors: diagnostics.count { $0.severity == .error },
                 warnings: diagnostics.count { $0.severity == .warning }))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        return try JSONOutput.text(document)
     }
 }

@@ -91,9 +91,7 @@ public enum SARIFDiagnosticFormatter {
                         })),
                 results: results)
         ])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(log), as: UTF8.self) + "\n"
+        return try JSONOutput.text(log)
     }
 
     /// A relative URI for a path: percent-encoded, with `/` kept.
