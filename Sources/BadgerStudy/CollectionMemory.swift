@@ -33,9 +33,11 @@ public struct CollectionMemory: Sendable {
     /// - Parameter rebuilding: read state files leniently: a broken one (say, with git conflict
     ///   markers) is reported through `warnings` and treated as empty, since it is about to be
     ///   rebuilt from the logs.
+    /// - Parameter replaying: replay the logs into `states`; a caller that only checks the files
+    ///   skips it, and `states` stays empty (the logs are still read, and bad lines reported).
     public init(
         collection: DeckCollection, root: String, scheduler: any Scheduler, fuzzing: Bool, fileAccess: any FileAccess,
-        rebuilding: Bool = false
+        rebuilding: Bool = false, replaying: Bool = true
     ) throws {
         self.root = root
         rebuilder = StateRebuilder(scheduler: scheduler, fuzzing: fuzzing)
@@ -93,7 +95,7 @@ public struct CollectionMemory: Sendable {
         self.warnings = warnings
         states = [:]
         aliases = CardAliases([])
-        replay()
+        if replaying { replay() }
     }
 
     /// Recomputes `states` from every log.

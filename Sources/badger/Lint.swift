@@ -40,7 +40,7 @@ extension Badger {
         var color: ColorChoice = .auto
 
         func run() throws {
-            let studied = try collection.loadStudied()
+            let studied = try collection.loadStudied(replaying: false)
             var loaded = studied.collection
             loaded.diagnostics = Diagnostic.sortedForOutput(
                 loaded.diagnostics + studied.memories.flatMap { StateMatchesCards.diagnostics($0) })

@@ -26,8 +26,11 @@ extension CollectionOptions {
     ///   - command: for a command that writes, what to tell another badger process that finds
     ///     the collection busy; the locks are then taken before any state is read.
     ///   - rebuilding: read broken state files leniently, since they are about to be rebuilt.
+    ///   - replaying: replay the logs into card states; commands that only check the files
+    ///     (`lint`) skip it, and their `states` stay empty.
     func loadStudied(
-        options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false
+        options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false,
+        replaying: Bool = true
     ) throws -> StudiedCollection {
         let collection = try load(options: options)
         let fileAccess = LocalFileSystem()
@@ -51,7 +54,7 @@ extension CollectionOptions {
                 memories.append(
                     try CollectionMemory(
                         collection: collection, root: root, scheduler: try config.makeScheduler(), fuzzing: config.fuzz,
-                        fileAccess: fileAccess, rebuilding: rebuilding))
+                        fileAccess: fileAccess, rebuilding: rebuilding, replaying: replaying))
             }
             for memory in memories {
                 for repaired in memory.repairedLogs {
