@@ -9,6 +9,8 @@ public enum StateMatchesCards {
     /// One warning per orphaned state line, at that line of the state file.
     public static func diagnostics(_ memory: CollectionMemory) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        // Nothing to check in a collection nobody has studied yet.
+        guard memory.decks.contains(where: { !$0.state.entries.isEmpty }) else { return result }
         let current = Set(memory.decks.flatMap { $0.cards.map(\.id) })
         for deck in memory.decks {
             let sorted = deck.state.entries.keys.sorted()

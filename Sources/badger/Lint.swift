@@ -1,6 +1,7 @@
 import ArgumentParser
 import BadgerDeck
 import BadgerStudy
+import Foundation
 
 extension Badger {
     struct Lint: ParsableCommand {
@@ -40,10 +41,16 @@ extension Badger {
         var color: ColorChoice = .auto
 
         func run() throws {
-            let studied = try collection.loadStudied(replaying: false)
-            var loaded = studied.collection
-            loaded.diagnostics = Diagnostic.sortedForOutput(
-                loaded.diagnostics + studied.memories.flatMap { StateMatchesCards.diagnostics($0) })
+            var loaded = try collection.load()
+            // Review logs and state files are checked too, once anyone has studied.
+            let studied = loaded.realDecks.contains { deck in
+                let files = deck.file.memoryFiles
+                return FileManager.default.fileExists(atPath: files.statePath) || FileManager.default.fileExists(atPath: files.logPath)
+            }
+            if studied {
+                let memories = try collection.loadStudied(replaying: false, loaded: loaded).memories
+                loaded.diagnostics = Diagnostic.sortedForOutput(loaded.diagnostics + memories.flatMap { StateMatchesCards.diagnostics($0) })
+            }
             let diagnostics = loaded.diagnostics
             let output = Terminal.standardOutput
             switch format {

@@ -26,13 +26,14 @@ extension CollectionOptions {
     ///   - command: for a command that writes, what to tell another badger process that finds
     ///     the collection busy; the locks are then taken before any state is read.
     ///   - rebuilding: read broken state files leniently, since they are about to be rebuilt.
+    ///   - loaded: the collection, when the caller has loaded it already.
     ///   - replaying: replay the logs into card states; commands that only check the files
     ///     (`lint`) skip it, and their `states` stay empty.
     func loadStudied(
         options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false,
-        replaying: Bool = true
+        replaying: Bool = true, loaded: DeckCollection? = nil
     ) throws -> StudiedCollection {
-        let collection = try load(options: options)
+        let collection = try loaded ?? load(options: options)
         let fileAccess = LocalFileSystem()
         let loader = CollectionLoader(fileAccess: fileAccess)
         let roots = Set(collection.decks.map(\.file.collectionRoot)).sorted()

@@ -65,9 +65,15 @@ public struct CardID: Hashable, Comparable, Sendable, Codable, CustomStringConve
         return words.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
     }
 
+    /// 16 lowercase hex digits, zero-padded, written directly.
     public var description: String {
-        let digits = String(rawValue, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            for index in 0..<16 {
+                buffer[index] = digits.utf8Start[Int((rawValue >> UInt64(60 - 4 * index)) & 0xF)]
+            }
+            return 16
+        }
     }
 
     public static func < (lhs: CardID, rhs: CardID) -> Bool { lhs.rawValue < rhs.rawValue }
