@@ -14,7 +14,7 @@ public struct LocalFileSystem: FileAccess {
     public func prefix(atPath path: String, count: Int) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: count)).map { [UInt8]($0 ?? Data()) }
+        return (try? handle.read(upToCount: count)).map { [UInt8]($0) }
     }
 
     public func size(atPath path: String) -> Int? {
