@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsixel-dev
 # The end-to-end tests drive a real terminal (tmux) and real git clones.
 TEST_PACKAGES := tmux git python3-minimal
 BENCH_PACKAGES := cmark-gfm hyperfine time

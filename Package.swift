@@ -28,10 +28,17 @@ let package = Package(
         .target(name: "BadgerMemory"),
         .target(name: "BadgerStudy", dependencies: ["BadgerDeck", "BadgerMemory"]),
         .target(name: "BadgerTerminal", dependencies: ["BadgerDeck"]),
+        .systemLibrary(
+            name: "CSixel",
+            path: "Sources/CSixel",
+            pkgConfig: "libsixel",
+            providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]
+        ),
+        .target(name: "BadgerImageCodec", dependencies: ["CSixel", "BadgerTerminal"]),
         .executableTarget(
             name: "badger",
             dependencies: [
-                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal",
+                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal", "BadgerImageCodec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +51,7 @@ let package = Package(
         .testTarget(
             name: "BadgerStudyTests", dependencies: ["BadgerStudy", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
-            name: "BadgerTerminalTests", dependencies: ["BadgerTerminal", "BadgerTestSupport"],
+            name: "BadgerTerminalTests", dependencies: ["BadgerTerminal", "BadgerImageCodec", "BadgerTestSupport"],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),

@@ -23,7 +23,7 @@ public struct CollectionMemory: Sendable {
     /// Every card's state replayed from all logs, kept current as reviews are recorded.
     public private(set) var states: [String: MemoryState]
     /// The names cards have had, from the logs' renames.
-    private var aliases: CardAliases
+    public private(set) var aliases: CardAliases
     /// How many reviews each card has had, once asked for.
     private var reviewCounts: [String: Int]?
 

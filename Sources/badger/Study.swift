@@ -11,15 +11,24 @@ extension Badger {
             commandName: "study",
             abstract: "Study cards: due cards first, then new ones, rated Fail, Difficult, Good or Easy.",
             discussion: """
-                Choose a topic and how many cards (10, 25 or 50), or give them with --topic and
-                --count. Each card shows its question; show the answer, then rate how well you
-                remembered it. Every rating is saved to the deck's review log (synced to disk)
+                Choose a topic (or all topics: "all") and how many cards (10, 25 or 50), or give
+                them with --topic and --count. Each card shows its question; show the answer, then
+                rate how well you remembered it. Every rating is saved to the deck's review log (synced to disk)
                 before the next card is shown.
 
                 On a terminal, studying is full screen:
                   Space/Enter  show the answer        e  explanation     h  hint
                   0 1 2 3      Fail, Difficult, Good, Easy (with --anki-keys: 1 2 3 4, as in Anki)
                   u  undo the last rating    s  skip    ?  help    q/Esc/Ctrl-C  quit
+                  o  open the card's image in the image viewer ($BADGER_IMAGE_VIEWER, else
+                     xdg-open on Linux or open on macOS; run as a program, never by a shell)
+
+                Images are drawn in the terminal (--images): auto picks kitty graphics in kitty
+                and Ghostty, iTerm2 inline images in iTerm2 and WezTerm, sixel when the terminal
+                says it has it (asked once, when the first image is shown) or is mlterm, foot,
+                contour or yaft, and half-block color art otherwise (inside tmux or screen too).
+                Images are sized to the room the card leaves, and shown as [image: alt] when
+                there is none; half-block art needs color.
 
                 With --plain, or when standard input or output is not a terminal, studying is
                 line by line and prints no escape codes. Each input line is one action: an empty
@@ -33,12 +42,13 @@ extension Badger {
                 Examples:
                   badger study
                   badger study --topic French --count 25
+                  badger study --topic all --images blocks
                   printf '\\n2\\nq\\n' | badger study --topic French --count 10 --plain
                 """)
 
         @OptionGroup var collection: CollectionOptions
 
-        @Option(help: ArgumentHelp("The topic to study (skips the topic menu).", valueName: "topic"))
+        @Option(help: ArgumentHelp("The topic to study, or all for every topic (skips the topic menu).", valueName: "topic"))
         var topic: String?
 
         @Option(help: ArgumentHelp("How many cards to study (skips the count menu).", valueName: "n"))
@@ -50,8 +60,11 @@ extension Badger {
         @Flag(help: "Study line by line without escape codes (the default when not on a terminal).")
         var plain = false
 
-        @Option(help: "When to use color in full-screen mode: auto, always or never.")
+        @Option(help: "When to use color: auto (full screen, unless NO_COLOR is set), always (also with --plain) or never.")
         var color: ColorChoice = .auto
+
+        @Option(help: "How to show images: auto, kitty, iterm, sixel, blocks (half-block color art) or none ([image: alt]).")
+        var images: ImagesChoice = .auto
 
         @Flag(help: "Rate with 1-4 (Fail, Difficult, Good, Easy) as in Anki, instead of 0-3.")
         var ankiKeys = false
@@ -64,7 +77,7 @@ extension Badger {
         func run() throws {
             let studied = try collection.loadStudied(lockingFor: "study")
             let engine = try StudyEngine(studied: studied)
-            if let topic, !engine.topics.contains(where: { $0.name == topic }) {
+            if let topic, topic != StudyEngine.allTopics, !engine.topics.contains(where: { $0.name == topic }) {
                 Terminal.standardError.write("badger: error: no topic \"\(UntrustedText.sanitized(topic))\" in the collection\n")
                 throw ExitStatus.usageOrIO.code
             }
@@ -75,10 +88,11 @@ extension Badger {
             let settings = StudySettings(topic: topic, count: count, ahead: ahead, ankiKeys: ankiKeys)
             let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
             if plain || !interactive {
-                var study = PlainStudy(engine: engine, settings: settings)
+                var study = PlainStudy(engine: engine, settings: settings, usesColor: color.enabled(isTerminal: false))
                 try study.run()
             } else {
-                var study = FullScreenStudy(engine: engine, settings: settings, usesColor: color.enabled(isTerminal: true))
+                var study = FullScreenStudy(
+                    engine: engine, settings: settings, usesColor: color.enabled(isTerminal: true), imagesChoice: images)
                 try study.run()
             }
         }
@@ -132,8 +146,12 @@ final class StudyEngine {
         var line: String
     }
 
+    /// The topic name that stands for every topic.
+    static let allTopics = "all"
+
     private(set) var studied: StudiedCollection
     let cardsByID: [String: Card]
+    /// The collection's topics, then `all`.
     let topics: [Topic]
     let scheduler: any Scheduler
     let fuzzing: Bool
@@ -153,7 +171,7 @@ final class StudyEngine {
         for deck in studied.collection.realDecks {
             if let topic = deck.topic, colors[topic] == nil, let hex = deck.color, let color = RGBColor(hex: hex) { colors[topic] = color }
         }
-        topics = studied.collection.topics.map { name in
+        var topics = studied.collection.topics.map { name in
             let cards = studied.collection.cards.filter { $0.topic == name }
             var due = 0
             var new = 0
@@ -166,27 +184,42 @@ final class StudyEngine {
             }
             return Topic(name: name, due: due, new: new, color: colors[name])
         }.filter { topic in studied.collection.cards.contains { $0.topic == topic.name } }
+        if !topics.isEmpty {
+            topics.append(
+                Topic(name: Self.allTopics, due: topics.reduce(0) { $0 + $1.due }, new: topics.reduce(0) { $0 + $1.new }, color: nil))
+        }
+        self.topics = topics
     }
 
     /// The queue for `topic` at `now`.
     func queue(topic: String, count: Int, aheadDays: Int, at now: Date) -> StudyQueue {
         StudyQueue(
-            cards: studied.collection.cards, topic: topic, states: studied.states, now: now, count: count, aheadDays: aheadDays,
+            cards: studied.collection.cards, topic: topic == Self.allTopics ? nil : topic, states: studied.states, now: now, count: count,
+            aheadDays: aheadDays,
             retrievability: StudyQueue.retrievability(for: scheduler))
     }
 
-    /// A session over `queue`, its fuzz counting the reviews logged before it.
+    /// A session over `queue`, its fuzz seeded as the saved state's is: from the card's first
+    /// name (before any rename) and the reviews logged under all its names.
     func session(_ queue: StudyQueue, at now: Date) -> StudySession {
         var logged: [String: Int] = [:]
+        var origins: [String: String] = [:]
         let ids = Set(queue.entries.map(\.cardID))
         for memory in studied.memories {
-            for case .review(let review) in memory.allRecords where ids.contains(review.cardID) { logged[review.cardID, default: 0] += 1 }
+            let aliases = memory.aliases
+            for case .review(let review) in memory.allRecords {
+                let id = aliases.current(review.cardID)
+                if ids.contains(id) { logged[id, default: 0] += 1 }
+            }
+            if !aliases.isEmpty {
+                for id in ids where memory.decks.contains(where: { $0.cards.contains { $0.id == id } }) { origins[id] = aliases.origin(id) }
+            }
         }
-        let counts = logged
+        let (counts, firstNames) = (logged, origins)
         let fuzzing = fuzzing
         return StudySession(
             queue: queue, scheduler: scheduler,
-            fuzzFor: { id, n in fuzzing ? Fuzz(cardID: id, reviewIndex: (counts[id] ?? 0) + n) : nil }, startedAt: now)
+            fuzzFor: { id, n in fuzzing ? Fuzz(cardID: firstNames[id] ?? id, reviewIndex: (counts[id] ?? 0) + n) : nil }, startedAt: now)
     }
 
     /// Writes `review` to its deck's log (synced) and state file; returns the card's new state.
@@ -223,11 +256,13 @@ final class StudyEngine {
     func color(ofTopic name: String) -> RGBColor? { topics.first { $0.name == name }?.color }
 
     /// The rendered lines of a card field (images as `[image: alt]`), or none.
-    static func lines(_ text: CardText?, width: Int, usesColor: Bool, accent: RGBColor?, rawMath: Bool = false) -> [String] {
+    static func lines(
+        _ text: CardText?, width: Int, usesColor: Bool, accent: RGBColor?, rawMath: Bool = false, images: ImageRendering? = nil
+    ) -> [String] {
         guard let text, !text.markdown.isEmpty else { return [] }
         return MarkdownRenderer.render(
             markdown: text.markdown, style: TerminalStyle(usesColor: usesColor, width: max(10, width), showsRawMath: rawMath),
-            accent: accent)
+            accent: accent, images: images)
     }
 
     /// The moment to record, in whole seconds as the log keeps it.
@@ -255,7 +290,19 @@ final class StudyEngine {
 struct PlainStudy {
     let engine: StudyEngine
     let settings: StudySettings
+    /// `--color always`: styled text (no cursor movement, no images).
+    let usesColor: Bool
     static let width = 80
+
+    /// Images as `[image: alt] (path as written)`.
+    private static func image(_ image: MarkdownImage) -> RenderedImage? {
+        .text("[image: \(image.alt.isEmpty ? image.source : image.alt)] (\(image.source))")
+    }
+
+    /// The lines of a card field as plain text (styled with `--color always`).
+    private func lines(_ text: CardText?) -> [String] {
+        StudyEngine.lines(text, width: Self.width, usesColor: usesColor, accent: nil, images: Self.image)
+    }
 
     private func say(_ text: String) { Terminal.standardOutput.write(text + "\n") }
 
@@ -335,7 +382,6 @@ struct PlainStudy {
     private func show(_ session: StudySession, topic: String, position: Int, total: Int, from phase: Int = 0) {
         guard let current = session.current, let card = engine.card(current.cardID) else { return }
         let now = StudyEngine.now()
-        let width = Self.width
         if phase == 0 {
             var header = "── \(UntrustedText.sanitized(topic)) · card \(position) of \(total)"
             if current.isRepeat { header += " · again" }
@@ -343,7 +389,7 @@ struct PlainStudy {
             say("")
             say(header + " ──")
             say("Question:")
-            for line in StudyEngine.lines(card.question, width: width, usesColor: false, accent: nil) { say("  " + line) }
+            for line in lines(card.question) { say("  " + line) }
             var keys = ["Enter: answer"]
             if current.entry.hasHint { keys.append("h: hint") }
             keys += ["s: skip", "u: undo", "q: quit"]
@@ -351,17 +397,17 @@ struct PlainStudy {
         }
         if phase == 1 {
             say("Hint:")
-            for line in StudyEngine.lines(card.hint, width: width, usesColor: false, accent: nil) { say("  " + line) }
+            for line in lines(card.hint) { say("  " + line) }
         }
         if phase == 2 {
             say("Answer:")
-            for line in StudyEngine.lines(card.answer, width: width, usesColor: false, accent: nil) { say("  " + line) }
+            for line in lines(card.answer) { say("  " + line) }
             if current.entry.hasExplanation { say("(e: explanation)") }
             say(settings.buttons(session, at: now))
         }
         if phase == 3 {
             say("Explanation:")
-            for line in StudyEngine.lines(card.explanation, width: width, usesColor: false, accent: nil) { say("  " + line) }
+            for line in lines(card.explanation) { say("  " + line) }
             say(settings.buttons(session, at: now))
         }
     }

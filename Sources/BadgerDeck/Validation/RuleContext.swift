@@ -38,24 +38,16 @@ struct RuleContext {
         self.mathProblems = mathProblems
         var images: [InspectedImage] = []
         let root = fileAccess.resolvedPath(deck.file.collectionRoot) ?? deck.file.collectionRoot
-        for (source, location) in deck.imageReferences {
-            var image = InspectedImage(source: source, location: location, isRemote: false, isInsideCollection: true)
-            if ImagePath.isRemote(source) {
-                image.isRemote = true
-            } else {
-                let path = ImagePath.absolute(source, relativeTo: deck.file.directory)
-                image.path = path
-                // Resolve as the operating system would: symbolic links before `..`.
-                let joined = ImagePath.joined(source, relativeTo: deck.file.directory)
-                image.resolvedPath = fileAccess.resolvedPath(joined)
-                let checked = image.resolvedPath ?? ImagePath.resolvedParent(of: joined, fileAccess: fileAccess) ?? path
-                image.isInsideCollection = checked.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-                if image.isInsideCollection, let resolved = image.resolvedPath, fileAccess.kind(atPath: resolved) == .file {
-                    image.size = fileAccess.size(atPath: resolved)
-                    image.format = fileAccess.prefix(atPath: resolved, count: 8).flatMap(ImageFormat.init(magic:))
-                } else if fileAccess.kind(atPath: image.resolvedPath ?? "") != .file {
-                    image.resolvedPath = nil
-                }
+        for (source, position) in deck.imageReferences {
+            let location = ImageLocation(source: source, deck: deck.file, resolvedRoot: root, fileAccess: fileAccess)
+            var image = InspectedImage(
+                source: source, location: position, isRemote: location.isRemote, path: location.path,
+                resolvedPath: location.resolvedPath, isInsideCollection: location.isInsideCollection)
+            if let readable = location.readablePath(fileAccess: fileAccess) {
+                image.size = fileAccess.size(atPath: readable)
+                image.format = fileAccess.prefix(atPath: readable, count: 8).flatMap(ImageFormat.init(magic:))
+            } else if fileAccess.kind(atPath: image.resolvedPath ?? "") != .file {
+                image.resolvedPath = nil
             }
             images.append(image)
         }

@@ -15,24 +15,33 @@ import BadgerDeck
 ///   `─┼─` header rule. A table too wide gives columns back widest first and wraps their cells;
 ///   one that cannot fit even so is shown as `header: value` records.
 ///
+/// Images are `[image: alt]` unless an `ImageRendering` given to `render` shows them otherwise:
+/// as other text, or as lines of their own (half-block art or a terminal graphics sequence).
+///
 /// Every piece of deck text goes through `UntrustedText.sanitized` before it is styled, so the
-/// only escape sequences in the output are this renderer's own SGR sequences (`ESC[…m`), and
-/// with color on every line that sets a style resets it before it ends.
+/// only escape sequences in the output are this renderer's own SGR sequences (`ESC[…m`) and
+/// those of image lines the caller made, and with color on every line that sets a style resets
+/// it before it ends.
 ///
 /// The result is a list of lines without line breaks; render again when the terminal resizes.
 public enum MarkdownRenderer {
     /// The lines for `blocks` (for example a card side's blocks, or a document's children).
-    public static func render(_ blocks: [MarkdownNode], style: TerminalStyle, accent: RGBColor? = nil) -> [String] {
+    public static func render(
+        _ blocks: [MarkdownNode], style: TerminalStyle, accent: RGBColor? = nil, images: ImageRendering? = nil
+    ) -> [String] {
         let context = Context(
-            width: style.width, depth: 0, usesColor: style.usesColor, accent: accent, showsRawMath: style.showsRawMath)
+            width: style.width, depth: 0, usesColor: style.usesColor, accent: accent, showsRawMath: style.showsRawMath,
+            images: images)
         return renderBlocks(blocks, context: context, loose: true).map {
             Layout.string(Layout.truncate($0, width: style.width), usesColor: style.usesColor)
         }
     }
 
     /// The lines for a Markdown document.
-    public static func render(markdown: String, style: TerminalStyle, accent: RGBColor? = nil) -> [String] {
-        render(CommonMarkConverter.parse(markdown).document.children, style: style, accent: accent)
+    public static func render(
+        markdown: String, style: TerminalStyle, accent: RGBColor? = nil, images: ImageRendering? = nil
+    ) -> [String] {
+        render(CommonMarkConverter.parse(markdown).document.children, style: style, accent: accent, images: images)
     }
 
     // MARK: - Math
@@ -53,6 +62,8 @@ public enum MarkdownRenderer {
         var accent: RGBColor?
         /// Math as written (`$…$`) instead of laid out.
         var showsRawMath = false
+        /// How images are shown, when not as `[image: alt]`.
+        var images: ImageRendering?
 
         func narrower(by columns: Int) -> Context {
             var copy = self
@@ -182,6 +193,9 @@ public enum MarkdownRenderer {
     // MARK: - Tables
 
     static func renderTable(_ node: MarkdownNode, alignments: [MarkdownNode.Alignment], context: Context) -> [Line] {
+        // Cells are too narrow for image lines: images in a table stay `[image: alt]`.
+        var context = context
+        context.images = nil
         var bold = TextStyle.plain
         bold.bold = true
         let rows: [(isHeader: Bool, cells: [[Piece]])] = node.children.map { row in
@@ -264,6 +278,7 @@ public enum MarkdownRenderer {
             switch piece {
             case .flow(let flow): cells += flow
             case .preformatted(let lines): cells += Cell.cells(lines.joined(separator: " "), style: .plain)
+            case .image: cells += Cell.cells("[image]", style: .plain)
             }
         }
         return cells
@@ -275,6 +290,8 @@ public enum MarkdownRenderer {
     enum Piece {
         case flow([Cell])
         case preformatted([String])
+        /// Image lines made by the caller, shown as they are.
+        case image([String], columns: Int)
     }
 
     static func layout(_ pieces: [Piece], context: Context) -> [Line] {
@@ -283,6 +300,8 @@ public enum MarkdownRenderer {
             switch piece {
             case .flow(let cells): lines += Layout.wrap(cells, width: context.width)
             case .preformatted(let raw): lines += preformatted(raw, context: context)
+            case .image(let raw, let columns):
+                lines += raw.map { [Cell(text: $0, width: min(columns, context.width), style: .plain, breakable: false)] }
             }
         }
         return lines
@@ -358,7 +377,15 @@ public enum MarkdownRenderer {
             case .image(let source, _):
                 let alt = node.plainText
                 inner.dim = true
-                text("[image: " + (alt.isEmpty ? source : alt) + "]", style: inner)
+                switch context.images?(MarkdownImage(source: source, alt: alt, columns: context.width)) {
+                case .text(let shown)?:
+                    text(shown, style: inner)
+                case .block(let lines, let columns)?:
+                    if !current.isEmpty { breakLine() }
+                    pieces.append(.image(lines, columns: columns))
+                case nil:
+                    text("[image: " + (alt.isEmpty ? source : alt) + "]", style: inner)
+                }
             case .math(let tex, let display):
                 let width = display ? max(1, context.width - 2) : context.width
                 if !context.showsRawMath, let lines = MarkdownRenderer.renderedMath(tex, display: display, width: width) {

@@ -116,6 +116,48 @@ enum ExternalProgram {
         return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
     }
 
+    /// Starts `executable` with `arguments` in the background and returns its process id without
+    /// waiting: spawned directly (no shell) in a process group of its own, with standard input,
+    /// output and error on `/dev/null`, so it can neither read keys from nor draw over the
+    /// terminal. Reap it later with `reap`.
+    static func start(_ executable: String, arguments: [String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = argv.withUnsafeBufferPointer { arguments in
+            posix_spawn(&pid, executable, &actions, &attributes, arguments.baseAddress!, environ)
+        }
+        guard spawned == 0 else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(spawned))) }
+        return pid
+    }
+
+    /// Collects those of `pids` that have ended (without waiting); returns the ones still running.
+    static func reap(_ pids: [pid_t]) -> [pid_t] {
+        pids.filter { pid in
+            var status: Int32 = 0
+            return waitpid(pid, &status, WNOHANG) == 0
+        }
+    }
+
     /// Runs the user's editor on `path`, opened at `line` if the editor understands `+LINE`.
     /// Returns the editor's exit status; reports a missing editor and ends with status 2.
     static func edit(_ path: String, line: Int? = nil) throws -> Int32 {

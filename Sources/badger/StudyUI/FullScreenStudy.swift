@@ -10,6 +10,10 @@ struct FullScreenStudy {
     let engine: StudyEngine
     let settings: StudySettings
     let usesColor: Bool
+    /// `--images`.
+    let imagesChoice: ImagesChoice
+    var viewer = ImageViewer()
+    let environment = ProcessInfo.processInfo.environment
 
     /// Ends the session (the summary is still shown) or the whole command.
     private enum Exit: Error { case quit }
@@ -37,7 +41,14 @@ struct FullScreenStudy {
         }
     }
 
-    private func loop(_ terminal: RawTerminal) throws {
+    private mutating func loop(_ terminal: RawTerminal) throws {
+        let environment = environment
+        let choice = imagesChoice
+        let images = StudyImages {
+            if let fixed = choice.fixed { return fixed }
+            let attributes = ImageProtocol.needsDeviceAttributes(environment: environment) ? terminal.deviceAttributes() : nil
+            return ImageProtocol.detect(environment: environment, deviceAttributes: attributes)
+        }
         while true {
             let topic = try settings.topic ?? chooseTopic(terminal)
             let count = try settings.count ?? chooseCount(terminal)
@@ -57,7 +68,7 @@ struct FullScreenStudy {
                 _ = try ask(terminal, body: ["Nothing to study in \(UntrustedText.sanitized(topic)) now."], footer: "q: quit", keys: [])
                 return
             }
-            let summary = try study(terminal, queue: queue, topic: topic)
+            let summary = try study(terminal, queue: queue, topic: topic, images: images)
             let end = StudyEngine.now()
             let body = ["Session summary: \(UntrustedText.sanitized(topic))", ""] + StudyEngine.summaryLines(summary, at: end)
             let key = try ask(terminal, body: body, footer: "l: learn again · q: quit", keys: ["l"])
@@ -156,7 +167,7 @@ struct FullScreenStudy {
 
     // MARK: The session
 
-    private func study(_ terminal: RawTerminal, queue: StudyQueue, topic: String) throws -> SessionSummary {
+    private mutating func study(_ terminal: RawTerminal, queue: StudyQueue, topic: String, images: StudyImages) throws -> SessionSummary {
         var session = engine.session(queue, at: StudyEngine.now())
         let total = queue.entries.count
         var seen = Set<String>()
@@ -173,9 +184,10 @@ struct FullScreenStudy {
                     terminal, body: helpLines().map { ScreenLayout.clip($0, columns: size.columns) },
                     footer: [ScreenLayout.dim("any key: back", usesColor: usesColor)])
             } else {
-                let (body, footer) = screen(
-                    session, topic: topic, color: color, position: seen.count, total: total, message: message, now: now,
-                    width: size.columns, rawMath: rawMath)
+                let page = Page(
+                    topic: topic, color: color, position: seen.count, total: total, message: message, now: now, width: size.columns,
+                    rawMath: rawMath)
+                let (body, footer) = screenWithImages(session, page: page, rows: size.rows, images: images, terminal: terminal)
                 draw(terminal, body: body, footer: footer)
             }
             message = ""
@@ -192,6 +204,16 @@ struct FullScreenStudy {
                 session.quit(at: time)
             case .character("?"):
                 helpShown = true
+            case .character("o"):
+                if let image = images.shown.first {
+                    if let path = image.path {
+                        message = viewer.open(path, shownAs: image.source)
+                    } else {
+                        message = "The image \(UntrustedText.sanitized(image.source)) is not a file in the collection."
+                    }
+                } else {
+                    message = "This card shows no image."
+                }
             case .character("m"):
                 rawMath.toggle()
                 message = rawMath ? "Math shown as LaTeX (m: as symbols)." : "Math shown as symbols (m: as LaTeX)."
@@ -249,15 +271,51 @@ struct FullScreenStudy {
             "u              undo the last rating",
             "s              skip this card (it comes back at the end)",
             "m              math as LaTeX / as symbols",
+            "o              open the card's image in the image viewer",
             "?              this help",
             "q, Esc, Ctrl-C quit (every rating is already saved)",
         ]
     }
 
-    private func screen(
-        _ session: StudySession, topic: String, color: RGBColor?, position: Int, total: Int, message: String, now: Date, width: Int,
-        rawMath: Bool
+    /// What the card screen shows besides the card.
+    private struct Page {
+        var topic: String
+        var color: RGBColor?
+        var position: Int
+        var total: Int
+        var message: String
+        var now: Date
+        var width: Int
+        var rawMath: Bool
+    }
+
+    /// The card screen with its images as large as the rows left by everything else allow: laid
+    /// out once with each image as one row to count those rows, then with the images drawn.
+    private func screenWithImages(
+        _ session: StudySession, page: Page, rows: Int, images: StudyImages, terminal: RawTerminal
     ) -> (body: [String], footer: [String]) {
+        guard let card = session.current.flatMap({ engine.card($0.cardID) }) else { return ([], []) }
+        images.startScreen()
+        let cell = terminal.cellPixels ?? (10, 20)
+        let display = StudyImages.Display(
+            palette: HalfBlockArt.Palette.detect(environment: environment), cellWidth: cell.width, cellHeight: cell.height,
+            usesColor: usesColor)
+        let measured = screen(session, page: page, images: images.rendering(deck: card.file, display: display, maxRows: 0, measuring: true))
+        let count = images.shown.count
+        images.startScreen()
+        guard count > 0 else { return measured }
+        let free = rows - measured.body.count - measured.footer.count
+        let perImage = (free + count) / count
+        return screen(
+            session, page: page, images: images.rendering(deck: card.file, display: display, maxRows: perImage), showsImages: true)
+    }
+
+    private func screen(
+        _ session: StudySession, page: Page, images: @escaping ImageRendering, showsImages: Bool = false
+    ) -> (body: [String], footer: [String]) {
+        let (topic, color, position, total, message, now, width, rawMath) = (
+            page.topic, page.color, page.position, page.total, page.message, page.now, page.width, page.rawMath
+        )
         guard let current = session.current, let card = engine.card(current.cardID) else { return ([], []) }
         var heading = UntrustedText.sanitized(topic)
         var detail = " · card \(min(position, total)) of \(total)"
@@ -269,7 +327,7 @@ struct FullScreenStudy {
                 + ScreenLayout.clip(detail, columns: max(0, width - heading.count)), "",
         ]
         func field(_ text: CardText?) -> [String] {
-            StudyEngine.lines(text, width: width, usesColor: usesColor, accent: color, rawMath: rawMath)
+            StudyEngine.lines(text, width: width, usesColor: usesColor, accent: color, rawMath: rawMath, images: images)
         }
         body += field(card.question)
         if current.hintShown {
@@ -287,9 +345,11 @@ struct FullScreenStudy {
             footer += ScreenLayout.wrap(settings.buttonLabels(session, at: now), separator: "   ", columns: width)
             var keys = current.entry.hasExplanation && !current.explanationShown ? ["e explanation"] : []
             keys += ["u undo", "s skip", "? help", "q quit"]
+            if showsImages { keys.insert("o image", at: 0) }
             footer.append(ScreenLayout.dim(ScreenLayout.clip(keys.joined(separator: " · "), columns: width), usesColor: usesColor))
         } else {
             var keys = ["Space answer"]
+            if showsImages { keys.append("o image") }
             if current.entry.hasHint && !current.hintShown { keys.append("h hint") }
             keys += ["s skip", "u undo", "? help", "q quit"]
             footer.append(ScreenLayout.dim(ScreenLayout.clip(keys.joined(separator: " · "), columns: width), usesColor: usesColor))

@@ -1,3 +1,4 @@
+import BadgerTerminal
 import Foundation
 
 #if canImport(Glibc)
@@ -22,6 +23,8 @@ private func restoreTerminalNow() {
 /// restored by `restore()` and by handlers for SIGINT, SIGTERM and SIGHUP.
 final class RawTerminal {
     private var active = false
+    /// Bytes read while waiting for a reply from the terminal that were keys, to hand out first.
+    private var pending: [UInt8] = []
 
     /// Enters raw mode and the alternate screen.
     init() throws {
@@ -92,6 +95,35 @@ final class RawTerminal {
         return (80, 24)
     }
 
+    /// The pixels of one character cell, when the terminal reports its size in pixels.
+    var cellPixels: (width: Double, height: Double)? {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0,
+            window.ws_ypixel > 0
+        else { return nil }
+        return (Double(window.ws_xpixel) / Double(window.ws_col), Double(window.ws_ypixel) / Double(window.ws_row))
+    }
+
+    /// The terminal's primary device attributes (`ESC [ c`; sixel support is attribute 4), or nil
+    /// when it does not answer within `timeout` milliseconds. Keys typed meanwhile are kept.
+    func deviceAttributes(timeout: Int32 = 300) -> [Int]? {
+        write("\u{1B}[c")
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
+        while Date() < deadline {
+            let left = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            guard let byte = try? readRawByte(timeout: left) else { break }
+            received.append(byte)
+            if byte == UInt8(ascii: "c"), let attributes = ImageProtocol.deviceAttributes(in: received) {
+                // Whatever came before the answer were keys.
+                if let start = received.lastIndex(of: 0x1B) { pending += received[..<start] }
+                return attributes
+            }
+        }
+        pending += received
+        return nil
+    }
+
     /// Whether the window changed size since the last call.
     func takeResize() -> Bool {
         guard windowChanged != 0 else { return false }
@@ -126,6 +158,11 @@ final class RawTerminal {
     }
 
     private func readByte(timeout: Int32) throws -> UInt8? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        return try readRawByte(timeout: timeout)
+    }
+
+    private func readRawByte(timeout: Int32) throws -> UInt8? {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, timeout)
         guard ready > 0 else { return nil }
