@@ -63,6 +63,12 @@ import Testing
         #expect(small.contains("0 Fail · 1m"))
         #expect(small.contains("undo"))
         #expect(rows.allSatisfy { $0.count <= 40 })
+        // The help names o, and fits 40×12 whole.
+        try tmux.send("?")
+        let help = try tmux.waitFor("open the card's image")
+        #expect(help.contains("q, Esc, Ctrl-C quit"))
+        try tmux.send("x")
+        _ = try tmux.waitFor("The gradient")
         try tmux.send("q")
         _ = try tmux.waitFor("l: learn again")
         try tmux.send("q")
@@ -170,5 +176,91 @@ import Testing
         #expect(result.standardOutput.contains("Question:\n  [image: A colour gradient] (images/gradient.png)\n"))
         #expect(!result.standardOutput.contains("\u{1B}"))
         #expect(!result.standardOutput.contains("▀"))
+    }
+}
+
+/// The graphics protocols, end to end: what `badger study` writes to a pseudo-terminal (through
+/// `script`), which tmux would not pass on.
+@Suite struct StudyGraphicsTests {
+    /// Runs `badger study ARGUMENTS` in a pseudo-terminal, pressing q twice after a second (the
+    /// card is drawn by then), and returns everything written to the terminal.
+    static func run(_ arguments: [String], in sandbox: StudySandbox, environment: [String: String] = [:]) throws -> String {
+        let command = ([BadgerProcess.executable.path, "study"] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = sandbox.url
+        var merged = ProcessInfo.processInfo.environment
+        for key in ["NO_COLOR", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "COLORTERM"] { merged[key] = nil }
+        merged["TERM"] = "xterm-256color"
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = input
+        try process.run()
+        let keys = input.fileHandleForWriting
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) {
+            keys.write(Data("q".utf8))
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+                keys.write(Data("q".utf8))
+                try? keys.close()
+            }
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func sandbox() throws -> StudySandbox {
+        try StudyImageTests.sandbox(images: ["gradient.png": "gradient-32x16.png"])
+    }
+
+    static let arguments = ["--topic", "Anatomy", "--count", "10", "--ahead", "0"]
+    static let kittyDeleteAll = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+
+    @Test(.timeLimit(.minutes(1))) func kittyITermAndSixelSequencesReachTheTerminal() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script (util-linux)")
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let png = try StudyImageTests.fixture("gradient-32x16.png").base64EncodedString()
+        // kitty: the PNG as it is, in 3×1 cells (32×16 pixels at 10×20 pixels a cell), cursor
+        // saved and restored around it.
+        let kitty = try Self.run(Self.arguments + ["--images", "kitty"], in: sandbox)
+        #expect(kitty.contains("\u{1B}7\u{1B}_Ga=T,f=100,t=d,c=3,r=1,C=1,q=2,m=0;\(png)\u{1B}\\\u{1B}8"))
+        #expect(kitty.contains("Session summary"))
+        // Images are deleted before each redraw, so the summary shows none.
+        #expect(kitty.contains(Self.kittyDeleteAll + "\u{1B}[H\u{1B}[2J"))
+        let iterm = try Self.run(Self.arguments + ["--images", "iterm"], in: sandbox)
+        #expect(iterm.contains("\u{1B}]1337;File=inline=1;size=922;width=3;height=1;preserveAspectRatio=1;doNotMoveCursor=1:\(png)\u{07}"))
+        let sixel = try Self.run(Self.arguments + ["--images", "sixel"], in: sandbox)
+        #expect(sixel.contains("\u{1B}7\u{1B}Pq\"1;1;24;12#"))
+        // auto in kitty (by TERM), and on a terminal that does not answer the device attributes
+        // query: half-block art after asking.
+        let auto = try Self.run(Self.arguments, in: sandbox, environment: ["TERM": "xterm-kitty"])
+        #expect(auto.contains("\u{1B}_Ga=T,f=100"))
+        #expect(!auto.contains("\u{1B}[c"))
+        let silent = try Self.run(Self.arguments, in: sandbox)
+        #expect(silent.contains("\u{1B}[c"))
+        #expect(silent.contains("▀"))
+        // Each drew the card.
+        for output in [kitty, iterm, sixel, silent] { #expect(output.contains(" · card 1 of 1")) }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anImageLinkedFromOutsideTheCollectionIsNeverRead() throws {
+        let outside = try TemporaryDirectory()
+        defer { outside.remove() }
+        let secret = try outside.write("secret.png", try StudyImageTests.fixture("gradient-32x16.png"))
+        let deck = StudyImageTests.anatomy.replacingOccurrences(of: "images/gradient.png", with: "images/link.png")
+        let sandbox = try StudyImageTests.sandbox(deck: deck, images: [:])
+        defer { sandbox.remove() }
+        try FileManager.default.createDirectory(at: sandbox.url.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.url.appendingPathComponent("images/link.png").path, withDestinationPath: secret.path)
+        let output = try Self.run(Self.arguments + ["--images", "blocks"], in: sandbox)
+        #expect(output.contains("[image: A colour gradient: outside the collection]"))
+        #expect(!output.contains("▀"))
     }
 }

@@ -11,6 +11,9 @@ public enum KittyGraphics {
         case pixels(PixelImage)
     }
 
+    /// Deletes every image placed on the screen (and its data), without a reply.
+    public static let deleteAll = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+
     /// The largest chunk of base64 in one escape sequence, as the protocol requires.
     public static let chunkSize = 4096
 

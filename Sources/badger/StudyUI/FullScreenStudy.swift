@@ -14,6 +14,8 @@ struct FullScreenStudy {
     let imagesChoice: ImagesChoice
     var viewer = ImageViewer()
     let environment = ProcessInfo.processInfo.environment
+    /// The images of the cards, once the terminal is set up.
+    private(set) var images: StudyImages?
 
     /// Ends the session (the summary is still shown) or the whole command.
     private enum Exit: Error { case quit }
@@ -49,6 +51,7 @@ struct FullScreenStudy {
             let attributes = ImageProtocol.needsDeviceAttributes(environment: environment) ? terminal.deviceAttributes() : nil
             return ImageProtocol.detect(environment: environment, deviceAttributes: attributes)
         }
+        self.images = images
         while true {
             let topic = try settings.topic ?? chooseTopic(terminal)
             let count = try settings.count ?? chooseCount(terminal)
@@ -81,7 +84,7 @@ struct FullScreenStudy {
     private func draw(_ terminal: RawTerminal, body: [String], footer: [String]) {
         let size = terminal.size
         let rows = ScreenLayout.compose(body: body, footer: footer, columns: size.columns, rows: size.rows)
-        terminal.write("\u{1B}[H\u{1B}[2J" + rows.joined(separator: "\r\n"))
+        terminal.write((images?.clearSequence ?? "") + "\u{1B}[H\u{1B}[2J" + rows.joined(separator: "\r\n"))
     }
 
     /// Waits for one of `keys` (q, Esc and Ctrl-C quit: nil), redrawing on resize.
@@ -271,8 +274,7 @@ struct FullScreenStudy {
             "u              undo the last rating",
             "s              skip this card (it comes back at the end)",
             "m              math as LaTeX / as symbols",
-            "o              open the card's image in the image viewer",
-            "?              this help",
+            "o              open the card's image in a viewer",
             "q, Esc, Ctrl-C quit (every rating is already saved)",
         ]
     }

@@ -45,8 +45,19 @@ final class StudyImages {
 
     private let fileAccess = LocalFileSystem()
     private let choose: () -> ImageProtocol
+    private var chosen: ImageProtocol?
+
     /// The protocol, chosen the first time an image is drawn (auto may ask the terminal).
-    private(set) lazy var imageProtocol: ImageProtocol = choose()
+    var imageProtocol: ImageProtocol {
+        if let chosen { return chosen }
+        let imageProtocol = choose()
+        chosen = imageProtocol
+        return imageProtocol
+    }
+
+    /// What to send before clearing the screen so that no image stays behind: kitty keeps its
+    /// images over a cleared screen unless told to delete them.
+    var clearSequence: String { chosen == .kitty ? KittyGraphics.deleteAll : "" }
 
     /// Images drawn with the protocol `choose` picks when the first image is shown.
     init(choose: @escaping () -> ImageProtocol) {
@@ -167,8 +178,9 @@ final class StudyImages {
             return graphics(ITermInlineImage.escape(bytes, columns: size.columns, rows: size.rows))
         case .sixel:
             // Sixels are painted in bands of 6 pixel rows: round down so the last band stays in place.
-            let height = max(6, pixelHeight / 6 * 6)
-            let width = max(1, min(pixelWidth, pixels.width * height / max(1, pixels.height)))
+            let scale = min(Double(pixelWidth) / Double(pixels.width), Double(pixelHeight) / Double(pixels.height))
+            let height = max(6, Int(Double(pixels.height) * scale) / 6 * 6)
+            let width = max(1, min(pixelWidth, Int((Double(pixels.width) * Double(height) / Double(pixels.height)).rounded())))
             guard let sixel = SixelEncoder.encode(pixels.resized(width: width, height: height)) else { return nil }
             return graphics(sixel)
         case .none:
