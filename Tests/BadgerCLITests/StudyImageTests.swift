@@ -69,10 +69,7 @@ import Testing
         #expect(help.contains("q, Esc, Ctrl-C quit"))
         try tmux.send("x")
         _ = try tmux.waitFor("The gradient")
-        try tmux.send("q")
-        _ = try tmux.waitFor("l: learn again")
-        try tmux.send("q")
-        #expect(try tmux.waitFor("EXITED").contains("EXITED 0"))
+        #expect(try tmux.quitStudy().contains("EXITED 0"))
     }
 
     @Test(.timeLimit(.minutes(1))) func imagesNoneKeepsTheAltText() throws {
@@ -85,10 +82,7 @@ import Testing
         let screen = try tmux.waitFor("Space answer")
         #expect(screen.contains("[image: A colour gradient]"))
         #expect(!screen.contains("▀"))
-        try tmux.send("q")
-        _ = try tmux.waitFor("l: learn again")
-        try tmux.send("q")
-        #expect(try tmux.waitFor("EXITED").contains("EXITED 0"))
+        #expect(try tmux.quitStudy().contains("EXITED 0"))
     }
 
     @Test(.timeLimit(.minutes(1))) func oRunsTheViewerWithThePathAsOneArgumentNeverThroughAShell() throws {
@@ -124,10 +118,7 @@ import Testing
         _ = try tmux.waitFor("No picture here")
         try tmux.send("o")
         _ = try tmux.waitFor("This card shows no image.")
-        try tmux.send("q")
-        _ = try tmux.waitFor("l: learn again")
-        try tmux.send("q")
-        #expect(try tmux.waitFor("EXITED").contains("EXITED 0"))
+        #expect(try tmux.quitStudy().contains("EXITED 0"))
     }
 
     @Test(.timeLimit(.minutes(1))) func aMissingViewerIsAStatusLine() throws {
@@ -143,10 +134,7 @@ import Testing
         try tmux.send("o")
         let screen = try tmux.waitFor("No image viewer")
         #expect(screen.contains("cannot find no-such-viewer-here"))
-        try tmux.send("q")
-        _ = try tmux.waitFor("l: learn again")
-        try tmux.send("q")
-        #expect(try tmux.waitFor("EXITED").contains("EXITED 0"))
+        #expect(try tmux.quitStudy().contains("EXITED 0"))
     }
 
     @Test(.timeLimit(.minutes(1))) func anImageLyingAboutItsTypeGetsAMessageNotACrash() throws {
@@ -162,10 +150,7 @@ import Testing
         try tmux.send("s")
         let next = try tmux.waitFor("Not a picture")
         #expect(next.contains("[image: Not a picture: not a PNG, JPEG or GIF image (judged by its content)]"))
-        try tmux.send("q")
-        _ = try tmux.waitFor("l: learn again")
-        try tmux.send("q")
-        #expect(try tmux.waitFor("EXITED").contains("EXITED 0"))
+        #expect(try tmux.quitStudy().contains("EXITED 0"))
     }
 
     @Test func plainModeNamesTheImageAndItsPathWithoutEscapes() throws {
@@ -182,36 +167,13 @@ import Testing
 /// The graphics protocols, end to end: what `badger study` writes to a pseudo-terminal (through
 /// `script`), which tmux would not pass on.
 @Suite struct StudyGraphicsTests {
-    /// Runs `badger study ARGUMENTS` in a pseudo-terminal, pressing q twice after a second (the
-    /// card is drawn by then), and returns everything written to the terminal.
+    /// Runs `badger study ARGUMENTS` in a pseudo-terminal (the variables that choose an image
+    /// protocol taken out), pressing q twice once the card is drawn; returns what was written.
     static func run(_ arguments: [String], in sandbox: StudySandbox, environment: [String: String] = [:]) throws -> String {
-        let command = ([BadgerProcess.executable.path, "study"] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.currentDirectoryURL = sandbox.url
-        var merged = ProcessInfo.processInfo.environment
-        for key in ["NO_COLOR", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "COLORTERM"] { merged[key] = nil }
-        merged["TERM"] = "xterm-256color"
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = input
-        try process.run()
-        let keys = input.fileHandleForWriting
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) {
-            keys.write(Data("q".utf8))
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
-                keys.write(Data("q".utf8))
-                try? keys.close()
-            }
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try BadgerProcess.runInTerminal(
+            ["study"] + arguments, in: sandbox.url, environment: environment,
+            removing: ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "COLORTERM"], typing: ["q", "q"]
+        ).standardOutput
     }
 
     static func sandbox() throws -> StudySandbox {

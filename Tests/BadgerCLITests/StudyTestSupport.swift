@@ -100,5 +100,14 @@ struct Tmux {
         return screen
     }
 
+    /// Ends a study session started with `; echo "EXITED $?"` after it: q on the card, q on
+    /// the summary. Returns the screen once the command has exited.
+    func quitStudy() throws -> String {
+        try send("q")
+        _ = try waitFor("l: learn again")
+        try send("q")
+        return try waitFor("EXITED")
+    }
+
     func kill() { _ = try? run(["kill-server"]) }
 }

@@ -81,8 +81,13 @@ private final class LockedData: @unchecked Sendable {
 extension BadgerProcess {
     /// Runs `badger ARGUMENTS` attached to a real pseudo-terminal (through `script`), the way a
     /// person at a terminal would, and returns what the terminal showed, with CRLF turned to LF.
+    ///
+    /// `keys` are typed one by one, the first after 1.5 seconds and the others half a second
+    /// apart (for full-screen programs, which read keys once they are drawn); `removing` names
+    /// variables taken out of the environment.
     public static func runInTerminal(
-        _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String] = [:]
+        _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String] = [:], removing: [String] = [],
+        typing keys: [String] = []
     ) throws -> Result {
         let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
         let process = Process()
@@ -92,12 +97,27 @@ extension BadgerProcess {
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = nil
         merged["TERM"] = "xterm-256color"
+        for key in removing { merged[key] = nil }
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        process.standardInput = FileHandle.nullDevice
+        if keys.isEmpty {
+            process.standardInput = FileHandle.nullDevice
+        } else {
+            let input = Pipe()
+            process.standardInput = input
+            let writer = input.fileHandleForWriting
+            Thread.detachNewThread {
+                usleep(1_500_000)
+                for (index, key) in keys.enumerated() {
+                    if index > 0 { usleep(500_000) }
+                    writer.write(Data(key.utf8))
+                }
+                try? writer.close()
+            }
+        }
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

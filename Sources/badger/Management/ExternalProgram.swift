@@ -78,35 +78,13 @@ enum ExternalProgram {
     /// screen editor can read the terminal. While it runs, badger ignores Ctrl-C and Ctrl-\ (the
     /// editor gets them), as git does.
     static func run(_ executable: String, arguments: [String]) throws -> Int32 {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child starts with the default signal handlers and an empty mask.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-
         let oldInterrupt = signal(SIGINT, SIG_IGN)
         let oldQuit = signal(SIGQUIT, SIG_IGN)
         defer {
             signal(SIGINT, oldInterrupt)
             signal(SIGQUIT, oldQuit)
         }
-        var pid = pid_t()
-        let spawned = argv.withUnsafeBufferPointer { arguments in
-            posix_spawn(&pid, executable, nil, &attributes, arguments.baseAddress!, environ)
-        }
-        guard spawned == 0 else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(spawned))) }
+        let pid = try spawn(executable, arguments: arguments, detached: false)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(errno))) }
@@ -121,24 +99,35 @@ enum ExternalProgram {
     /// output and error on `/dev/null`, so it can neither read keys from nor draw over the
     /// terminal. Reap it later with `reap`.
     static func start(_ executable: String, arguments: [String]) throws -> pid_t {
+        try spawn(executable, arguments: arguments, detached: true)
+    }
+
+    /// `posix_spawn` of `executable` with the default signal handlers and an empty signal mask;
+    /// `detached`: in its own process group, its standard streams on `/dev/null`.
+    private static func spawn(_ executable: String, arguments: [String], detached: Bool) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&defaults, signalNumber) }
+        let reset = detached ? [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP, SIGWINCH] : [SIGINT, SIGQUIT, SIGPIPE]
+        for signalNumber in reset { sigaddset(&defaults, signalNumber) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if detached {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
