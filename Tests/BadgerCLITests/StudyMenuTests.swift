@@ -23,6 +23,23 @@ import Testing
         #expect(flag.standardOutput.contains("── all · card 1 of 1 ──"))
     }
 
+    @Test(.timeLimit(.minutes(1))) func theFullScreenMenuEndsWithAll() throws {
+        try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
+        let sandbox = try StudySandbox()
+        defer { sandbox.remove() }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let command = "'\(BadgerProcess.executable.path)' study --ahead 0; echo \"EXITED $?\"; sleep 5"
+        try tmux.start(command, in: sandbox.url, columns: 40, rows: 12)
+        let menu = try tmux.waitFor("Choose a topic")
+        #expect(menu.contains("3  all     0 due, 3 new"))
+        try tmux.send("3")
+        _ = try tmux.waitFor("How many cards?")
+        try tmux.send("1")
+        #expect(try tmux.waitFor("Space answer").contains("all · card 1 of 3"))
+        #expect(try tmux.quitStudy().contains("EXITED 0"))
+    }
+
     @Test func plainModeIsColoredOnlyWithColorAlways() throws {
         let deck = "---\ntopic: Bold\n---\n\nQ: What is **this**?\nA: Bold\n"
         let sandbox = try StudySandbox(decks: ["bold.md": deck])

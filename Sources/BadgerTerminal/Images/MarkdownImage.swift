@@ -6,6 +6,12 @@ public struct MarkdownImage: Sendable, Equatable {
     public let alt: String
     /// The columns available where it stands.
     public let columns: Int
+
+    public init(source: String, alt: String, columns: Int) {
+        self.source = source
+        self.alt = alt
+        self.columns = columns
+    }
 }
 
 /// What is shown for an image instead of `[image: alt]`.
