@@ -11,38 +11,41 @@ extension Badger {
             commandName: "study",
             abstract: "Study cards: due cards first, then new ones, rated Fail, Difficult, Good or Easy.",
             discussion: """
-                Choose a topic (or all topics: "all") and how many cards (10, 25 or 50), or give
-                them with --topic and --count. Each card shows its question; show the answer, then
-                rate how well you remembered it. Every rating is saved to the deck's review log (synced to disk)
-                before the next card is shown.
+                Choose a topic (or "all", every topic) and how many cards (10, 25 or 50),
+                or give them with --topic and --count. Each card shows its question; show
+                the answer, then rate how well you remembered it. Every rating is saved to
+                the deck's review log (synced to disk) before the next card is shown.
 
                 On a terminal, studying is full screen:
-                  Space/Enter  show the answer        e  explanation     h  hint
-                  0 1 2 3      Fail, Difficult, Good, Easy (with --anki-keys: 1 2 3 4, as in Anki)
-                  u  undo the last rating    s  skip    ?  help    q/Esc/Ctrl-C  quit
-                  o  open the card's image in the image viewer ($BADGER_IMAGE_VIEWER, else
-                     xdg-open on Linux or open on macOS; run as a program, never by a shell)
+                  Space/Enter  show the answer     e  explanation     h  hint
+                  0 1 2 3      Fail, Difficult, Good, Easy (--anki-keys: 1 2 3 4)
+                  u  undo the last rating   s  skip   ?  help   q/Esc/Ctrl-C  quit
+                  m  math as LaTeX          o  open the card's image in a viewer
+                The viewer is $BADGER_IMAGE_VIEWER (a program and its arguments, run
+                without a shell, the image's path added), else xdg-open (open on macOS).
 
-                Images are drawn in the terminal (--images): auto picks kitty graphics in kitty
-                and Ghostty, iTerm2 inline images in iTerm2 and WezTerm, sixel when the terminal
-                says it has it (asked once, when the first image is shown) or is mlterm, foot,
-                contour or yaft, and half-block color art otherwise (inside tmux or screen too).
-                Images are sized to the room the card leaves, and shown as [image: alt] when
-                there is none; half-block art needs color.
+                Images are drawn in the card (--images), sized to the room it leaves, or
+                shown as [image: alt] when there is none. auto picks kitty graphics in
+                kitty and Ghostty, iTerm2 images in iTerm2 and WezTerm, sixel when the
+                terminal answers that it has it (asked once, at the first image) or TERM
+                is mlterm, foot, contour or yaft, else half-block color art (also inside
+                tmux or screen). Half-block art needs color (not with NO_COLOR).
 
-                With --plain, or when standard input or output is not a terminal, studying is
-                line by line and prints no escape codes. Each input line is one action: an empty
-                line or a shows the answer, e the explanation, h the hint, 0-3 rate, s skips,
-                u undoes, q quits; menus take a number or a name. The end of input ends the
-                session (every rating is already saved).
+                With --plain, or when standard input or output is not a terminal,
+                studying is line by line, without escape codes unless --color always;
+                images are named with their path. Each input line is one action: an
+                empty line or a shows the answer, e the explanation, h the hint, 0-3
+                rate, s skips, u undoes, q quits; menus take a number or a name. The end
+                of input ends the session (every rating is already saved).
 
-                If fewer cards are available than asked for, you are offered to learn ahead:
-                cards due within the next days (7, or --ahead DAYS).
+                If fewer cards are available than asked for, you are offered to learn
+                ahead: cards due within the next days (7, or --ahead DAYS).
 
                 Examples:
                   badger study
                   badger study --topic French --count 25
                   badger study --topic all --images blocks
+                  BADGER_IMAGE_VIEWER="feh --scale-down" badger study --topic Anatomy
                   printf '\\n2\\nq\\n' | badger study --topic French --count 10 --plain
                 """)
 

@@ -58,11 +58,6 @@ final class StudyImages {
     /// What to send before clearing the screen so that no image stays behind: kitty keeps its
     /// images over a cleared screen unless told to delete them.
     var clearSequence: String { chosen == .kitty ? KittyGraphics.deleteAll : "" }
-
-    /// Images drawn with the protocol `choose` picks when the first image is shown.
-    init(choose: @escaping () -> ImageProtocol) {
-        self.choose = choose
-    }
     private var loaded: [String: Loaded] = [:]
     private var drawn: [String: RenderedImage] = [:]
     /// The images the last `rendering` was asked for, in order.
@@ -70,6 +65,14 @@ final class StudyImages {
 
     /// The largest image file read, as `ImageSizeReasonable` allows.
     static let maximumBytes = ImageImport.maximumBytes
+    /// Decoded images are kept at most this many pixels wide and high (more than any terminal
+    /// shows), so a session of large photos stays small in memory.
+    static let maximumSide = 2048
+
+    /// Images drawn with the protocol `choose` picks when the first image is shown.
+    init(choose: @escaping () -> ImageProtocol) {
+        self.choose = choose
+    }
 
     /// Forgets the images of the previous screen.
     func startScreen() { shown = [] }
@@ -138,7 +141,12 @@ final class StudyImages {
             return .problem(ImageDecoder.Failure.unknownFormat.description, path: path)
         }
         do {
-            let pixels = try ImageDecoder.decode(fileDescriptor: descriptor, header: bytes)
+            var pixels = try ImageDecoder.decode(fileDescriptor: descriptor, header: bytes)
+            let scale = min(1, Double(Self.maximumSide) / Double(max(pixels.width, pixels.height)))
+            if scale < 1 {
+                pixels = pixels.resized(
+                    width: Int((Double(pixels.width) * scale).rounded()), height: Int((Double(pixels.height) * scale).rounded()))
+            }
             return .image(path: path, bytes: bytes, format: format, pixels: pixels)
         } catch {
             return .problem(error.description, path: path)
