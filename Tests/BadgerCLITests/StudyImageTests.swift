@@ -211,6 +211,14 @@ import Testing
         for output in [kitty, iterm, sixel, silent] { #expect(output.contains(" · card 1 of 1")) }
     }
 
+    @Test(.timeLimit(.minutes(1))) func halfBlockArtNeedsColor() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let output = try Self.run(Self.arguments + ["--images", "blocks"], in: sandbox, environment: ["NO_COLOR": "1"])
+        #expect(output.contains("[image: A colour gradient]"))
+        #expect(!output.contains("▀"))
+    }
+
     @Test(.timeLimit(.minutes(1))) func anImageLinkedFromOutsideTheCollectionIsNeverRead() throws {
         let outside = try TemporaryDirectory()
         defer { outside.remove() }

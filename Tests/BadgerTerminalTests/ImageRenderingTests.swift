@@ -45,6 +45,21 @@ import Testing
         #expect(ImageHeader.dimensions(of: try Self.bytes("gradient-32x16.png"))! == (32, 16))
     }
 
+    @Test func jpegAndGIFDecodeToo() throws {
+        for name in ["hand.jpg", "brain.gif"] {
+            let path = PackagePaths.url("Decks/images/\(name)").path
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let descriptor = open(path, O_RDONLY)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            let image = try ImageDecoder.decode(fileDescriptor: descriptor, header: bytes)
+            #expect(image.width == 128 && image.height == 128, "\(name)")
+            #expect(ImageHeader.dimensions(of: bytes)! == (128, 128), "\(name)")
+            // Not one flat color: the picture came through.
+            #expect(Set(stride(from: 0, to: image.rgb.count, by: 3).map { image.rgb[$0] }).count > 4, "\(name)")
+        }
+    }
+
     @Test func anImageLyingAboutItsTypeIsAFailureNotACrash() throws {
         #expect(throws: ImageDecoder.Failure.undecodable) { try Self.decode("liar.png") }
         // Bytes of no known format are refused before libsixel sees them.
