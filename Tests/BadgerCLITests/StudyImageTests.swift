@@ -72,6 +72,22 @@ import Testing
         #expect(try tmux.quitStudy().contains("EXITED 0"))
     }
 
+    @Test(.timeLimit(.minutes(1))) func autoInsideTmuxAsksTheTerminalAndDrawsBlocks() throws {
+        try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        // kitty's variable inherited from outside tmux does not count; tmux answers the device
+        // attributes query itself (without sixel), so the keys after it still work.
+        try Self.start(tmux, sandbox, "--topic Anatomy --count 10 --ahead 0", environment: "export KITTY_WINDOW_ID=1")
+        let screen = try tmux.waitFor("Space answer")
+        #expect(screen.split(separator: "\n").filter { $0.contains("▀") }.count == 8)
+        try tmux.send("Space")
+        #expect(try tmux.waitFor("The gradient").contains("0 Fail"))
+        #expect(try tmux.quitStudy().contains("EXITED 0"))
+    }
+
     @Test(.timeLimit(.minutes(1))) func imagesNoneKeepsTheAltText() throws {
         try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
         let sandbox = try Self.sandbox()
