@@ -184,11 +184,13 @@ import Testing
 /// `script`), which tmux would not pass on.
 @Suite struct StudyGraphicsTests {
     /// Runs `badger study ARGUMENTS` in a pseudo-terminal (the variables that choose an image
-    /// protocol taken out), pressing q twice once the card is drawn; returns what was written.
-    static func run(_ arguments: [String], in sandbox: StudySandbox, environment: [String: String] = [:]) throws -> String {
+    /// protocol taken out), typing `keys` once the card is drawn; returns what was written.
+    static func run(
+        _ arguments: [String], in sandbox: StudySandbox, environment: [String: String] = [:], keys: [String] = ["q", "q"]
+    ) throws -> String {
         try BadgerProcess.runInTerminal(
             ["study"] + arguments, in: sandbox.url, environment: environment,
-            removing: ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "COLORTERM"], typing: ["q", "q"]
+            removing: ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL", "COLORTERM"], typing: keys
         ).standardOutput
     }
 
@@ -225,6 +227,14 @@ import Testing
         #expect(silent.contains("▀"))
         // Each drew the card.
         for output in [kitty, iterm, sixel, silent] { #expect(output.contains(" · card 1 of 1")) }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aViewerThatFailsAtOnceIsReported() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let output = try Self.run(
+            Self.arguments + ["--images", "none"], in: sandbox, environment: ["BADGER_IMAGE_VIEWER": "false"], keys: ["o", "q", "q"])
+        #expect(output.contains("Could not open images/gradient.png: false ended with status 1."))
     }
 
     @Test(.timeLimit(.minutes(1))) func halfBlockArtNeedsColor() throws {

@@ -89,9 +89,7 @@ enum ExternalProgram {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(errno))) }
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
-        let signalNumber = status & 0x7F
-        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+        return decodedStatus(status)
     }
 
     /// Starts `executable` with `arguments` in the background and returns its process id without
@@ -141,10 +139,22 @@ enum ExternalProgram {
 
     /// Collects those of `pids` that have ended (without waiting); returns the ones still running.
     static func reap(_ pids: [pid_t]) -> [pid_t] {
-        pids.filter { pid in
-            var status: Int32 = 0
-            return waitpid(pid, &status, WNOHANG) == 0
-        }
+        pids.filter { exitStatus(of: $0) == nil }
+    }
+
+    /// The exit status of the child `pid` if it has ended (collecting it), without waiting; 128 +
+    /// the signal number if a signal ended it. Nil while it runs.
+    static func exitStatus(of pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return decodedStatus(status)
+    }
+
+    /// A `waitpid` status as an exit status, 128 + the signal number if a signal ended the
+    /// process (WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions).
+    private static func decodedStatus(_ status: Int32) -> Int32 {
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
     }
 
     /// Runs the user's editor on `path`, opened at `line` if the editor understands `+LINE`.

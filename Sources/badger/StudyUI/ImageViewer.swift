@@ -21,6 +21,9 @@ struct ImageViewer {
         static let systemViewer = "xdg-open"
     #endif
 
+    /// How many times, 10 ms apart, to look whether the viewer failed at once.
+    static let failureWaits = 15
+
     let environment: [String: String]
     /// Viewers started and not yet reaped.
     private var running: [pid_t] = []
@@ -40,15 +43,25 @@ struct ImageViewer {
         running = ExternalProgram.reap(running)
         let command = command
         let shown = UntrustedText.sanitized(source)
+        let program = UntrustedText.sanitized(command[0])
         guard let executable = ExternalProgram.resolve(command[0], searchPath: environment["PATH"]) else {
-            let program = UntrustedText.sanitized(command[0])
             return environment[Self.variable] == nil
                 ? "No image viewer: \(program) is not installed; set \(Self.variable) to one (e.g. \(Self.variable)=feh)."
                 : "No image viewer: cannot find \(program) (from \(Self.variable))."
         }
         do {
-            running.append(try ExternalProgram.start(executable, arguments: Array(command.dropFirst()) + [path]))
-            return "Opened \(shown) with \(UntrustedText.sanitized(command[0]))."
+            let pid = try ExternalProgram.start(executable, arguments: Array(command.dropFirst()) + [path])
+            // A viewer that cannot start (say, xdg-open without a desktop) ends at once; wait a
+            // moment for that, not for the viewer.
+            for _ in 0..<Self.failureWaits {
+                if let status = ExternalProgram.exitStatus(of: pid) {
+                    guard status == 0 else { return "Could not open \(shown): \(program) ended with status \(status)." }
+                    return "Opened \(shown) with \(program)."
+                }
+                usleep(10_000)
+            }
+            running.append(pid)
+            return "Opened \(shown) with \(program)."
         } catch {
             return "Could not open \(shown): \(UntrustedText.sanitized(String(describing: error)))."
         }
