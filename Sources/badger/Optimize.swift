@@ -73,8 +73,12 @@ extension Badger {
             if let now, Timestamp.parse(now) == nil {
                 throw ValidationError("--now \"\(now)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
             }
-            if histories != nil, apply { throw ValidationError("--apply stores parameters fitted on the collection; it cannot be used with --histories") }
-            if histories != nil, !collection.paths.isEmpty { throw ValidationError("give either --histories or collection paths, not both") }
+            if histories != nil, apply {
+                throw ValidationError("--apply stores parameters fitted on the collection; it cannot be used with --histories")
+            }
+            if histories != nil, !collection.paths.isEmpty {
+                throw ValidationError("give either --histories or collection paths, not both")
+            }
         }
 
         func run() throws {
@@ -116,7 +120,8 @@ extension Badger {
                         let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
                         let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
                         try AtomicFile.write(
-                            CollectionConfig.settingFittedParameters(in: text, parameters: fit.parameters, fitted: fitted, reviews: reviewCount),
+                            CollectionConfig.settingFittedParameters(
+                                in: text, parameters: fit.parameters, fitted: fitted, reviews: reviewCount),
                             to: path)
                     }
                 }

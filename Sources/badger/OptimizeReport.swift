@@ -24,7 +24,9 @@ struct OptimizeReport: Encodable {
                 Topic(topic: $0.key, reviews: $0.value.count, observed: $0.value.observed, predicted: $0.value.predicted)
             }
             calibration = evaluation.calibration.enumerated().map { index, bin in
-                Bin(from: Double(index) / 10, to: Double(index + 1) / 10, reviews: bin.count, predicted: bin.predicted, observed: bin.observed)
+                Bin(
+                    from: Double(index) / 10, to: Double(index + 1) / 10, reviews: bin.count, predicted: bin.predicted,
+                    observed: bin.observed)
             }
         }
     }
@@ -108,7 +110,9 @@ struct OptimizeReport: Encodable {
             var bar = Array(String(repeating: "█", count: observed) + String(repeating: " ", count: width + 1 - observed))
             bar[marker] = "│"
             let label = String(format: "%3.0f–%3.0f%%", bin.from * 100, bin.to * 100)
-            lines.append("  \(label) " + String(bar) + String(format: " %5.1f%% vs %5.1f%%, %d reviews", bin.observed * 100, bin.predicted * 100, bin.reviews))
+            lines.append(
+                "  \(label) " + String(bar)
+                    + String(format: " %5.1f%% vs %5.1f%%, %d reviews", bin.observed * 100, bin.predicted * 100, bin.reviews))
         }
         lines.append("")
         lines.append("RMSE(bins) is fsrs-rs's: reviews binned by days elapsed, number of reviews and lapses.")

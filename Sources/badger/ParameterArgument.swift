@@ -13,7 +13,8 @@ enum ParameterArgument {
             text = trimmed
         } else {
             guard let data = FileManager.default.contents(atPath: argument) else {
-                return try fail("--params \(UntrustedText.sanitized(argument)): no such file or cannot be read (give a file or a JSON array)")
+                return try fail(
+                    "--params \(UntrustedText.sanitized(argument)): no such file or cannot be read (give a file or a JSON array)")
             }
             text = String(decoding: data, as: UTF8.self)
         }

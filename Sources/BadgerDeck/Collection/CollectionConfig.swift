@@ -97,7 +97,9 @@ public struct CollectionConfig: Sendable, Equatable {
                 else { throw bad("`fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes)") }
                 fsrsParameters = numbers
             case "fsrs_parameters_fitted":
-                guard let text = value.string, !text.isEmpty else { throw bad("`fsrs_parameters_fitted` must be a date such as 2026-11-22") }
+                guard let text = value.string, !text.isEmpty else {
+                    throw bad("`fsrs_parameters_fitted` must be a date such as 2026-11-22")
+                }
                 fsrsParametersFitted = text
             case "fsrs_parameters_reviews":
                 guard let count = value.int, count >= 0 else { throw bad("`fsrs_parameters_reviews` must be a whole number of reviews") }

@@ -108,20 +108,17 @@ public struct FSRSOptimizer: Sendable {
         var w = initial
         var best = (parameters: initial, objective: Double.infinity)
         var iteration = 0.0
-        let objective = Objective(set: set, maximumLength: configuration.maximumSequenceLength)
+        let objective = Objective(set: set, items: items, weights: weights, maximumLength: configuration.maximumSequenceLength)
         for _ in 0..<configuration.epochs {
             for batch in batches.shuffled(using: &generator) {
                 iteration += 1
                 let learningRate = configuration.learningRate * (1 + cos(Double.pi * iteration / iterations)) / 2
-                var lossGradient: [Double]? = Array(repeating: 0.0, count: w.count)
-                _ = objective.loss(w: w, items: items, weights: weights, indices: batch, gradient: &lossGradient)
-                var gradient = lossGradient ?? []
+                var gradient = objective.lossAndGradient(w: w, indices: batch).gradient
                 addPenalty(w: w, initial: initial, share: Double(batch.count) / Double(total), gradient: &gradient)
                 adam.step(&w, gradient: gradient, learningRate: learningRate)
                 w = ParameterClipper.clip(w, relearningSteps: configuration.relearningSteps)
             }
-            var unused: [Double]? = nil
-            let loss = objective.loss(w: w, items: items, weights: weights, indices: Array(items.indices), gradient: &unused)
+            let loss = objective.totalLoss(w: w)
             let mean = (loss + penalty(w: w, initial: initial)) / Double(total)
             if mean < best.objective { best = (w, mean) }
         }

@@ -56,16 +56,16 @@ public struct FitEvaluation: Sendable, Equatable {
 
     /// The predicted recall of every item of `set`, in order.
     public static func predictions(parameters: [Double], set: TrainingSet) -> [Double] {
-        let longest = set.items.map(\.position).max() ?? 0
-        let steps = UnsafeMutablePointer<RecallModel.Step>.allocate(capacity: longest + 1)
-        defer { steps.deallocate() }
-        return set.ratings.withUnsafeBufferPointer { ratings in
-            set.deltas.withUnsafeBufferPointer { deltas in
-                set.items.map { item in
-                    let start = set.starts[item.card]
-                    let (s, _) = RecallModel.forward(
-                        w: parameters, ratings: ratings, deltas: deltas, start: start, count: item.position, steps: nil)
-                    return RecallModel.retrievability(days: deltas[start + item.position], stability: s, w: parameters)
+        return parameters.withUnsafeBufferPointer { w in
+            let c = RecallModel.Coefficients(w)
+            return set.ratings.withUnsafeBufferPointer { ratings in
+                set.deltas.withUnsafeBufferPointer { deltas in
+                    set.items.map { item in
+                        let start = set.starts[item.card]
+                        let (s, _) = RecallModel.forward(
+                            w: w, c: c, ratings: ratings, deltas: deltas, start: start, count: item.position, steps: nil)
+                        return c.retrievability(days: deltas[start + item.position], stability: s)
+                    }
                 }
             }
         }
@@ -95,7 +95,9 @@ public struct FitEvaluation: Sendable, Equatable {
         }
 
         var bin: Bin {
-            count == 0 ? Bin(count: 0, predicted: 0, observed: 0) : Bin(count: count, predicted: predicted / Double(count), observed: recalled / Double(count))
+            count == 0
+                ? Bin(count: 0, predicted: 0, observed: 0)
+                : Bin(count: count, predicted: predicted / Double(count), observed: recalled / Double(count))
         }
     }
 }

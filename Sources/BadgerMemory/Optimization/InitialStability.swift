@@ -33,7 +33,9 @@ enum InitialStability {
         var counts: [Int: Int] = [:]
         var stabilities: [Int: Double] = [:]
         for (rating, delays) in outcomes {
-            let groups = delays.sorted { $0.key < $1.key }.map { Group(days: $0.key, recall: $0.value.recalled / $0.value.count, count: $0.value.count) }
+            let groups = delays.sorted { $0.key < $1.key }.map {
+                Group(days: $0.key, recall: $0.value.recalled / $0.value.count, count: $0.value.count)
+            }
             counts[rating] = Int(groups.reduce(0) { $0 + $1.count })
             stabilities[rating] = search(groups, averageRecall: averageRecall, defaultStability: FSRS6.defaultParameters[rating - 1])
         }

@@ -30,53 +30,93 @@ enum RecallModel {
         var sFree = true
         var dFree = true
         var value = 0.0
+        /// Powers and exponentials of the active branch, kept for the backward pass.
+        var power1 = 0.0
+        var power2 = 0.0
+        var exponential = 0.0
     }
 
     enum Branch { case initial, shortTerm, lapse, lapseFloor, recall }
 
-    /// Predicted recall after `days` at stability `s` with the forgetting curve of decay -w20.
-    @inline(__always)
-    static func retrievability(days: Double, stability s: Double, w: [Double]) -> Double {
-        let decay = -w[20]
-        let factor = exp(lnNinety / decay) - 1
-        return pow(1 + factor * days / s, decay)
+    /// Terms that depend only on the parameters, computed once per parameter vector.
+    struct Coefficients {
+        let decay: Double
+        let factor: Double
+        /// e^(ln 0.9 / decay), so factor = exponent − 1.
+        let exponent: Double
+        let growth: Double
+        let easyDifficulty: Double
+        let shortTermDivisor: Double
+        /// e^(w17 (rating − 3 + w18)) for ratings 1–4 (index 0 unused).
+        let shortTermFactors: (Double, Double, Double, Double, Double)
+
+        init(_ w: UnsafeBufferPointer<Double>) {
+            decay = -w[20]
+            exponent = exp(lnNinety / decay)
+            factor = exponent - 1
+            growth = exp(w[8])
+            easyDifficulty = w[4] - exp(3 * w[5]) + 1
+            shortTermDivisor = exp(w[17] * w[18])
+            shortTermFactors = (
+                0, exp(w[17] * (-2 + w[18])), exp(w[17] * (-1 + w[18])), exp(w[17] * w[18]), exp(w[17] * (1 + w[18]))
+            )
+        }
+
+        @inline(__always) func shortTermFactor(_ rating: Double) -> Double {
+            switch rating {
+            case 1: return shortTermFactors.1
+            case 2: return shortTermFactors.2
+            case 3: return shortTermFactors.3
+            default: return shortTermFactors.4
+            }
+        }
+
+        /// Predicted recall after `days` at stability `s`.
+        @inline(__always) func retrievability(days: Double, stability s: Double) -> Double {
+            days == 0 ? 1 : pow(1 + factor * days / s, decay)
+        }
     }
 
     @inline(__always)
-    static func initialDifficulty(_ rating: Double, w: [Double]) -> Double { w[4] - exp(w[5] * (rating - 1)) + 1 }
+    static func initialDifficulty(_ rating: Double, w: UnsafeBufferPointer<Double>) -> Double { w[4] - exp(w[5] * (rating - 1)) + 1 }
 
     /// Runs `count` reviews starting at `start` of the flat arrays; returns stability and
-    /// difficulty, recording each step in `steps` when given.
+    /// difficulty, recording each step in `steps` when given. `state` continues an earlier run
+    /// that stopped at `start` (its first review is then not the card's first).
     static func forward(
-        w: [Double], ratings: UnsafeBufferPointer<Double>, deltas: UnsafeBufferPointer<Double>, start: Int, count: Int,
-        steps: UnsafeMutablePointer<Step>?
+        w: UnsafeBufferPointer<Double>, c: Coefficients, ratings: UnsafeBufferPointer<Double>, deltas: UnsafeBufferPointer<Double>,
+        start: Int, count: Int, steps: UnsafeMutablePointer<Step>?, from state: (s: Double, d: Double)? = nil
     ) -> (s: Double, d: Double) {
-        var s = 0.0
-        var d = 0.0
+        var s = state?.s ?? 0
+        var d = state?.d ?? 0
+        let first = state == nil ? 0 : -1
         for k in 0..<count {
             let rating = ratings[start + k]
             let delta = deltas[start + k]
             var step = Step(rating: rating, delta: delta, lastS: s, lastD: d)
             var newS: Double
             var newD: Double
-            if k == 0 {
+            if k == first {
                 step.branch = .initial
                 newS = w[Int(rating) - 1]
                 let raw = initialDifficulty(rating, w: w)
                 step.dFree = raw > 1 && raw < 10
                 newD = min(max(raw, 1), 10)
             } else {
-                let r = retrievability(days: delta, stability: s, w: w)
+                let r = c.retrievability(days: delta, stability: s)
                 step.retrievability = r
                 if delta == 0 {
                     step.branch = .shortTerm
-                    let raw = exp(w[17] * (rating - 3 + w[18])) * pow(s, -w[19])
+                    let raw = c.shortTermFactor(rating) * pow(s, -w[19])
                     step.rawActive = !(rating >= 2 && raw < 1)
                     step.value = step.rawActive ? raw : 1
                     newS = s * step.value
                 } else if rating == 1 {
-                    let raw = w[11] * pow(d, -w[12]) * (pow(s + 1, w[13]) - 1) * exp((1 - r) * w[14])
-                    let floor = s / exp(w[17] * w[18])
+                    step.power1 = pow(d, -w[12])
+                    step.power2 = pow(s + 1, w[13])
+                    step.exponential = exp((1 - r) * w[14])
+                    let raw = w[11] * step.power1 * (step.power2 - 1) * step.exponential
+                    let floor = s / c.shortTermDivisor
                     if floor < raw {
                         step.branch = .lapseFloor
                         newS = floor
@@ -88,11 +128,13 @@ enum RecallModel {
                     step.branch = .recall
                     let hard = rating == 2 ? w[15] : 1
                     let easy = rating == 4 ? w[16] : 1
-                    let increase = exp(w[8]) * (11 - d) * pow(s, -w[9]) * (exp((1 - r) * w[10]) - 1) * hard * easy
+                    step.power1 = pow(s, -w[9])
+                    step.exponential = exp((1 - r) * w[10])
+                    let increase = c.growth * (11 - d) * step.power1 * (step.exponential - 1) * hard * easy
                     newS = s * (1 + increase)
                 }
                 let damped = d + (10 - d) * (-w[6] * (rating - 3)) / 9
-                let reverted = w[7] * (initialDifficulty(4, w: w) - damped) + damped
+                let reverted = w[7] * (c.easyDifficulty - damped) + damped
                 step.dFree = reverted > 1 && reverted < 10
                 newD = min(max(reverted, 1), 10)
             }
@@ -118,11 +160,13 @@ enum RecallModel {
     /// Adds the gradient of the forgetting curve at `days`, `s` (scaled by `gR`) with respect to
     /// w20 into `gw`; returns its derivative with respect to `s`.
     @inline(__always)
-    static func curveBackward(days: Double, s: Double, r: Double, gR: Double, w: [Double], gw: inout [Double]) -> Double {
-        guard gR != 0 else { return 0 }
-        let decay = -w[20]
-        let exponent = exp(lnNinety / decay)
-        let factor = exponent - 1
+    static func curveBackward(
+        days: Double, s: Double, r: Double, gR: Double, c: Coefficients, gw: UnsafeMutableBufferPointer<Double>
+    ) -> Double {
+        guard gR != 0, days > 0 else { return 0 }
+        let decay = c.decay
+        let exponent = c.exponent
+        let factor = c.factor
         let base = 1 + factor * days / s
         let dBaseDS = -factor * days / (s * s)
         let dFactorDDecay = exponent * (-lnNinety / (decay * decay))
@@ -133,7 +177,10 @@ enum RecallModel {
 
     /// Back-propagates `gS`, `gD` (derivatives with respect to the state after each step) through
     /// `count` recorded steps, adding into `gw`.
-    static func backward(w: [Double], steps: UnsafeMutablePointer<Step>, count: Int, gS: Double, gD: Double, gw: inout [Double]) {
+    static func backward(
+        w: UnsafeBufferPointer<Double>, c: Coefficients, steps: UnsafeMutablePointer<Step>, count: Int, gS: Double, gD: Double,
+        gw: UnsafeMutableBufferPointer<Double>
+    ) {
         var gS = gS
         var gD = gD
         for k in stride(from: count - 1, through: 0, by: -1) {
@@ -165,14 +212,14 @@ enum RecallModel {
                     gLastS += gNewS
                 }
             case .lapseFloor:
-                let floor = s / exp(w[17] * w[18])
+                let floor = s / c.shortTermDivisor
                 gLastS += gNewS * floor / s
                 gw[17] += gNewS * floor * -w[18]
                 gw[18] += gNewS * floor * -w[17]
             case .lapse:
-                let dPower = pow(d, -w[12])
-                let sPower = pow(s + 1, w[13])
-                let recallTerm = exp((1 - r) * w[14])
+                let dPower = step.power1
+                let sPower = step.power2
+                let recallTerm = step.exponential
                 let raw = w[11] * dPower * (sPower - 1) * recallTerm
                 gw[11] += gNewS * dPower * (sPower - 1) * recallTerm
                 gw[12] += gNewS * raw * -log(d)
@@ -184,9 +231,9 @@ enum RecallModel {
             case .recall:
                 let hard = rating == 2 ? w[15] : 1
                 let easy = rating == 4 ? w[16] : 1
-                let growth = exp(w[8])
-                let sPower = pow(s, -w[9])
-                let recallExp = exp((1 - r) * w[10])
+                let growth = c.growth
+                let sPower = step.power1
+                let recallExp = step.exponential
                 let common = growth * (11 - d) * sPower
                 let increase = common * (recallExp - 1) * hard * easy
                 let g = gNewS * s
@@ -205,14 +252,14 @@ enum RecallModel {
             if gNewD != 0 {
                 let delta = -w[6] * (rating - 3)
                 let damped = d + (10 - d) * delta / 9
-                gw[7] += gNewD * (initialDifficulty(4, w: w) - damped)
+                gw[7] += gNewD * (c.easyDifficulty - damped)
                 gw[4] += gNewD * w[7]
                 gw[5] += gNewD * w[7] * -3 * exp(3 * w[5])
                 let gDamped = gNewD * (1 - w[7])
                 gw[6] += gDamped * (10 - d) * -(rating - 3) / 9
                 gLastD += gDamped * (1 - delta / 9)
             }
-            gLastS += curveBackward(days: step.delta, s: s, r: r, gR: gR, w: w, gw: &gw)
+            gLastS += curveBackward(days: step.delta, s: s, r: r, gR: gR, c: c, gw: gw)
             gS = gLastS
             gD = gLastD
         }

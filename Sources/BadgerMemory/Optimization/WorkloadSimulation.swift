@@ -62,7 +62,8 @@ public struct WorkloadSimulation: Sendable {
                 while card.due < dayEnd {
                     let time = max(card.due, dayStart)
                     let recall = card.lastReview == nil ? 0 : scheduler.retrievability(of: card, at: time)
-                    let rating: Rating = card.lastReview != nil && generator.nextUnit() < recall ? .good : (card.lastReview == nil ? .good : .again)
+                    let rating: Rating =
+                        card.lastReview != nil && generator.nextUnit() < recall ? .good : (card.lastReview == nil ? .good : .again)
                     card = scheduler.review(card, rating: rating, at: time, fuzz: nil)
                     reviews += 1
                 }
