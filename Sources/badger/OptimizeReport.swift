@@ -84,8 +84,10 @@ struct OptimizeReport: Encodable {
 
     var text: String {
         var lines: [String] = []
-        lines.append("Fitted FSRS-6 to \(reviews) reviews of \(cards) cards.")
-        lines.append("Trained on the earliest \(trainReviews) predictable reviews, tested on the latest \(testReviews).")
+        lines.append(
+            "The logs hold \(reviews) reviews of \(cards) cards; \(trainReviews + testReviews) came a day or more after the card's previous review."
+        )
+        lines.append("Fitted FSRS-6 to the earliest \(trainReviews) of those and tested on the latest \(testReviews).")
         lines.append("")
         lines.append("Test reviews           current   fitted")
         lines.append("  log-loss             " + String(format: "%7.4f  %7.4f", before.logLoss, after.logLoss))
@@ -112,7 +114,8 @@ struct OptimizeReport: Encodable {
             let label = String(format: "%3.0f–%3.0f%%", bin.from * 100, bin.to * 100)
             lines.append(
                 "  \(label) " + String(bar)
-                    + String(format: " %5.1f%% vs %5.1f%%, %d reviews", bin.observed * 100, bin.predicted * 100, bin.reviews))
+                    + String(format: " %5.1f%% observed, %5.1f%% predicted, ", bin.observed * 100, bin.predicted * 100)
+                    + (bin.reviews == 1 ? "1 review" : "\(bin.reviews) reviews"))
         }
         lines.append("")
         lines.append("RMSE(bins) is fsrs-rs's: reviews binned by days elapsed, number of reviews and lapses.")

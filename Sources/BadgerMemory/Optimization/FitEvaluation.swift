@@ -44,7 +44,8 @@ public struct FitEvaluation: Sendable, Equatable {
         count = set.items.count
         logLoss = count == 0 ? 0 : loss / Double(count)
         var squared = 0.0
-        for bin in matrix.values {
+        // In a fixed order, so the sum is the same every run.
+        for bin in matrix.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }).map(\.value) {
             let gap = bin.predicted / Double(bin.count) - bin.recalled / Double(bin.count)
             squared += gap * gap * Double(bin.count)
         }
