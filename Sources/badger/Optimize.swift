@@ -44,7 +44,7 @@ extension Badger {
                 """)
 
         /// Predictable reviews needed: fsrs-rs trains only with 64 or more, and 80% train.
-        static let minimumReviews = 80
+        static let minimumReviews = ParameterFreshness.minimumReviews
         static let testFraction = 0.2
 
         enum Format: String, ExpressibleByArgument, CaseIterable {

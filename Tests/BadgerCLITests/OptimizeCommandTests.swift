@@ -180,4 +180,45 @@ import Testing
         let tooFew = try BadgerProcess.run(["optimize", "--histories", "fitted.json"], in: directory.url)
         #expect(tooFew.status == 2)
     }
+
+    @Test func dueAndStatsSayWhenTheParametersAreStale() throws {
+        let directory = try Self.collection()
+        defer { directory.remove() }
+        func stats() throws -> [String: Any] {
+            let result = try BadgerProcess.run(
+                ["stats", "--now", Self.now, "--format", "json"], in: directory.url, environment: Self.environment)
+            try #require(result.status == 0, "\(result.standardError)")
+            return try #require(try Self.json(result.standardOutput)["parameters"] as? [String: Any])
+        }
+        // Never fitted, with enough reviews to fit.
+        let unfitted = try stats()
+        #expect(unfitted["fitted"] as? Bool == false && unfitted["stale"] as? Bool == true)
+        #expect((unfitted["advice"] as? String)?.contains("FSRS uses its default parameters, but 200 of your reviews") == true)
+        let due = try BadgerProcess.run(["due"], in: directory.url, environment: Self.environment)
+        #expect(due.standardOutput.contains("\nRetention vs target 90%: Algebra "), "\(due.standardOutput)")
+        #expect(due.standardOutput.contains("run `badger optimize --apply`"))
+        let text = try BadgerProcess.run(["stats", "--now", Self.now], in: directory.url, environment: Self.environment)
+        #expect(text.standardOutput.contains("vs 90%; average rating"))
+
+        // Fitted: fresh until the log grows by half.
+        _ = try Self.optimize(["--apply"], in: directory)
+        let fresh = try stats()
+        #expect(fresh["fitted"] as? Bool == true && fresh["stale"] as? Bool == false && fresh["advice"] is NSNull)
+        #expect(fresh["fittedOn"] as? String == "2027-01-15")
+        let reviews = try #require(fresh["reviewsAtFit"] as? Int)
+        let log = directory.url.appendingPathComponent("french.reviews")
+        var text2 = try String(contentsOf: log, encoding: .utf8)
+        let line = try #require(text2.split(separator: "\n").last)
+        for _ in 0..<(reviews / 2) { text2 += line + "\n" }
+        try text2.write(to: log, atomically: true, encoding: .utf8)
+        let stale = try stats()
+        #expect(stale["stale"] as? Bool == true)
+        #expect(
+            (stale["advice"] as? String)?.contains("FSRS parameters are stale: fitted on 2027-01-15 to a log of \(reviews) reviews") == true
+        )
+        let dueJSON = try Self.json(
+            try BadgerProcess.run(["due", "--format", "json"], in: directory.url, environment: Self.environment).standardOutput)
+        #expect((dueJSON["parameters"] as? [String: Any])?["stale"] as? Bool == true)
+        #expect(((dueJSON["topics"] as? [[String: Any]])?.first?["targetRetention"] as? Double) == 0.9)
+    }
 }
