@@ -221,4 +221,20 @@ import Testing
         #expect((dueJSON["parameters"] as? [String: Any])?["stale"] as? Bool == true)
         #expect(((dueJSON["topics"] as? [[String: Any]])?.first?["targetRetention"] as? Double) == 0.9)
     }
+
+    @Test func retentionEstimatesTheWorkloadAndMarksTheLeast() throws {
+        let directory = try Self.collection()
+        defer { directory.remove() }
+        let result = try Self.optimize(["--retention", "--format", "json"], in: directory)
+        try #require(result.status == 0, "\(result.standardError)")
+        let workload = try #require(try Self.json(result.standardOutput)["workload"] as? [[String: Any]])
+        #expect(workload.count == 28)
+        #expect(workload.first?["desiredRetention"] as? Double == 0.7)
+        #expect(workload.last?["desiredRetention"] as? Double == 0.97)
+        #expect(workload.count { $0["isBest"] as? Bool == true } == 1)
+        let perDay = workload.compactMap { $0["reviewsPerDay"] as? Double }
+        #expect(perDay.count == 28 && perDay.last! > perDay.first!)
+        let text = try Self.optimize(["--retention"], in: directory)
+        #expect(text.standardOutput.components(separatedBy: "← least work per card remembered").count == 2)
+    }
 }
