@@ -211,4 +211,24 @@ import Testing
         #expect(points.first!.reviewsPerDay < points.last!.reviewsPerDay)
         #expect(simulation.sweep() == points)
     }
+
+    @Test func historiesFollowRenamesAndKeepEachCardsReviewsTogether() {
+        let t0 = Self.start
+        func review(_ id: String, _ days: Double, _ rating: Rating) -> ReviewRecord {
+            .review(.init(time: t0.addingTimeInterval(days * Self.day), cardID: id, rating: rating))
+        }
+        let logs: [[ReviewRecord]] = [
+            [
+                review("old", 0, .good), review("other", 0, .again),
+                .rename(time: t0.addingTimeInterval(2 * Self.day), from: "old", to: "new"),
+            ],
+            [review("new", 5, .good), review("other", 1, .good)],
+        ]
+        let histories = ReviewHistory.histories(fromLogs: logs)
+        #expect(histories.map(\.cardID) == ["new", "other"])
+        #expect(histories[0].reviews.map(\.rating) == [.good, .good])
+        let set = TrainingSet(histories: histories)
+        #expect(set.items.count == 2)
+        #expect(set.items.map { set.elapsedDays($0) } == [1, 5])
+    }
 }
