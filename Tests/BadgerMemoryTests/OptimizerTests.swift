@@ -84,6 +84,38 @@ import Testing
         #expect(gradient.count { $0 != 0 } >= 12)
     }
 
+    /// fsrs-rs's `test_loss_and_grad` (training.rs, fsrs 6.x): four items with same-day reviews in
+    /// their histories, default parameters. The loss and gradient must match its figures (f32).
+    @Test func lossAndGradientMatchFSRSRS() {
+        let deltas: [[Double]] = [[0, 0, 0, 0, 1, 3, 4], [0, 0, 0, 1, 3, 6, 11], [0, 0, 0, 1, 3, 6, 12], [0, 0, 1, 3, 5, 12, 23]]
+        let ratings: [[Rating]] = [
+            [.again, .good, .again, .easy, .good, .hard, .good], [.hard, .easy, .easy, .good, .again, .good, .good],
+            [.good, .hard, .easy, .good, .good, .good, .good], [.easy, .easy, .good, .good, .good, .easy, .again],
+        ]
+        let histories = zip(deltas, ratings).enumerated().map { card, pair in
+            var time = Self.start
+            let reviews = zip(pair.0, pair.1).map { days, rating in
+                time += days == 0 ? 60 : days * Self.day
+                return ReviewHistory.Review(rating: rating, time: time)
+            }
+            return ReviewHistory(cardID: "\(card)", reviews: reviews)
+        }
+        let all = TrainingSet(histories: histories)
+        let set = all.with(items: all.items.filter { $0.position == 6 })
+        #expect(set.items.count == 4)
+        let objective = Objective(set: set, items: set.items, weights: [1, 1, 1, 1], maximumLength: 64)
+        let (loss, gradient) = objective.lossAndGradient(w: FSRS6.defaultParameters, indices: [0, 1, 2, 3])
+        #expect(abs(loss - 4.0466027) < 1e-4)
+        let reference = [
+            -0.095688485, -0.0051607806, -0.0012249565, 0.007462064, 0.03650761, -0.082112335, 0.0593964, -2.1474836, 0.57626534,
+            -2.8751316, 0.7154875, -0.028993709, 0.0099172965, -0.2189217, -0.0017800558, -0.089381434, 0.299141, 0.068104014,
+            -0.011605468, -0.25398168, 0.27700496,
+        ]
+        for (index, (mine, theirs)) in zip(gradient, reference).enumerated() {
+            #expect(abs(mine - theirs) <= 1e-4 + 1e-3 * abs(theirs), "w\(index): \(mine) vs fsrs-rs \(theirs)")
+        }
+    }
+
     // MARK: clamps
 
     @Test func clippingKeepsEveryParameterWithinFSRSBounds() {
