@@ -53,19 +53,26 @@ struct Objective: @unchecked Sendable {
             let c = RecallModel.Coefficients(w)
             set.ratings.withUnsafeBufferPointer { ratings in
                 set.deltas.withUnsafeBufferPointer { deltas in
-                    gradient.withUnsafeMutableBufferPointer { gw in
-                        for index in indices {
-                            let item = items[index]
-                            let start = set.starts[item.card]
-                            let (s, _) = RecallModel.forward(
-                                w: w, c: c, ratings: ratings, deltas: deltas, start: start, count: item.position, steps: steps)
-                            let days = deltas[start + item.position]
-                            let r = c.retrievability(days: days, stability: s)
-                            let (loss, gR) = RecallModel.logLoss(r, recalled: ratings[start + item.position] > 1, weight: weights[index])
-                            total += loss
-                            if gR != 0 {
-                                let gS = RecallModel.curveBackward(days: days, s: s, r: r, gR: gR, c: c, gw: gw)
-                                RecallModel.backward(w: w, c: c, steps: steps, count: item.position, gS: gS, gD: 0, gw: gw)
+                    set.starts.withUnsafeBufferPointer { starts in
+                        items.withUnsafeBufferPointer { items in
+                            weights.withUnsafeBufferPointer { weights in
+                                gradient.withUnsafeMutableBufferPointer { gw in
+                                    for index in indices {
+                                        let item = items[index]
+                                        let start = starts[item.card]
+                                        let (s, _) = RecallModel.forward(
+                                            w: w, c: c, ratings: ratings, deltas: deltas, start: start, count: item.position, steps: steps)
+                                        let days = deltas[start + item.position]
+                                        let r = c.retrievability(days: days, stability: s)
+                                        let (loss, gR) = RecallModel.logLoss(
+                                            r, recalled: ratings[start + item.position] > 1, weight: weights[index])
+                                        total += loss
+                                        if gR != 0 {
+                                            let gS = RecallModel.curveBackward(days: days, s: s, r: r, gR: gR, c: c, gw: gw)
+                                            RecallModel.backward(w: w, c: c, steps: steps, count: item.position, gS: gS, gD: 0, gw: gw)
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
