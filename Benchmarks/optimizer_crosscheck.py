@@ -165,11 +165,12 @@ def main():
         with open(path, "w") as file:
             json.dump([{"id": cid, "reviews": [{"rating": g, "at": iso(t)} for g, t in reviews]} for cid, reviews in train_histories], file)
         start = time.perf_counter()
-        result = subprocess.run([args.badger, "optimize", "--histories", path, "--format", "json"], capture_output=True, text=True)
+        result = subprocess.run([args.badger, "optimize", "--histories", path, "--format", "json", "--timings"], capture_output=True, text=True)
         badger_seconds = time.perf_counter() - start
         if result.returncode != 0:
             sys.exit(f"badger optimize failed: {result.stderr}")
         badger = json.loads(result.stdout)
+        fit_seconds = float(result.stderr.split("fit ")[1].split(" s")[0])
 
     fsrs_items = [FSRSItem([FSRSReview(g, days) for g, days in seq]) for _, seq in train_items]
     start = time.perf_counter()
@@ -198,6 +199,7 @@ def main():
     ratio_loss = rows[3][1] / rows[2][1]
     print(f"badger/reference test log-loss: {ratio_loss:.4f}")
     print(f"wall time: badger {badger_seconds:.2f} s (process, including reading JSON), reference {reference_seconds:.2f} s; ratio {badger_seconds / reference_seconds:.2f}")
+    print(f"fit alone (items + training, in-process): badger {fit_seconds:.2f} s, reference {reference_seconds:.2f} s; ratio {fit_seconds / reference_seconds:.2f}")
     if args.check and ratio_loss > 1.005:
         sys.exit("badger's test log-loss is more than 0.5% above the reference's")
 

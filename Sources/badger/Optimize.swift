@@ -73,6 +73,10 @@ extension Badger {
         @Option(help: .hidden)
         var now: String?
 
+        /// Print how long reading and fitting took to standard error (for the benchmark).
+        @Flag(help: .hidden)
+        var timings = false
+
         func validate() throws {
             if let now, Timestamp.parse(now) == nil {
                 throw ValidationError("--now \"\(now)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
@@ -87,7 +91,9 @@ extension Badger {
 
         func run() throws {
             if let histories {
-                try runOnHistories(try HistoryFile.read(histories))
+                let started = Date()
+                let read = try HistoryFile.read(histories)
+                try runOnHistories(read, readSeconds: Date().timeIntervalSince(started))
                 return
             }
             let studied = try collection.loadStudied(lockingFor: apply ? "badger optimize --apply" : nil)
@@ -141,9 +147,16 @@ extension Badger {
             }
         }
 
-        private func runOnHistories(_ histories: [ReviewHistory]) throws {
+        private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
+            let started = Date()
             let set = TrainingSet(histories: histories)
-            guard case .fitted(let fit) = FSRSOptimizer().fit(set) else {
+            let outcome = FSRSOptimizer().fit(set)
+            if timings {
+                Terminal.standardError.write(
+                    String(
+                        format: "timings: read %.3f s, fit %.3f s (items and training)\n", readSeconds, Date().timeIntervalSince(started)))
+            }
+            guard case .fitted(let fit) = outcome else {
                 Terminal.standardError.write(
                     "badger: error: the histories have \(set.items.count) reviews made a day or more after the card's previous review; fitting needs at least \(FSRSOptimizer.minimumItems)\n"
                 )
