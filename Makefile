@@ -9,7 +9,7 @@ BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsixel-dev
 TEST_PACKAGES := tmux git python3-minimal
 BENCH_PACKAGES := cmark-gfm hyperfine time
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling format format-check schemas fsrs-crosscheck clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-optimizer format format-check schemas fsrs-crosscheck optimizer-crosscheck clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -19,7 +19,7 @@ run: deps release
 test: deps test-deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
-	@$(MAKE) --no-print-directory schemas fsrs-crosscheck
+	@$(MAKE) --no-print-directory schemas fsrs-crosscheck optimizer-crosscheck
 	@python3 .ci/count_tests.py .build/test.log
 
 build: deps
@@ -68,6 +68,17 @@ benchmark-scheduling: bench-deps
 fsrs-crosscheck:
 	@python3 -c "import importlib.metadata as m; assert m.version('fsrs') == '6.3.2'" 2>/dev/null || python3 -m pip install --quiet fsrs==6.3.2
 	@python3 Tests/BadgerMemoryTests/Fixtures/generate_fsrs_vectors.py --check
+
+# badger optimize against the reference optimizer (fsrs-rs-python 0.9.3) on a small simulated
+# learner: fails when badger's test-set log-loss is more than 0.5% above the reference's.
+optimizer-crosscheck: build
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs-rs-python') == '0.9.3'" 2>/dev/null || python3 -m pip install --quiet fsrs-rs-python==0.9.3
+	@python3 Benchmarks/optimizer_crosscheck.py --badger .build/debug/badger --cards 3000 --days 500 --check
+
+# The full-size comparison (15,000 cards, 120k reviews) with a release build; see Benchmarks/README.md.
+benchmark-optimizer: release
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs-rs-python') == '0.9.3'" 2>/dev/null || python3 -m pip install --quiet fsrs-rs-python==0.9.3
+	python3 Benchmarks/optimizer_crosscheck.py --badger .build/release/badger --cards 15000 --days 700
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests

@@ -12,7 +12,8 @@ extension CollectionConfig {
         default:
             do {
                 return try FSRS6(
-                    desiredRetention: desiredRetention, learningSteps: learningSteps, relearningSteps: relearningSteps,
+                    parameters: fsrsParameters ?? FSRS6.defaultParameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
+                    relearningSteps: relearningSteps,
                     maximumInterval: maximumInterval)
             } catch {
                 throw CollectionError.badConfig(path: CollectionConfig.fileName, problem: "\(error)")

@@ -44,13 +44,13 @@ extension Badger {
             let studied = try collection.loadStudied()
             let now = Date()
             let dayStart = studied.configs.values.first?.dayStartHour ?? 4
-            let forecast = DueForecast(
-                cards: studied.collection.cards, states: studied.states, now: now,
-                day: StudyDay(timeZone: .current, startHour: dayStart), days: days)
+            let day = StudyDay(timeZone: .current, startHour: dayStart)
+            let forecast = DueForecast(cards: studied.collection.cards, states: studied.states, now: now, day: day, days: days)
             if !quiet {
+                let fit = RetentionCheck(studied: studied, now: now, day: day)
                 switch format {
-                case .text: Terminal.standardOutput.write(Self.text(forecast))
-                case .json: Terminal.standardOutput.write(try Self.json(forecast, now: now))
+                case .text: Terminal.standardOutput.write(Self.text(forecast) + fit.text)
+                case .json: Terminal.standardOutput.write(try Self.json(forecast, now: now, fit: fit))
                 }
             }
             if forecast.dueNow == 0 { throw ExitStatus.findings.code }
@@ -80,6 +80,21 @@ extension Badger {
             var due: Int
             var new: Int
             var upcoming: [Int]
+            /// The share of review-state reviews recalled (nil before any).
+            var retention: Double?
+            var targetRetention: Double?
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(topic, forKey: .topic)
+                try container.encode(due, forKey: .due)
+                try container.encode(new, forKey: .new)
+                try container.encode(upcoming, forKey: .upcoming)
+                try container.encode(retention, forKey: .retention)
+                try container.encode(targetRetention, forKey: .targetRetention)
+            }
+
+            enum CodingKeys: String, CodingKey { case topic, due, new, upcoming, retention, targetRetention }
         }
 
         struct JSONForecast: Encodable {
@@ -88,12 +103,17 @@ extension Badger {
             var due: Int
             var new: Int
             var topics: [JSONTopic]
+            var parameters: RetentionCheck.Parameters
         }
 
-        static func json(_ forecast: DueForecast, now: Date) throws -> String {
+        static func json(_ forecast: DueForecast, now: Date, fit: RetentionCheck) throws -> String {
             let document = JSONForecast(
                 generatedAt: ISO8601DateFormatter().string(from: now), due: forecast.dueNow, new: forecast.new,
-                topics: forecast.topics.map { JSONTopic(topic: $0.name, due: $0.dueNow, new: $0.new, upcoming: $0.upcoming) })
+                topics: forecast.topics.map {
+                    JSONTopic(
+                        topic: $0.name, due: $0.dueNow, new: $0.new, upcoming: $0.upcoming, retention: fit.retention[$0.name] ?? nil,
+                        targetRetention: fit.target)
+                }, parameters: fit.parameters)
             return try JSONOutput.text(document)
         }
     }

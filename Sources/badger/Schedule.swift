@@ -24,11 +24,15 @@ extension Badger.Schedule {
                 (Learning, Review, Relearning), step and interval_seconds, as
                 [{"id": "c1", "states": [ … ]}]. Fuzz is seeded from the card id and review
                 number, so the output is the same every run; --no-fuzz turns it off, which is
-                how the scheduler is checked against py-fsrs.
+                how the scheduler is checked against py-fsrs. --params replays with other FSRS-6
+                parameters (21 numbers, each within FSRS-6's bounds), such as those
+                `badger optimize --histories` fits.
 
                 Examples:
                   badger schedule replay histories.json --no-fuzz
                   badger schedule replay histories.json --scheduler sm2
+                  badger schedule replay histories.json --params fitted.json
+                  badger schedule replay histories.json --params '[0.212, 1.2931, …]'
                 """)
 
         enum SchedulerName: String, ExpressibleByArgument, CaseIterable {
@@ -44,14 +48,14 @@ extension Badger.Schedule {
         @Option(help: "fsrs (FSRS-6, the default), sm2 or leitner.")
         var scheduler: SchedulerName = .fsrs
 
-        struct History: Decodable {
-            var id: String
-            var reviews: [Review]
-        }
+        @Option(
+            help: ArgumentHelp(
+                "FSRS-6 parameters: a JSON array of 21 numbers, or a file holding one (as `badger optimize --histories` prints).",
+                valueName: "file|json"))
+        var params: String?
 
-        struct Review: Decodable {
-            var rating: Int
-            var at: String
+        func validate() throws {
+            if params != nil, scheduler != .fsrs { throw ValidationError("--params applies only to --scheduler fsrs") }
         }
 
         struct Output: Encodable {
@@ -84,27 +88,10 @@ extension Badger.Schedule {
         }
 
         func run() throws {
-            let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: file) else {
-                    Terminal.standardError.write("badger: error: \(file): no such file or cannot be read\n")
-                    throw ExitStatus.usageOrIO.code
-                }
-                data = contents
-            }
-            let histories: [History]
-            do {
-                histories = try JSONDecoder().decode([History].self, from: data)
-            } catch {
-                Terminal.standardError.write(
-                    "badger: error: \(file): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(error)\n")
-                throw ExitStatus.usageOrIO.code
-            }
+            let histories = try HistoryFile.read(file)
             let engine: any Scheduler
             switch scheduler {
-            case .fsrs: engine = try FSRS6()
+            case .fsrs: engine = try FSRS6(parameters: try params.map(ParameterArgument.parse) ?? FSRS6.defaultParameters)
             case .sm2: engine = SM2()
             case .leitner: engine = Leitner()
             }
@@ -113,24 +100,15 @@ extension Badger.Schedule {
                 var card: MemoryState?
                 var states: [State] = []
                 for (index, review) in history.reviews.enumerated() {
-                    guard let rating = Rating(rawValue: review.rating) else {
-                        Terminal.standardError.write("badger: error: \(history.id), review \(index + 1): rating must be 1 to 4\n")
-                        throw ExitStatus.usageOrIO.code
-                    }
-                    guard let time = Timestamp.parse(review.at) else {
-                        Terminal.standardError.write(
-                            "badger: error: \(history.id), review \(index + 1): \"\(review.at)\" is not an ISO-8601 time\n")
-                        throw ExitStatus.usageOrIO.code
-                    }
-                    let fuzz = noFuzz ? nil : Fuzz(cardID: history.id, reviewIndex: index)
-                    let next = engine.review(card ?? .new(at: time), rating: rating, at: time, fuzz: fuzz)
+                    let fuzz = noFuzz ? nil : Fuzz(cardID: history.cardID, reviewIndex: index)
+                    let next = engine.review(card ?? .new(at: review.time), rating: review.rating, at: review.time, fuzz: fuzz)
                     card = next
                     states.append(
                         State(
                             stability: next.stability, difficulty: next.difficulty, due: Timestamp.format(next.due),
-                            state: next.state.rawValue, step: next.step, intervalSeconds: next.due.timeIntervalSince(time)))
+                            state: next.state.rawValue, step: next.step, intervalSeconds: next.due.timeIntervalSince(review.time)))
                 }
-                outputs.append(Output(id: history.id, states: states))
+                outputs.append(Output(id: history.cardID, states: states))
             }
             Terminal.standardOutput.write(try JSONOutput.text(outputs))
         }

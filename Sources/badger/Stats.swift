@@ -71,16 +71,19 @@ extension Badger {
                 logs: studied.memories.flatMap { $0.decks.map(\.log.records) }, now: moment, day: day,
                 topics: topic.isEmpty ? nil : Set(topic))
             let output = Terminal.standardOutput
+            let fit = RetentionCheck(
+                config: studied.configs.values.first ?? CollectionConfig(), logs: studied.memories.flatMap { $0.decks.map(\.log.records) },
+                statistics: statistics)
             switch format {
             case .text:
                 output.write(
                     StatsReport(
                         statistics: statistics, timeZone: TimeZone.current.identifier, dayStartHour: dayStart,
-                        color: color.enabled(isTerminal: output.isTerminal)
+                        color: color.enabled(isTerminal: output.isTerminal), fit: fit
                     ).text)
             case .json:
                 output.write(
-                    try StatsReport.json(statistics, now: moment, timeZone: TimeZone.current.identifier, dayStartHour: dayStart))
+                    try StatsReport.json(statistics, now: moment, timeZone: TimeZone.current.identifier, dayStartHour: dayStart, fit: fit))
             }
         }
     }
@@ -92,6 +95,8 @@ struct StatsReport {
     var timeZone: String
     var dayStartHour: Int
     var color: Bool
+    /// Observed retention against the target, and stale parameters.
+    var fit: RetentionCheck? = nil
     var width = 80
 
     // MARK: Pieces
@@ -207,7 +212,16 @@ struct StatsReport {
         lines.append(
             "  True retention: \(Self.percent(total.trueRetention)) of \(Self.grouped(total.reviewStateReviews)); average rating: \(Self.decimal(total.averageRating)) (0 Fail to 3 Easy)"
         )
+        if let target = fit?.target {
+            lines.append("  Target retention: \(String(format: "%.0f%%", target * 100)) (desired_retention), per topic below")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// ` vs 90%` (the target) for FSRS collections.
+    var targetNote: String {
+        guard let target = fit?.target else { return "" }
+        return " vs \(String(format: "%.0f%%", target * 100))"
     }
 
     var topicsSection: String {
@@ -227,9 +241,10 @@ struct StatsReport {
                 "    \(Self.plural(figures.cards, "card")): \(Self.grouped(figures.newCards)) new, \(Self.grouped(figures.learningCards)) learning, \(Self.grouped(figures.reviewCards)) review; \(Self.grouped(figures.cardsReviewed)) reviewed, \(Self.grouped(figures.masteredCards)) mastered"
             )
             lines.append(
-                "    \(Self.plural(figures.reviews, "review")) on \(Self.plural(figures.daysPracticed, "day")); retention \(Self.percent(figures.trueRetention)); average rating \(Self.decimal(figures.averageRating))"
+                "    \(Self.plural(figures.reviews, "review")) on \(Self.plural(figures.daysPracticed, "day")); retention \(Self.percent(figures.trueRetention))\(targetNote); average rating \(Self.decimal(figures.averageRating))"
             )
         }
+        if let advice = fit?.parameters.advice { lines.append("  " + advice) }
         return lines.joined(separator: "\n")
     }
 
@@ -309,6 +324,7 @@ struct StatsReport {
     /// A JSON value whose objects are written with sorted keys and nulls kept.
     enum JSON: Encodable {
         case null
+        case bool(Bool)
         case int(Int)
         case double(Double)
         case string(String)
@@ -322,6 +338,7 @@ struct StatsReport {
             var container = encoder.singleValueContainer()
             switch self {
             case .null: try container.encodeNil()
+            case .bool(let value): try container.encode(value)
             case .int(let value): try container.encode(value)
             case .double(let value): try container.encode(value)
             case .string(let value): try container.encode(value)
@@ -352,8 +369,12 @@ struct StatsReport {
         ]
     }
 
-    static func json(_ statistics: CollectionStatistics, now: Date, timeZone: String, dayStartHour: Int) throws -> String {
+    static func json(_ statistics: CollectionStatistics, now: Date, timeZone: String, dayStartHour: Int, fit: RetentionCheck? = nil) throws
+        -> String
+    {
+        let target = JSON.optional(fit?.target)
         var total = figures(statistics.total)
+        total["targetRetention"] = target
         total["streak"] = .object([
             "current": .int(statistics.currentStreak), "longest": .int(statistics.longestStreak),
             "longestEnd": .optional(statistics.longestStreakEnd),
@@ -363,10 +384,21 @@ struct StatsReport {
         let topics: [JSON] = statistics.topics.map { topic in
             var object = figures(topic.figures)
             object["topic"] = .string(topic.name)
+            object["targetRetention"] = target
             object["recent"] = .object(["start": .string(recentStart.description), "counts": .array(topic.recent.map(JSON.int))])
             return .object(object)
         }
+        var parameters: JSON = .null
+        if let fit {
+            let state = fit.parameters
+            parameters = .object([
+                "fitted": .bool(state.fitted), "fittedOn": state.fittedOn.map(JSON.string) ?? .null,
+                "reviewsAtFit": state.reviewsAtFit.map(JSON.int) ?? .null, "reviews": .int(state.reviews), "stale": .bool(state.stale),
+                "advice": state.advice.map(JSON.string) ?? .null,
+            ])
+        }
         let document: JSON = .object([
+            "parameters": parameters,
             "schemaVersion": .int(1),
             "generatedAt": .string(Timestamp.format(now)),
             "today": .string(statistics.today.description),

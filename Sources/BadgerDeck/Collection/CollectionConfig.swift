@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// The collection config file, `badger.yml`, at the collection root. Its presence marks the root.
@@ -21,11 +22,17 @@ public struct CollectionConfig: Sendable, Equatable {
     public var dayStartHour: Int = 4
     /// Whether intervals get a small deterministic random spread.
     public var fuzz: Bool = true
+    /// FSRS-6's 21 parameters fitted by `badger optimize --apply`; nil means the defaults.
+    public var fsrsParameters: [Double]?
+    /// The day the parameters were fitted, `YYYY-MM-DD`.
+    public var fsrsParametersFitted: String?
+    /// How many reviews the logs held when the parameters were fitted.
+    public var fsrsParametersReviews: Int?
 
     /// Every key the file may have.
     public static let keys = [
         "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
-        "fuzz",
+        "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews",
     ]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
@@ -84,11 +91,49 @@ public struct CollectionConfig: Sendable, Equatable {
             case "fuzz":
                 guard let flag = value.bool else { throw bad("`fuzz` must be true or false") }
                 fuzz = flag
+            case "fsrs_parameters":
+                guard case .sequence(let items) = value, items.count == 21,
+                    case let numbers = items.compactMap(\.float), numbers.count == 21, numbers.allSatisfy(\.isFinite)
+                else { throw bad("`fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes)") }
+                fsrsParameters = numbers
+            case "fsrs_parameters_fitted":
+                guard let text = value.string, !text.isEmpty else {
+                    throw bad("`fsrs_parameters_fitted` must be a date such as 2026-11-22")
+                }
+                fsrsParametersFitted = text
+            case "fsrs_parameters_reviews":
+                guard let count = value.int, count >= 0 else { throw bad("`fsrs_parameters_reviews` must be a whole number of reviews") }
+                fsrsParametersReviews = count
             default:
                 let suggestion = DidYouMean.suggestion(for: name, among: Self.keys).map { "; did you mean `\($0)`?" } ?? ""
                 throw bad("unknown key `\(name)`\(suggestion) (known keys: \(Self.keys.joined(separator: ", ")))")
             }
         }
+    }
+
+    /// `text` (a config file's content) with the fitted-parameter keys set to these values and
+    /// every other line kept as it was: earlier lines for these keys are removed (with their
+    /// indented continuation lines) and the new ones appended.
+    public static func settingFittedParameters(in text: String, parameters: [Double], fitted: String, reviews: Int) -> String {
+        let keys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews"]
+        var kept: [Substring] = []
+        var skipping = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let isTopLevel = !(line.first.map { $0 == " " || $0 == "\t" || $0 == "-" } ?? true)
+            if isTopLevel {
+                let key = line.split(separator: ":", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                skipping = keys.contains(key) && line.contains(":")
+            } else if skipping, line.trimmingCharacters(in: .whitespaces).isEmpty {
+                skipping = false
+            }
+            if !skipping { kept.append(line) }
+        }
+        while let last = kept.last, last.trimmingCharacters(in: .whitespaces).isEmpty { kept.removeLast() }
+        let list = parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let added = [
+            "fsrs_parameters: [\(list)]", "fsrs_parameters_fitted: \"\(fitted)\"", "fsrs_parameters_reviews: \(reviews)",
+        ]
+        return (kept.map(String.init) + added).joined(separator: "\n") + "\n"
     }
 
     /// Seconds in a duration such as `30s`, `10m`, `2h` or `1d`.

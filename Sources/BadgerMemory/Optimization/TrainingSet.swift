@@ -1,0 +1,109 @@
+import Foundation
+
+/// Review histories as the optimizer sees them, built the way fsrs-rs builds its `FSRSItem`s:
+/// one item per review made at least a whole day (24 hours) after the card's previous review,
+/// holding every earlier review of the card as its history. Same-day reviews are history only
+/// (they move memory through the short-term terms w17–w19) and are never predicted.
+///
+/// Days are counted as the scheduler counts them: whole 24-hour periods, rounded down.
+public struct TrainingSet: Sendable {
+    /// One review to predict: the review at `position` of card `card`, after reviews 0..<position.
+    public struct Item: Sendable, Equatable {
+        /// Index into `cardIDs`.
+        public let card: Int
+        /// Index of the predicted review within its card; the history is the reviews before it.
+        public let position: Int
+        public let time: Date
+    }
+
+    /// Every card's id, in the order of the input histories.
+    public let cardIDs: [String]
+    /// Ratings (1–4) of every review of every card, card after card, each card's in time order.
+    let ratings: [Double]
+    /// Whole days since the card's previous review (0 for a card's first review).
+    let deltas: [Double]
+    /// Where each card's reviews start in `ratings` and `deltas`.
+    let starts: [Int]
+    /// The items, in time order (ties by card, then position).
+    public private(set) var items: [Item]
+
+    /// Builds the items of `histories`; reviews are sorted by time within each card.
+    public init(histories: [ReviewHistory]) {
+        var ratings: [Double] = []
+        var deltas: [Double] = []
+        var starts: [Int] = []
+        var items: [Item] = []
+        for (card, history) in histories.enumerated() {
+            starts.append(ratings.count)
+            let reviews = history.reviews.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+                .map(\.element)
+            var previous: Date?
+            for (position, review) in reviews.enumerated() {
+                let days = previous.map { max(0, (review.time.timeIntervalSince($0) / 86_400).rounded(.down)) } ?? 0
+                ratings.append(Double(review.rating.rawValue))
+                deltas.append(days)
+                if position > 0, days >= 1 { items.append(Item(card: card, position: position, time: review.time)) }
+                previous = review.time
+            }
+        }
+        items.sort { ($0.time, $0.card, $0.position) < ($1.time, $1.card, $1.position) }
+        self.cardIDs = histories.map(\.cardID)
+        self.ratings = ratings
+        self.deltas = deltas
+        self.starts = starts
+        self.items = items
+    }
+
+    private init(copying other: TrainingSet, items: [Item]) {
+        cardIDs = other.cardIDs
+        ratings = other.ratings
+        deltas = other.deltas
+        starts = other.starts
+        self.items = items
+    }
+
+    /// The same cards with only `items`.
+    public func with(items: [Item]) -> TrainingSet { TrainingSet(copying: self, items: items) }
+
+    /// A time-ordered split: the earliest items to train on, the latest `testFraction` to test.
+    /// The test items keep their whole history, including reviews made during training.
+    public func split(testFraction: Double) -> (train: TrainingSet, test: TrainingSet) {
+        let testCount = Int((Double(items.count) * testFraction).rounded())
+        let cut = items.count - min(max(testCount, 0), items.count)
+        return (with(items: Array(items[..<cut])), with(items: Array(items[cut...])))
+    }
+
+    /// Index of review `position` of `card` in the flat arrays.
+    @inline(__always) func index(_ card: Int, _ position: Int) -> Int { starts[card] + position }
+
+    /// Whether the item's review was a recall (anything but Again).
+    public func isRecall(_ item: Item) -> Bool { ratings[index(item.card, item.position)] > 1 }
+
+    /// The rating of the card's first review.
+    func firstRating(_ item: Item) -> Int { Int(ratings[starts[item.card]]) }
+
+    /// Whole days before the predicted review.
+    func elapsedDays(_ item: Item) -> Double { deltas[index(item.card, item.position)] }
+
+    /// How many of the item's reviews (history and predicted one) came a day or more after the previous.
+    func longTermReviewCount(_ item: Item) -> Int {
+        var count = 0
+        for position in 1...item.position where deltas[index(item.card, position)] >= 1 { count += 1 }
+        return count
+    }
+
+    /// Days before the card's first review made a day or more after the previous one.
+    func firstLongTermDelta(_ item: Item) -> Double {
+        for position in 1...item.position where deltas[index(item.card, position)] >= 1 { return deltas[index(item.card, position)] }
+        return elapsedDays(item)
+    }
+
+    /// How many of the item's history reviews were lapses (Again a day or more after the previous review).
+    func lapseCount(_ item: Item) -> Int {
+        var count = 0
+        for position in 1..<item.position where deltas[index(item.card, position)] >= 1 && ratings[index(item.card, position)] == 1 {
+            count += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Estimates, by simulation, the review workload at each desired retention for a learner whose
+/// memory follows FSRS-6 with the given parameters: new cards are introduced each day, every
+/// due card is reviewed (recalled with the model's predicted probability; Good when recalled,
+/// Again otherwise, then the relearning steps), and the reviews per day and the cards
+/// remembered at the end (the sum of their recall probabilities) are counted.
+///
+/// Deterministic: draws come from a `SeededGenerator`, the same for every retention.
+public struct WorkloadSimulation: Sendable {
+    /// The outcome at one desired retention.
+    public struct Point: Sendable, Equatable, Encodable {
+        public var desiredRetention: Double
+        public var reviewsPerDay: Double
+        public var remembered: Double
+        /// Reviews per card remembered at the end.
+        public var reviewsPerRemembered: Double
+        /// The retention with the least reviews per card remembered.
+        public var isBest: Bool
+    }
+
+    public var parameters: [Double]
+    public var learningSteps: [TimeInterval]
+    public var relearningSteps: [TimeInterval]
+    public var cards = 1000
+    public var newCardsPerDay = 10
+    public var days = 365
+    public var seed: UInt64 = 42
+
+    public init(parameters: [Double], learningSteps: [TimeInterval], relearningSteps: [TimeInterval]) {
+        self.parameters = parameters
+        self.learningSteps = learningSteps
+        self.relearningSteps = relearningSteps
+    }
+
+    /// Desired retention 0.70, 0.71, … 0.97, the best marked.
+    public func sweep() -> [Point] {
+        var points = stride(from: 70, through: 97, by: 1).compactMap { simulate(desiredRetention: Double($0) / 100) }
+        if let best = points.indices.min(by: { points[$0].reviewsPerRemembered < points[$1].reviewsPerRemembered }) {
+            points[best].isBest = true
+        }
+        return points
+    }
+
+    /// One simulated period at `desiredRetention`; nil when the settings are not a valid scheduler.
+    public func simulate(desiredRetention: Double) -> Point? {
+        guard
+            let scheduler = try? FSRS6(
+                parameters: parameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
+                relearningSteps: relearningSteps)
+        else { return nil }
+        var generator = SeededGenerator(seed: seed)
+        let start = Date(timeIntervalSince1970: 0)
+        var active: [MemoryState] = []
+        var reviews = 0
+        for day in 0..<days {
+            let dayStart = start.addingTimeInterval(Double(day) * 86_400)
+            let dayEnd = dayStart.addingTimeInterval(86_400)
+            for _ in 0..<newCardsPerDay where active.count < cards { active.append(.new(at: dayStart)) }
+            for index in active.indices {
+                var card = active[index]
+                while card.due < dayEnd {
+                    let time = max(card.due, dayStart)
+                    let recall = card.lastReview == nil ? 0 : scheduler.retrievability(of: card, at: time)
+                    let rating: Rating =
+                        card.lastReview != nil && generator.nextUnit() < recall ? .good : (card.lastReview == nil ? .good : .again)
+                    card = scheduler.review(card, rating: rating, at: time, fuzz: nil)
+                    reviews += 1
+                }
+                active[index] = card
+            }
+        }
+        let end = start.addingTimeInterval(Double(days) * 86_400)
+        let remembered = active.reduce(0) { $0 + scheduler.retrievability(of: $1, at: end) }
+        let perDay = Double(reviews) / Double(days)
+        return Point(
+            desiredRetention: desiredRetention, reviewsPerDay: perDay, remembered: remembered,
+            reviewsPerRemembered: remembered > 0 ? Double(reviews) / remembered : .infinity, isBest: false)
+    }
+}

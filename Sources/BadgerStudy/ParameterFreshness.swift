@@ -1,0 +1,61 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// Whether a collection's FSRS parameters fit its review log: stale once the log has grown by
+/// half since they were fitted, or when they were never fitted and the log is big enough to fit
+/// them (`minimumReviews`). Only FSRS collections are ever stale.
+public struct ParameterFreshness: Sendable, Equatable {
+    /// Reviews made a day or more after the card's previous review that `badger optimize`
+    /// needs: fsrs-rs trains on 64 or more, and optimize trains on the earliest 80%.
+    public static let minimumReviews = 80
+
+    /// Whether badger.yml holds fitted parameters.
+    public var fitted: Bool
+    /// The day they were fitted.
+    public var fittedOn: String?
+    /// The reviews in the logs when they were fitted.
+    public var reviewsAtFit: Int?
+    /// The reviews in the logs now.
+    public var reviews: Int
+    /// The reviews made a day or more after the card's previous review.
+    public var predictableReviews: Int
+    public var isStale: Bool
+
+    public init(config: CollectionConfig, logs: [[ReviewRecord]]) {
+        var lastReview: [String: Date] = [:]
+        var reviews = 0
+        var predictable = 0
+        for log in logs {
+            for case .review(let review) in log {
+                reviews += 1
+                if let last = lastReview[review.cardID], review.time.timeIntervalSince(last) >= 86_400 { predictable += 1 }
+                lastReview[review.cardID] = review.time
+            }
+        }
+        fitted = config.fsrsParameters != nil
+        fittedOn = config.fsrsParametersFitted
+        reviewsAtFit = config.fsrsParametersReviews
+        self.reviews = reviews
+        predictableReviews = predictable
+        if config.scheduler != "fsrs" {
+            isStale = false
+        } else if fitted {
+            isStale = reviews * 2 >= (config.fsrsParametersReviews ?? 0) * 3 && reviews > (config.fsrsParametersReviews ?? 0)
+        } else {
+            isStale = predictable >= Self.minimumReviews
+        }
+    }
+
+    /// What to tell the user when the parameters are stale, else nil.
+    public var advice: String? {
+        guard isStale else { return nil }
+        if fitted {
+            let when = fittedOn.map { " on \($0)" } ?? ""
+            return
+                "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews); run `badger optimize --apply` to refit them."
+        }
+        return
+            "FSRS uses its default parameters, but \(predictableReviews) of your reviews could fit them to you: run `badger optimize --apply`."
+    }
+}

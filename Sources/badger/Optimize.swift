@@ -1,0 +1,196 @@
+import ArgumentParser
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
+import Foundation
+
+extension Badger {
+    struct Optimize: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fit FSRS-6's 21 parameters to your review log.",
+            discussion: """
+                FSRS's default parameters are an average over many learners. This fits
+                them to your own reviews the way the reference optimizer (fsrs-rs) does:
+                pre-training the initial stabilities from first-review outcomes, then
+                minimising the log-loss of predicted recall with Adam, within each
+                parameter's bounds, including same-day reviews (the short-term terms)
+                and the decay of the forgetting curve.
+
+                Only reviews made a day or more after the card's previous review are
+                predicted. They are split by time: the earliest 80% train, the latest
+                20% test. On the test reviews it prints, for the current and the fitted
+                parameters: log-loss, RMSE over binned predictions (fsrs-rs's
+                RMSE(bins): reviews binned by days elapsed, number of reviews and
+                lapses), observed against predicted retention in total and per topic,
+                and a calibration chart of predicted against observed recall.
+
+                --apply stores the fitted parameters in badger.yml (fsrs_parameters,
+                with fsrs_parameters_fitted and fsrs_parameters_reviews), keeping the
+                rest of the file; every later scheduling uses them. It needs
+                \(Self.minimumReviews) predictable reviews; with fewer it says how many more are
+                needed and changes nothing.
+
+                --histories fits instead on histories in the `badger schedule replay`
+                format (all of them, no split) and prints the parameters; with --format
+                json just the JSON array, which `badger schedule replay --params`
+                accepts.
+
+                --retention also simulates, with the fitted parameters, a year of study
+                at each desired retention from 0.70 to 0.97 and marks the one with the
+                least review work per card remembered.
+
+                Examples:
+                  badger optimize
+                  badger optimize --apply
+                  badger optimize --format json | jq .after.logLoss
+                  badger optimize --histories histories.json --format json > fitted.json
+                  badger schedule replay histories.json --params fitted.json
+                """)
+
+        /// Predictable reviews needed: fsrs-rs trains only with 64 or more, and 80% train.
+        static let minimumReviews = ParameterFreshness.minimumReviews
+        static let testFraction = 0.2
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+
+        @OptionGroup var collection: CollectionOptions
+
+        @Flag(help: "Store the fitted parameters in badger.yml.")
+        var apply = false
+
+        @Option(help: ArgumentHelp("Fit on these histories (schedule replay's JSON format) instead of the collection.", valueName: "file"))
+        var histories: String?
+
+        @Flag(help: "Also estimate the daily workload for desired retention 0.70–0.97.")
+        var retention = false
+
+        @Option(help: "Output format: text or json.")
+        var format: Format = .text
+
+        /// The moment to report at, for reproducible output (tests, documentation).
+        @Option(help: .hidden)
+        var now: String?
+
+        /// Print how long reading and fitting took to standard error (for the benchmark).
+        @Flag(help: .hidden)
+        var timings = false
+
+        func validate() throws {
+            if let now, Timestamp.parse(now) == nil {
+                throw ValidationError("--now \"\(now)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
+            }
+            if histories != nil, apply {
+                throw ValidationError("--apply stores parameters fitted on the collection; it cannot be used with --histories")
+            }
+            if histories != nil, !collection.paths.isEmpty {
+                throw ValidationError("give either --histories or collection paths, not both")
+            }
+        }
+
+        func run() throws {
+            if let histories {
+                let started = Date()
+                let read = try HistoryFile.read(histories)
+                try runOnHistories(read, readSeconds: Date().timeIntervalSince(started))
+                return
+            }
+            let studied = try collection.loadStudied(lockingFor: apply ? "badger optimize --apply" : nil)
+            let moment = now.flatMap(Timestamp.parse) ?? Date()
+            let logs = studied.memories.flatMap { $0.decks.map(\.log.records) }
+            let reviewCount = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
+            let histories = ReviewHistory.histories(fromLogs: logs)
+            let set = TrainingSet(histories: histories)
+            let config = studied.configs.values.first ?? CollectionConfig()
+            guard set.items.count >= Self.minimumReviews else {
+                report(tooFew: set.items.count)
+                return
+            }
+            let (train, test) = set.split(testFraction: Self.testFraction)
+            var settings = FSRSOptimizer.Configuration()
+            settings.relearningSteps = config.relearningSteps.count
+            let outcome = FSRSOptimizer(configuration: settings).fit(train)
+            guard case .fitted(let fit) = outcome else {
+                if case .tooFewReviews(let have, let need) = outcome {
+                    Terminal.standardOutput.write(
+                        "After leaving out outliers (rare delays before a card's first review), \(have) reviews are left to train on; "
+                            + "fitting needs \(need). Nothing was changed.\n")
+                }
+                return
+            }
+            let topics = Dictionary(studied.collection.cards.map { ($0.id.description, $0.topic) }, uniquingKeysWith: { first, _ in first })
+            let group: (String) -> String = { topics[$0] ?? "(deleted cards)" }
+            let current = config.fsrsParameters ?? FSRS6.defaultParameters
+            let result = OptimizeReport(
+                reviews: reviewCount, cards: histories.count, trainItems: train.items.count, testItems: test.items.count,
+                before: FitEvaluation(parameters: current, set: test, group: group),
+                after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
+                applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
+            if apply {
+                var finder = StudyDateFinder(timeZone: .current, startHour: config.dayStartHour)
+                let fitted = finder.date(of: moment).description
+                try reportingStorageErrors {
+                    for root in studied.configs.keys.sorted() {
+                        let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
+                        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                        try AtomicFile.write(
+                            CollectionConfig.settingFittedParameters(
+                                in: text, parameters: fit.parameters, fitted: fitted, reviews: reviewCount),
+                            to: path)
+                    }
+                }
+            }
+            switch format {
+            case .text: Terminal.standardOutput.write(result.text)
+            case .json: Terminal.standardOutput.write(try JSONOutput.text(result))
+            }
+        }
+
+        private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
+            let started = Date()
+            let set = TrainingSet(histories: histories)
+            let outcome = FSRSOptimizer().fit(set)
+            if timings {
+                Terminal.standardError.write(
+                    String(
+                        format: "timings: read %.3f s, fit %.3f s (items and training)\n", readSeconds, Date().timeIntervalSince(started)))
+            }
+            guard case .fitted(let fit) = outcome else {
+                Terminal.standardError.write(
+                    "badger: error: the histories have \(set.items.count) reviews made a day or more after the card's previous review; fitting needs at least \(FSRSOptimizer.minimumItems)\n"
+                )
+                throw ExitStatus.usageOrIO.code
+            }
+            switch format {
+            case .json:
+                Terminal.standardOutput.write(try JSONOutput.text(fit.parameters))
+            case .text:
+                let evaluation = FitEvaluation(parameters: fit.parameters, set: set)
+                Terminal.standardOutput.write(
+                    """
+                    Fitted FSRS-6 to \(set.items.count) reviews of \(histories.count) cards (\(fit.trainingItems) after the outlier filter).
+                    Log-loss on them: \(String(format: "%.4f", evaluation.logLoss)), RMSE(bins) \(String(format: "%.2f%%", evaluation.rmseBins * 100)).
+                    Parameters:
+                      \(OptimizeReport.parameterList(fit.parameters))
+
+                    """)
+            }
+        }
+
+        private func report(tooFew have: Int) {
+            let message = OptimizeReport.tooFewMessage(have: have, need: Self.minimumReviews)
+            switch format {
+            case .text: Terminal.standardOutput.write(message + "\n")
+            case .json:
+                let output = ["tooFewReviews": ["have": have, "need": Self.minimumReviews, "more": Self.minimumReviews - have]]
+                Terminal.standardOutput.write((try? JSONOutput.text(output)) ?? "{}\n")
+            }
+        }
+
+        private func workload(parameters: [Double], config: CollectionConfig) -> [WorkloadSimulation.Point] {
+            WorkloadSimulation(parameters: parameters, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps)
+                .sweep()
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// What `badger optimize` prints: the current and the fitted parameters on the test reviews.
+struct OptimizeReport: Encodable {
+    /// One set of parameters on the test reviews.
+    struct Side: Encodable {
+        var parameters: [Double]
+        var logLoss: Double
+        var rmseBins: Double
+        var observedRetention: Double
+        var predictedRetention: Double
+        var topics: [Topic]
+        var calibration: [Bin]
+
+        init(parameters: [Double], evaluation: FitEvaluation) {
+            self.parameters = parameters
+            logLoss = evaluation.logLoss
+            rmseBins = evaluation.rmseBins
+            observedRetention = evaluation.total.observed
+            predictedRetention = evaluation.total.predicted
+            topics = evaluation.groups.sorted { $0.key < $1.key }.map {
+                Topic(topic: $0.key, reviews: $0.value.count, observed: $0.value.observed, predicted: $0.value.predicted)
+            }
+            calibration = evaluation.calibration.enumerated().map { index, bin in
+                Bin(
+                    from: Double(index) / 10, to: Double(index + 1) / 10, reviews: bin.count, predicted: bin.predicted,
+                    observed: bin.observed)
+            }
+        }
+    }
+
+    struct Topic: Encodable {
+        var topic: String
+        var reviews: Int
+        var observed: Double
+        var predicted: Double
+    }
+
+    struct Bin: Encodable {
+        var from: Double
+        var to: Double
+        var reviews: Int
+        var predicted: Double
+        var observed: Double
+    }
+
+    var schemaVersion = 1
+    var reviews: Int
+    var cards: Int
+    var trainReviews: Int
+    var testReviews: Int
+    var rmseBinning = "fsrs-rs RMSE(bins): by days elapsed, number of reviews and lapses"
+    var before: Side
+    var after: Side
+    var applied: Bool
+    var workload: [WorkloadSimulation.Point]?
+
+    init(
+        reviews: Int, cards: Int, trainItems: Int, testItems: Int, before: FitEvaluation, after: FitEvaluation, current: [Double],
+        fitted: [Double], applied: Bool, workload: [WorkloadSimulation.Point]?
+    ) {
+        self.reviews = reviews
+        self.cards = cards
+        trainReviews = trainItems
+        testReviews = testItems
+        self.before = Side(parameters: current, evaluation: before)
+        self.after = Side(parameters: fitted, evaluation: after)
+        self.applied = applied
+        self.workload = workload
+    }
+
+    static func tooFewMessage(have: Int, need: Int) -> String {
+        "Not enough reviews to fit FSRS-6: it needs \(need) reviews made a day or more after the card's previous review, "
+            + "and the log has \(have); \(need - have) more are needed. Nothing was changed."
+    }
+
+    static func parameterList(_ parameters: [Double]) -> String {
+        "[" + parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]"
+    }
+
+    private static func percent(_ value: Double) -> String { String(format: "%5.1f%%", value * 100) }
+
+    var text: String {
+        var lines: [String] = []
+        lines.append(
+            "The logs hold \(reviews) reviews of \(cards) cards; \(trainReviews + testReviews) came a day or more after the card's previous review."
+        )
+        lines.append("Fitted FSRS-6 to the earliest \(trainReviews) of those and tested on the latest \(testReviews).")
+        lines.append("")
+        lines.append("Test reviews           current   fitted")
+        lines.append("  log-loss             " + String(format: "%7.4f  %7.4f", before.logLoss, after.logLoss))
+        lines.append("  RMSE(bins)           " + Self.percent(before.rmseBins) + "   " + Self.percent(after.rmseBins))
+        lines.append("  predicted retention  " + Self.percent(before.predictedRetention) + "   " + Self.percent(after.predictedRetention))
+        lines.append("  observed retention   " + Self.percent(after.observedRetention))
+        lines.append("")
+        lines.append("Per topic              reviews  observed  predicted (current, fitted)")
+        for (old, new) in zip(before.topics, after.topics) {
+            let name = UntrustedText.sanitized(new.topic)
+            let padded = name.count < 22 ? name + String(repeating: " ", count: 22 - name.count) : String(name.prefix(22))
+            lines.append(
+                "  \(padded)" + String(format: "%6d", new.reviews) + "   " + Self.percent(new.observed) + "   "
+                    + Self.percent(old.predicted) + "  " + Self.percent(new.predicted))
+        }
+        lines.append("")
+        lines.append("Calibration of the fitted parameters (test reviews): │ predicted, █ observed")
+        for bin in after.calibration where bin.reviews > 0 {
+            let width = 40
+            let observed = Int((bin.observed * Double(width)).rounded())
+            let marker = min(Int((bin.predicted * Double(width)).rounded()), width)
+            var bar = Array(String(repeating: "█", count: observed) + String(repeating: " ", count: width + 1 - observed))
+            bar[marker] = "│"
+            let label = String(format: "%3.0f–%3.0f%%", bin.from * 100, bin.to * 100)
+            lines.append(
+                "  \(label) " + String(bar)
+                    + String(format: " %5.1f%% observed, %5.1f%% predicted, ", bin.observed * 100, bin.predicted * 100)
+                    + (bin.reviews == 1 ? "1 review" : "\(bin.reviews) reviews"))
+        }
+        lines.append("")
+        lines.append("RMSE(bins) is fsrs-rs's: reviews binned by days elapsed, number of reviews and lapses.")
+        if let workload {
+            lines.append("")
+            lines.append("Simulated workload (1000 cards, 10 new a day, 365 days, fitted parameters):")
+            lines.append("  retention  reviews/day  remembered  reviews per card remembered")
+            for point in workload {
+                lines.append(
+                    String(
+                        format: "  %8.0f%%  %11.1f  %10.0f  %8.2f", point.desiredRetention * 100, point.reviewsPerDay, point.remembered,
+                        point.reviewsPerRemembered) + (point.isBest ? "  ← least work per card remembered" : ""))
+            }
+        }
+        lines.append("")
+        lines.append("Fitted parameters:")
+        lines.append("  " + Self.parameterList(after.parameters))
+        lines.append(
+            applied
+                ? "Stored in badger.yml (fsrs_parameters); scheduling uses them from now on."
+                : "Not applied: run `badger optimize --apply` to store them in badger.yml.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,39 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// FSRS-6 parameters given on the command line: a JSON array of 21 numbers, or a file holding one.
+enum ParameterArgument {
+    /// The parameters in `argument` (inline JSON when it starts with `[`, else a file path),
+    /// checked against FSRS-6's bounds; problems end the command with status 2.
+    static func parse(_ argument: String) throws -> [Double] {
+        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text: String
+        if trimmed.hasPrefix("[") {
+            text = trimmed
+        } else {
+            guard let data = FileManager.default.contents(atPath: argument) else {
+                return try fail(
+                    "--params \(UntrustedText.sanitized(argument)): no such file or cannot be read (give a file or a JSON array)")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        guard let parameters = try? JSONDecoder().decode([Double].self, from: Data(text.utf8)) else {
+            return try fail("--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …]")
+        }
+        if let index = parameters.firstIndex(where: { !$0.isFinite }) {
+            return try fail("--params: w[\(index)] is not a finite number")
+        }
+        do {
+            _ = try FSRS6(parameters: parameters)
+        } catch {
+            return try fail("--params: \(error)")
+        }
+        return parameters
+    }
+
+    private static func fail(_ message: String) throws -> [Double] {
+        Terminal.standardError.write("badger: error: \(message)\n")
+        throw ExitStatus.usageOrIO.code
+    }
+}

@@ -1,0 +1,66 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
+import Foundation
+
+/// What `badger due` and `badger stats` add about the schedule's fit: each topic's observed
+/// retention against the desired retention, and whether the FSRS parameters are stale.
+struct RetentionCheck {
+    /// The parameters' state, as JSON.
+    struct Parameters: Encodable {
+        var fitted: Bool
+        var fittedOn: String?
+        var reviewsAtFit: Int?
+        var reviews: Int
+        var stale: Bool
+        var advice: String?
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(fitted, forKey: .fitted)
+            try container.encode(fittedOn, forKey: .fittedOn)
+            try container.encode(reviewsAtFit, forKey: .reviewsAtFit)
+            try container.encode(reviews, forKey: .reviews)
+            try container.encode(stale, forKey: .stale)
+            try container.encode(advice, forKey: .advice)
+        }
+
+        enum CodingKeys: String, CodingKey { case fitted, fittedOn, reviewsAtFit, reviews, stale, advice }
+    }
+
+    /// The desired retention, for FSRS collections.
+    var target: Double?
+    /// Observed (true) retention per topic; nil before any review-state review.
+    var retention: [String: Double?]
+    var parameters: Parameters
+
+    init(config: CollectionConfig, logs: [[ReviewRecord]], statistics: CollectionStatistics) {
+        target = config.scheduler == "fsrs" ? config.desiredRetention : nil
+        retention = Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first })
+        let freshness = ParameterFreshness(config: config, logs: logs)
+        parameters = Parameters(
+            fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
+            stale: freshness.isStale, advice: freshness.advice)
+    }
+
+    init(studied: StudiedCollection, now: Date, day: StudyDay) {
+        let logs = studied.memories.flatMap { $0.decks.map(\.log.records) }
+        let statistics = CollectionStatistics(
+            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states, logs: logs,
+            now: now, day: day, topics: nil)
+        self.init(config: studied.configs.values.first ?? CollectionConfig(), logs: logs, statistics: statistics)
+    }
+
+    /// `Retention vs target 90%: Algebra 92.0%, French 85.5%`, and the stale-parameter advice;
+    /// empty before any review.
+    var text: String {
+        var lines: [String] = []
+        let observed = retention.compactMap { name, share in share.map { (name, $0) } }.sorted { $0.0 < $1.0 }
+        if let target, !observed.isEmpty {
+            let list = observed.map { "\(UntrustedText.sanitized($0.0)) \(String(format: "%.1f%%", $0.1 * 100))" }
+            lines.append("Retention vs target \(String(format: "%.0f%%", target * 100)): " + list.joined(separator: ", "))
+        }
+        if let advice = parameters.advice { lines.append(advice) }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}
