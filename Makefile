@@ -9,7 +9,7 @@ BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsixel-dev
 TEST_PACKAGES := tmux git python3-minimal
 BENCH_PACKAGES := cmark-gfm hyperfine time
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-optimizer format format-check schemas fsrs-crosscheck optimizer-crosscheck clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-optimizer format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -80,11 +80,29 @@ benchmark-optimizer: release
 	@python3 -c "import importlib.metadata as m; assert m.version('fsrs-rs-python') == '0.9.3'" 2>/dev/null || python3 -m pip install --quiet fsrs-rs-python==0.9.3
 	python3 Benchmarks/optimizer_crosscheck.py --badger .build/release/badger --cards 15000 --days 700
 
+# libFuzzer with AddressSanitizer on every input format (Fuzz/README.md): `make fuzz` runs each
+# target for a minute, `make fuzz-smoke` for ten seconds (part of `make test`).
+fuzz: deps
+	Fuzz/run.sh all 60
+
+fuzz-smoke: deps
+	Fuzz/run.sh all 10
+
+# The whole test suite again, built with AddressSanitizer (its own build folder); the badger
+# processes the tests start are sanitized too. Leaks inside Foundation are suppressed by name.
+test-asan: deps test-deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -v "warning: Cannot export" | tail -3
+	@mkdir -p .build
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt:print_suppressions=0 \
+		$(SWIFT) test --disable-xctest --parallel --sanitize=address --scratch-path .build-asan 2>&1 \
+		| grep -v "warning: Cannot export" | tee .build/test-asan.log; exit $${PIPESTATUS[0]}
+	@python3 .ci/count_tests.py .build/test-asan.log
+
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 format-check:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 clean:
 	rm -rf .build build

@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "badger", targets: ["badger"]),
         .library(name: "BadgerDeck", targets: ["BadgerDeck"]),
         .library(name: "BadgerMemory", targets: ["BadgerMemory"]),
+        .library(name: "BadgerTerminal", targets: ["BadgerTerminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -38,12 +38,7 @@ extension Badger {
             }
             let json = try CompiledCollection(loaded).json()
             guard let output else { return Terminal.standardOutput.write(json) }
-            do {
-                try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                errors.write("badger: error: cannot write \(output): \(error.localizedDescription)\n")
-                throw ExitStatus.usageOrIO.code
-            }
+            try OutputFile.write(json, to: output, shown: UntrustedText.sanitized(output))
             errors.write(
                 "\(loaded.summaryLine): \(TextDiagnosticFormatter.summary(errors: 0, warnings: loaded.warningCount)); wrote \(output)\n")
             Terminal.exitWithoutTeardown(.success)

@@ -58,12 +58,7 @@ extension Badger {
             }
             let csv = CSVCardWriter.csv(for: rows)
             if file == "-" { return Terminal.standardOutput.write(csv) }
-            do {
-                try Data(csv.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-            } catch {
-                errors.write("badger: error: cannot write \(UntrustedText.sanitized(file)): \(error.localizedDescription)\n")
-                throw ExitStatus.usageOrIO.code
-            }
+            try OutputFile.write(csv, to: file, shown: UntrustedText.sanitized(file))
             errors.write(
                 "exported \(rows.count) card\(rows.count == 1 ? "" : "s") from \(decks) deck\(decks == 1 ? "" : "s") to \(UntrustedText.sanitized(file))\n"
             )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BadgerDeck
+import BadgerMemory
 import Foundation
 
 extension Badger {
@@ -106,14 +107,20 @@ extension Badger {
                 Terminal.exitWithoutTeardown(.success)
             }
             if !drafts.isEmpty {
-                do {
-                    let url = URL(fileURLWithPath: target.path)
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(newText.utf8).write(to: url, options: .atomic)
-                } catch {
-                    errors.write("badger: error: cannot write \(shown): \(error.localizedDescription)\n")
+                // Under the collection lock, and only if nobody changed the deck since it was read,
+                // so two writers never lose each other's cards.
+                let lock: CollectionLock
+                do { lock = try CollectionLock(root: root, holder: "badger import") } catch let error as StorageError {
+                    errors.write("badger: error: \(error.description)\n")
                     throw ExitStatus.usageOrIO.code
                 }
+                defer { lock.release() }
+                let current = FileManager.default.contents(atPath: target.path).map { String(decoding: $0, as: UTF8.self) }
+                guard current == target.existing else {
+                    errors.write("badger: error: \(shown) changed while importing; nothing was written, run the import again\n")
+                    throw ExitStatus.usageOrIO.code
+                }
+                try OutputFile.write(newText, to: target.path, shown: shown, creatingDirectory: true)
             }
             Terminal.standardOutput.write(summary)
             Terminal.exitWithoutTeardown(.success)

@@ -23,6 +23,9 @@ public enum CommonMarkConverter {
     public struct Result: Sendable {
         public var document: MarkdownNode
         public var unclosedMath: [UnclosedMath]
+        /// Where content nested deeper than `MarkdownTree.maximumDepth` starts; it is kept as
+        /// plain text.
+        public var flattened: [SourceLocation] = []
     }
 
     /// Parses `markdown` whose first line is line `firstLine` of the file.
@@ -65,7 +68,7 @@ public enum CommonMarkConverter {
         cmark_parser_attach_syntax_extension(parser, math)
         if let base = bytes.baseAddress { cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count) }
         let root = cmark_parser_finish(parser)!
-        let document = convert(root, lineOffset: lineOffset, columns: columns, sizeHint: bytes.count)
+        let (document, flattened) = convert(root, lineOffset: lineOffset, columns: columns, sizeHint: bytes.count)
         // Freeing with the arena only runs the extensions' own free functions; the reset
         // returns the memory.
         cmark_node_free(root)
@@ -75,7 +78,7 @@ public enum CommonMarkConverter {
             let column = columns.corrected(found.location.column, line: found.location.line, blockStart: found.block)
             return UnclosedMath(location: SourceLocation(line: found.location.line + lineOffset, column: column), display: found.display)
         }
-        return Result(document: document, unclosedMath: unclosed)
+        return Result(document: document, unclosedMath: unclosed, flattened: flattened)
     }
 
     /// cmark-gfm's own HTML for `markdown` (same extensions, no math, safe mode), used to check
@@ -212,7 +215,21 @@ private func matchMath(
 
 // MARK: - Conversion to Swift
 
-private func convert(_ root: OpaquePointer, lineOffset: Int, columns: ContinuationColumns, sizeHint: Int) -> MarkdownNode {
+/// A subtree nested too deep to keep as structure, being collected as plain text.
+private struct FlattenedSubtree {
+    var root: MarkdownTree.Node
+    var isBlock: Bool
+    /// How many of its containers are open.
+    var depth = 1
+    var text: [UInt8] = []
+}
+
+/// Converts cmark-gfm's tree to a `MarkdownTree`, without recursion. Containers that would sit
+/// deeper than `MarkdownTree.maximumDepth` become plain text (and are reported), so that
+/// everything that walks the tree recursively afterwards has a bounded depth.
+private func convert(
+    _ root: OpaquePointer, lineOffset: Int, columns: ContinuationColumns, sizeHint: Int
+) -> (MarkdownNode, [SourceLocation]) {
     let tree = MarkdownTree()
     // Typical decks have a node per dozen bytes, and literals copy most of the text once.
     tree.nodes.reserveCapacity(sizeHint / 12 + 16)
@@ -222,16 +239,33 @@ private func convert(_ root: OpaquePointer, lineOffset: Int, columns: Continuati
     var stack: [Int32] = []
     // The start of the paragraph, heading or cell whose inlines are being converted.
     var blockStarts: [SourceLocation] = []
+    var flattening: FlattenedSubtree?
+    var flattened: [SourceLocation] = []
     while true {
         let event = cmark_iter_next(iterator)
         if event == CMARK_EVENT_DONE { break }
         let node = cmark_iter_get_node(iterator)!
+        if var subtree = flattening {
+            if event == CMARK_EVENT_ENTER {
+                if isLeaf(node) { subtree.text.append(contentsOf: plainText(of: node)) } else { subtree.depth += 1 }
+            } else if event == CMARK_EVENT_EXIT {
+                subtree.depth -= 1
+            }
+            flattening = subtree.depth > 0 ? subtree : nil
+            if subtree.depth == 0 { appendFlattened(subtree, to: stack.last ?? -1, in: tree) }
+            continue
+        }
         if event == CMARK_EVENT_ENTER {
             var made = makeNode(node, in: tree, lineOffset: Int32(lineOffset))
             if made.type.rawValue > MarkdownTree.NodeType.tableCell.rawValue, let block = blockStarts.last {
                 let line = Int(made.startLine) - lineOffset
                 made.startColumn = Int32(columns.corrected(Int(made.startColumn), line: line, blockStart: block))
                 if made.type == .math { made.endColumn = made.startColumn }
+            }
+            if stack.count >= MarkdownTree.maximumDepth, let isBlock = nestingKind(made.type) {
+                flattening = FlattenedSubtree(root: made, isBlock: isBlock)
+                flattened.append(SourceLocation(line: Int(made.startLine), column: Int(made.startColumn)))
+                continue
             }
             let index = tree.append(made, to: stack.last ?? -1)
             if !isLeaf(node) {
@@ -249,7 +283,51 @@ private func convert(_ root: OpaquePointer, lineOffset: Int, columns: Continuati
     if tree.nodes.isEmpty {
         tree.append(.init(type: .document, startLine: 1, startColumn: 1, endLine: 1, endColumn: 1), to: -1)
     }
-    return tree.root
+    return (tree.root, flattened)
+}
+
+/// For a node type that can nest inside itself, whether it is a block (`nil` for the others).
+private func nestingKind(_ type: MarkdownTree.NodeType) -> Bool? {
+    switch type {
+    case .blockQuote, .list, .item: true
+    case .emphasis, .strong, .strikethrough, .link, .image: false
+    default: nil
+    }
+}
+
+/// The text a leaf contributes to a flattened subtree.
+private func plainText(of node: OpaquePointer) -> [UInt8] {
+    switch cmark_node_get_type(node) {
+    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_THEMATIC_BREAK: return [0x20]
+    default:
+        guard let literal = cmark_node_get_literal(node) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: literal, count: strlen(literal))) + [0x20]
+    }
+}
+
+/// Adds a flattened subtree to `parent` as one text node: in a paragraph if it was a block (in
+/// an item, too, if its parent is a list).
+private func appendFlattened(_ subtree: FlattenedSubtree, to parent: Int32, in tree: MarkdownTree) {
+    var text = subtree.root
+    text.type = .text
+    text.flag = false
+    text.flag2 = false
+    text.number = 0
+    text.extraCount = 0
+    let trimmed = subtree.text.last == 0x20 ? subtree.text.dropLast() : subtree.text[...]
+    trimmed.withUnsafeBytes { (text.literalStart, text.literalCount) = tree.store($0) }
+    var container = parent
+    if subtree.isBlock {
+        var wrapper = text
+        wrapper.literalCount = 0
+        if parent >= 0, tree.nodes[Int(parent)].type == .list {
+            wrapper.type = .item
+            container = tree.append(wrapper, to: container)
+        }
+        wrapper.type = .paragraph
+        container = tree.append(wrapper, to: container)
+    }
+    tree.append(text, to: container)
 }
 
 private func containsInlines(_ node: OpaquePointer) -> Bool {

@@ -4,6 +4,11 @@
 /// Built by `CommonMarkConverter`, reshaped once by the card assembler (which cuts paragraphs at
 /// card labels), and read-only after that, which is why it may be shared across threads.
 public final class MarkdownTree: @unchecked Sendable {
+    /// How deep containers (lists, quotes, emphasis, links) may nest. Deeper content is kept as
+    /// plain text, so code that walks a tree recursively needs a bounded stack: the depth of a
+    /// node is at most this plus three (a flattened block sits in an item and a paragraph).
+    public static let maximumDepth = 64
+
     /// What kind of node, without payload.
     enum NodeType: UInt8 {
         case document, paragraph, heading, blockQuote, list, item, codeBlock, htmlBlock, thematicBreak

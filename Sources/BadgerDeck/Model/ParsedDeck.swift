@@ -17,6 +17,8 @@ public struct ParsedDeck: Sendable {
     public var strayFields: [CardField] = []
     public var swallowedLabels: [SwallowedLabel] = []
     public var unclosedMath: [CommonMarkConverter.UnclosedMath] = []
+    /// Where Markdown nested deeper than `MarkdownTree.maximumDepth` starts (kept as plain text).
+    public var flattenedNesting: [SourceLocation] = []
     /// Rules switched off for the whole file.
     public var fileSuppression = Suppression()
     /// Whether any line looks like a card label (so the file is meant to be a deck).

@@ -22,6 +22,7 @@ public enum DeckParser {
                 contentStart: source.contentStartColumn)
         }
         deck.unclosedMath = parsed.unclosedMath
+        deck.flattenedNesting = parsed.flattened
         return CardAssembler.assemble(parsed.document, source: source, into: deck)
     }
 }

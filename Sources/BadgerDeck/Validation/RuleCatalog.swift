@@ -4,7 +4,7 @@ public enum RuleCatalog {
         ValidUTF8.self, FileIsDeck.self, FrontMatterClosed.self, FrontMatterValidYAML.self,
         FrontMatterWithoutAliases.self, TopicPresent.self, FrontMatterKeyKnown.self, FrontMatterValueTypes.self,
         QuestionOrImagePresent.self, AnswerPresent.self, FieldAfterQuestion.self, FieldNotRepeated.self,
-        ReversedValueValid.self, CardNotSwallowedByTable.self, CardNotSwallowedByHeading.self,
+        ReversedValueValid.self, CardNotSwallowedByTable.self, CardNotSwallowedByHeading.self, NestingWithinLimit.self,
         InlineMathClosed.self, DisplayMathClosed.self, MathBracesBalanced.self, MathEnvironmentsMatched.self,
         MathDelimitersMatched.self, LaTeXCommandKnown.self, ImageIsLocal.self, ImageInsideCollection.self,
         ImageExists.self, ImageFormatSupported.self, ImageSizeReasonable.self, DeckHasCards.self,

@@ -13,13 +13,23 @@ public enum AtomicFile {
     /// - Throws: `StorageError.writeFailed` naming the file and the system's reason; the old
     ///   file is then untouched.
     public static func write(_ text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Replaces `path` with `bytes`, like `write(_:to:)` for text.
+    ///
+    /// A temporary file left behind by a writer that was killed (its process is gone) is
+    /// removed first, so a crash leaves nothing behind for long.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).tmp-\(getpid())"
+        let folder = directory.isEmpty ? "." : directory
+        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+        removeStaleTemporaries(in: folder, prefix: prefix)
+        let temporary = folder + "/" + prefix + "\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -38,7 +48,16 @@ public enum AtomicFile {
             unlink(temporary)
             throw StorageError.writeFailed(path: path, reason: failure)
         }
-        syncDirectory(directory.isEmpty ? "." : directory)
+        syncDirectory(folder)
+    }
+
+    /// Unlinks `PREFIX<pid>` files in `directory` whose process no longer runs.
+    private static func removeStaleTemporaries(in directory: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
+        }
     }
 
     /// Appends `line` and a line ending to `path` (creating it with `header` first if it does

@@ -61,16 +61,9 @@ extension DeckPlacement {
         }
     }
 
-    /// Writes `text` to `path` atomically (a temporary file renamed over it), creating its
-    /// directory; reports a failure and ends the command with status 2.
+    /// Writes `text` to `path` atomically, creating its directory; reports a failure and ends
+    /// the command with status 2.
     static func write(_ text: String, to path: String) throws {
-        do {
-            let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Terminal.standardError.write("badger: error: cannot write \(shown(path)): \(error.localizedDescription)\n")
-            throw ExitStatus.usageOrIO.code
-        }
+        try OutputFile.write(text, to: path, shown: shown(path), creatingDirectory: true)
     }
 }

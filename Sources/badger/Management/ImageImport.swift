@@ -1,4 +1,5 @@
 import BadgerDeck
+import BadgerMemory
 import Foundation
 
 /// An image to copy beside a deck for a new card: checked to be a small PNG, JPEG or GIF by
@@ -95,6 +96,6 @@ struct ImageImport {
         guard !alreadyThere else { return }
         try FileManager.default.createDirectory(
             atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: destination), options: .atomic)
+        try AtomicFile.write(bytes, to: destination)
     }
 }

@@ -14,12 +14,12 @@ import Testing
         "DisplayMathClosed": .error, "MathBracesBalanced": .error, "MathEnvironmentsMatched": .error,
         "MathDelimitersMatched": .error, "LaTeXCommandKnown": .warning, "ImageIsLocal": .error,
         "ImageInsideCollection": .error, "ImageExists": .error, "ImageFormatSupported": .error,
-        "ImageSizeReasonable": .warning, "DeckHasCards": .warning,
+        "ImageSizeReasonable": .warning, "DeckHasCards": .warning, "NestingWithinLimit": .error,
     ]
 
-    @Test func thereAre28LibraryRulesAndOneStateRule() {
-        #expect(RuleCatalog.all.count == 29)
-        #expect(RuleCatalog.deckRules.count + RuleCatalog.collectionRules.count == 28)
+    @Test func thereAre29LibraryRulesAndOneStateRule() {
+        #expect(RuleCatalog.all.count == 30)
+        #expect(RuleCatalog.deckRules.count + RuleCatalog.collectionRules.count == 29)
         #expect(RuleCatalog.stateRules.map(\.id) == ["StateMatchesCards"])
     }
 
@@ -66,6 +66,7 @@ import Testing
             String(describing: ImageSizeReasonableTests.self), String(describing: InlineMathClosedTests.self),
             String(describing: LaTeXCommandKnownTests.self), String(describing: MathBracesBalancedTests.self),
             String(describing: MathDelimitersMatchedTests.self), String(describing: MathEnvironmentsMatchedTests.self),
+            String(describing: NestingWithinLimitTests.self),
             String(describing: QuestionOrImagePresentTests.self), String(describing: ReversedValueValidTests.self),
             String(describing: TopicPresentTests.self), String(describing: ValidUTF8Tests.self),
         ]

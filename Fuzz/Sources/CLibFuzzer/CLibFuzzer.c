@@ -1,0 +1,1 @@
+// The declaration in include/CLibFuzzer.h is all; libFuzzer provides the definition.

@@ -1,0 +1,25 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// Writing a file the user asked for (a deck, a compiled collection, an export): atomically and
+/// synced, so a crash leaves the old file or the new one, never a mix
+/// and never a stray temporary file for long.
+enum OutputFile {
+    /// Writes `text` to `path` (creating its directory if asked); reports a failure (naming the
+    /// file as `shown`) and ends the command with status 2.
+    static func write(_ text: String, to path: String, shown: String, creatingDirectory: Bool = false) throws {
+        do {
+            let directory = (path as NSString).deletingLastPathComponent
+            if creatingDirectory, !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            try AtomicFile.write(text, to: path)
+        } catch {
+            let reason: String
+            if case .writeFailed(_, let why)? = error as? StorageError { reason = why } else { reason = error.localizedDescription }
+            Terminal.standardError.write("badger: error: cannot write \(shown): \(reason); the previous file is unchanged\n")
+            throw ExitStatus.usageOrIO.code
+        }
+    }
+}

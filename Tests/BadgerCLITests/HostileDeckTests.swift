@@ -1,0 +1,120 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// Decks written to break the tool: every command that reads them must end normally (exit 0 or 1)
+/// with diagnostics, never crash, hang or overflow its stack.
+@Suite("Hostile decks")
+struct HostileDeckTests {
+    static let depth = 100_000
+    static let header = "---\ntopic: Hostile\n---\n\n"
+
+    /// Named deck bodies, each pathological in one way.
+    static let decks: [(name: String, body: [UInt8])] = {
+        let n = depth
+        func text(_ body: String) -> [UInt8] { Array((header + body).utf8) }
+        var random = SeededBytes(seed: 42)
+        return [
+            ("quotes", text("Q: Deep quote?\n\nA: answer\n\n" + String(repeating: "> ", count: n) + "x\n")),
+            ("lists", text("Q: Deep list?\n\nA:\n" + String(repeating: "- ", count: n) + "x\n")),
+            ("ordered", text("Q: Deep ordered list?\n\nA:\n" + String(repeating: "1. ", count: n) + "x\n")),
+            (
+                "emphasis",
+                text("Q: Deep emphasis " + String(repeating: "*a ", count: n) + "x" + String(repeating: " b*", count: n) + "\n\nA: y\n")
+            ),
+            (
+                "strong",
+                text("Q: Deep strong " + String(repeating: "**a ", count: n) + "x" + String(repeating: " b**", count: n) + "\n\nA: y\n")
+            ),
+            ("brackets", text("Q: Brackets " + String(repeating: "[", count: n) + "x" + String(repeating: "]", count: n) + "\n\nA: y\n")),
+            ("links", text("Q: Links " + String(repeating: "[a ", count: n) + "x" + String(repeating: "](u)", count: n) + "\n\nA: y\n")),
+            ("braces", text("Q: Braces $" + String(repeating: "{", count: n) + "x" + String(repeating: "}", count: n) + "$\n\nA: y\n")),
+            ("unbalanced-braces", text("Q: Open braces $" + String(repeating: "{", count: n) + "x$\n\nA: y\n")),
+            (
+                "fractions",
+                text(
+                    "Q: Fractions $" + String(repeating: "\\frac{1}{", count: 5_000) + "x" + String(repeating: "}", count: 5_000)
+                        + "$\n\nA: y\n")
+            ),
+            (
+                "environments",
+                text(
+                    "Q: Environments $$" + String(repeating: "\\begin{matrix}", count: 5_000)
+                        + String(repeating: "\\end{matrix}", count: 5_000) + "$$\n\nA: y\n")
+            ),
+            ("dollars", text("Q: Dollars " + String(repeating: "$", count: n) + "\n\nA: " + String(repeating: "$x ", count: n) + "\n")),
+            ("backticks", text("Q: Ticks " + String(repeating: "`", count: n) + "\n\nA: " + String(repeating: "`a", count: n) + "\n")),
+            (
+                "table",
+                text(
+                    "Q: Wide table?\n\nA:\n\n" + String(repeating: "|a", count: 10_000) + "|\n" + String(repeating: "|-", count: 10_000)
+                        + "|\n")
+            ),
+            (
+                "alias-bomb",
+                text("").dropLast(5)
+                    + Array(
+                        "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n---\n\nQ: q\n\nA: a\n"
+                            .utf8)
+            ),
+            ("nul-bytes", text("Q: Nul\0 here?\n\nA: \0\0\0\n")),
+            ("invalid-utf8", Array(header.utf8) + [0x51, 0x3A, 0x20, 0xFF, 0xFE, 0xC3, 0x28, 0x0A, 0x0A, 0x41, 0x3A, 0x20, 0x80, 0x0A]),
+            ("random-bytes", (0..<200_000).map { _ in random.next() }),
+            (
+                "controls",
+                text("Q: \u{1B}[31mred\u{1B}]0;title\u{07} \u{202E}evil\u{9B}2J?\n\nA: \u{1B}[2J\u{1B}P+q\u{1B}\\\n\nE: \u{7}\u{8}\n")
+            ),
+        ]
+    }()
+
+    @Test("lint, compile and list end normally on every hostile deck", arguments: decks.map(\.name))
+    func commandsSurvive(name: String) throws {
+        let body = try #require(Self.decks.first { $0.name == name }?.body)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("\(name).md", Data(body))
+        for arguments in [["lint", "."], ["lint", "--format", "json", "."], ["compile", ".", "-o", "out.json"], ["list", "."]] {
+            let result = try BadgerProcess.run(arguments, in: directory.url)
+            #expect([0, 1].contains(result.status), "\(arguments) on \(name) exited \(result.status): \(result.standardError.suffix(300))")
+            let fatal = result.standardError.contains("Fatal error")
+            #expect(!fatal)
+            for output in [result.standardOutput, result.standardError] {
+                let control = output.unicodeScalars.first { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{07}" }
+                #expect(control == nil, "\(arguments) on \(name) printed a control character")
+            }
+        }
+    }
+
+    @Test(
+        "a card nested 100,000 levels deep is reported and studied as plain text",
+        arguments: ["quotes", "lists", "ordered", "emphasis", "strong"])
+    func deepNestingIsReported(name: String) throws {
+        let body = try #require(Self.decks.first { $0.name == name }?.body)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("\(name).md", Data(body))
+        let lint = try BadgerProcess.run(["lint", "."], in: directory.url)
+        #expect(lint.status == 1)
+        let reported = lint.standardOutput.contains("error: [NestingWithinLimit] Markdown nested more than 64 levels deep")
+        #expect(reported, "\(lint.standardOutput.prefix(500))")
+        let study = try BadgerProcess.run(
+            ["study", "--plain", "--topic", "Hostile", "--count", "1", "."], in: directory.url, input: "a\n2\nq\n")
+        #expect(study.status == 0, "\(study.standardError.suffix(300))")
+        let studied = study.standardOutput.contains("Cards studied: 1")
+        #expect(studied, "\(study.standardOutput.suffix(500))")
+    }
+}
+
+/// A tiny deterministic generator of bytes (xorshift), so "random" decks are the same every run.
+struct SeededBytes {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt8 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return UInt8(truncatingIfNeeded: state)
+    }
+}

@@ -1,0 +1,171 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// SIGKILL at random moments during `study`, `import` and `state rebuild`, many times over:
+/// afterwards every acknowledged rating is in the log, the state rebuilds, decks are either as
+/// before or completely imported, and nothing else changed.
+///
+/// `BADGER_KILL_LOOPS` sets how many kills each test makes (200 by default).
+@Suite(.serialized) struct KillLoopTests {
+    static let loops = ProcessInfo.processInfo.environment["BADGER_KILL_LOOPS"].flatMap(Int.init) ?? 200
+    static let cardCount = 12
+
+    static var deck: String {
+        var text = "---\ntopic: T\n---\n\n"
+        for n in 1...cardCount { text += "Q: question \(n)\nA: answer \(n)\n\n" }
+        return text
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func studyKilledAtRandomKeepsEveryAcknowledgedRating() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("t.md", Self.deck)
+        _ = try directory.write("notes.txt", "not a deck\n")
+        let untouched = try Self.snapshot(directory.url, files: ["t.md", "notes.txt"])
+        var random = SeededBytes(seed: 2026)
+        var acknowledgedSoFar = 0
+        for loop in 0..<Self.loops {
+            // Answer and rate every card Good or Fail; the kill lands anywhere in the session.
+            let input = String(repeating: "\n2\n\n0\n", count: Self.cardCount) + "q\n"
+            let output = try Self.runAndKill(
+                ["study", "--plain", "--topic", "T", "--count", "10"], in: directory.url, input: input,
+                afterMilliseconds: Int(random.next()) % 120)
+            let acknowledged = output.components(separatedBy: "Rated ").count - 1
+            acknowledgedSoFar += acknowledged
+            let reviews = try Self.reviewLines(directory.url)
+            #expect(reviews >= acknowledgedSoFar, "loop \(loop): \(reviews) reviews logged, \(acknowledgedSoFar) acknowledged")
+            // What a kill may leave is at most one cut-off line, which the next run repairs.
+            acknowledgedSoFar = reviews
+        }
+        let rebuild = try BadgerProcess.run(["state", "rebuild"], in: directory.url)
+        #expect(rebuild.status == 0, "\(rebuild.standardError)")
+        let lint = try BadgerProcess.run(["lint"], in: directory.url)
+        #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+        #expect(try Self.snapshot(directory.url, files: ["t.md", "notes.txt"]) == untouched)
+        #expect(acknowledgedSoFar > 0, "no rating was ever acknowledged: kills too early")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func importKilledAtRandomLeavesTheDeckWholeOrUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("t.md", Self.deck)
+        var csv = ""
+        for n in 1...500 { csv += "imported \(n); answer \(n); why \(n)\n" }
+        _ = try directory.write("words.csv", csv)
+        let before = try Self.snapshot(directory.url, files: ["t.md", "words.csv"])
+        var random = SeededBytes(seed: 7)
+        var completed = 0
+        for loop in 0..<Self.loops {
+            _ = try Self.runAndKill(
+                ["import", "words.csv", "--topic", "T"], in: directory.url, input: nil, afterMilliseconds: Int(random.next()) % 100)
+            let deck = String(decoding: try Data(contentsOf: directory.url.appendingPathComponent("t.md")), as: UTF8.self)
+            let isOld = deck == Self.deck
+            let isComplete = deck.hasPrefix(Self.deck) && deck.contains("Q: imported 500\n") && deck.hasSuffix("\n")
+            #expect(isOld || isComplete, "loop \(loop): the deck is half written (\(deck.utf8.count) bytes)")
+            if isComplete {
+                completed += 1
+                let lint = try BadgerProcess.run(["lint"], in: directory.url)
+                #expect(lint.status == 0, "loop \(loop): \(lint.standardOutput)")
+                _ = try directory.write("t.md", Self.deck)
+            }
+        }
+        #expect(try Self.snapshot(directory.url, files: ["t.md", "words.csv"]) == before)
+        // A temporary file a kill left behind is gone after the next write of that file.
+        let finished = try BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
+        #expect(finished.status == 0, "\(finished.standardError)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
+            !["t.md", "words.csv", ".badger.lock"].contains($0)
+        }
+        #expect(leftovers.isEmpty, "left behind: \(leftovers)")
+        #expect(completed > 0, "no import ever finished before the kill: kills too early")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func stateRebuildKilledAtRandomLeavesAWholeStateFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var deck = "---\ntopic: T\n---\n\n"
+        var log = "# badger review log 1\ttime\treview\tcard\trating(1 Fail..4 Easy)\telapsed_s\tanswer_ms\n"
+        _ = try directory.write("t.md", Self.deck)
+        let ids = try Self.ids(in: directory.url)
+        for n in 1...2_000 { deck += "Q: question \(n)\nA: answer \(n)\n\n" }
+        _ = try directory.write("t.md", deck)
+        for (day, id) in ids.enumerated() {
+            log += "2026-01-\(day < 9 ? "0" : "")\(day + 1)T08:00:00Z\treview\t\(id)\t3\t-\t-\n"
+        }
+        _ = try directory.write("t.reviews", log)
+        try #require(ids.count == Self.cardCount)
+        let rebuild = try BadgerProcess.run(["state", "rebuild"], in: directory.url)
+        try #require(rebuild.status == 0, "\(rebuild.standardError)")
+        let state = try Data(contentsOf: directory.url.appendingPathComponent("t.state"))
+        let inputs = try Self.snapshot(directory.url, files: ["t.md", "t.reviews"])
+        var random = SeededBytes(seed: 11)
+        for loop in 0..<Self.loops {
+            if loop.isMultiple(of: 2) { try? FileManager.default.removeItem(at: directory.url.appendingPathComponent("t.state")) }
+            _ = try Self.runAndKill(["state", "rebuild"], in: directory.url, input: nil, afterMilliseconds: Int(random.next()) % 80)
+            let path = directory.url.appendingPathComponent("t.state").path
+            if let now = FileManager.default.contents(atPath: path) {
+                #expect(now == state, "loop \(loop): the state file is not the whole rebuilt state (\(now.count) bytes)")
+            }
+        }
+        let final = try BadgerProcess.run(["state", "rebuild"], in: directory.url)
+        #expect(final.status == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
+            !["t.md", "t.reviews", "t.state", ".badger.lock"].contains($0)
+        }
+        #expect(leftovers.isEmpty, "left behind: \(leftovers)")
+        #expect(try Data(contentsOf: directory.url.appendingPathComponent("t.state")) == state)
+        #expect(try Self.snapshot(directory.url, files: ["t.md", "t.reviews"]) == inputs)
+    }
+
+    // MARK: - Helpers
+
+    /// Starts `badger ARGUMENTS`, feeds it `input`, kills it with SIGKILL after the delay (unless
+    /// it ended first) and returns what it printed before that.
+    static func runAndKill(_ arguments: [String], in directory: URL, input: String?, afterMilliseconds delay: Int) throws -> String {
+        let process = Process()
+        process.executableURL = BadgerProcess.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        process.environment = environment
+        let standardInput = Pipe()
+        let output = Pipe()
+        process.standardInput = standardInput
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+        try? standardInput.fileHandleForWriting.close()
+        usleep(useconds_t(delay * 1000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        // Whatever the process wrote before dying is still in the pipe.
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The number of complete review lines in `t.reviews`.
+    static func reviewLines(_ directory: URL) throws -> Int {
+        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("t.reviews").path) else { return 0 }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeLast()  // after the last line ending: empty, or a line cut off by the kill
+        return lines.count { $0.split(separator: "\t").count == 6 && $0.split(separator: "\t")[1] == "review" }
+    }
+
+    static func snapshot(_ directory: URL, files: [String]) throws -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: try files.map { ($0, try Data(contentsOf: directory.appendingPathComponent($0))) })
+    }
+
+    /// Every card id in the collection, from `badger list`.
+    static func ids(in directory: URL) throws -> [String] {
+        let list = try BadgerProcess.run(["list"], in: directory)
+        return list.standardOutput.split(separator: "\n").compactMap { line in
+            let id = String(line.prefix(16))
+            return id.count == 16 && id.allSatisfy(\.isHexDigit) ? id : nil
+        }
+    }
+}
