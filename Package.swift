@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(
             name: "BadgerMemoryTests", dependencies: ["BadgerMemory", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
-            name: "BadgerStudyTests", dependencies: ["BadgerStudy", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
+            name: "BadgerStudyTests", dependencies: ["BadgerStudy", "BadgerTestSupport"]),
         .testTarget(
             name: "BadgerTerminalTests", dependencies: ["BadgerTerminal", "BadgerImageCodec", "BadgerTestSupport"],
             exclude: ["Snapshots", "Fixtures"]),
