@@ -28,10 +28,11 @@ let package = Package(
         .target(name: "BadgerMemory"),
         .target(name: "BadgerStudy", dependencies: ["BadgerDeck", "BadgerMemory"]),
         .target(name: "BadgerTerminal", dependencies: ["BadgerDeck"]),
+        .target(name: "BadgerLanguageServer", dependencies: ["BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal"]),
         .executableTarget(
             name: "badger",
             dependencies: [
-                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal",
+                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal", "BadgerLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +46,9 @@ let package = Package(
             name: "BadgerStudyTests", dependencies: ["BadgerStudy", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerTerminalTests", dependencies: ["BadgerTerminal", "BadgerTestSupport"],
+            exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "BadgerLanguageServerTests", dependencies: ["BadgerLanguageServer", "BadgerDeck", "BadgerMemory", "BadgerTestSupport"],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),

@@ -1,0 +1,209 @@
+import BadgerMemory
+import BadgerTestSupport
+import Foundation
+import Testing
+
+@testable import BadgerLanguageServer
+
+/// Each feature through the server's JSON messages, on a small collection on disk.
+@Suite struct FeatureTests {
+    static let deck = """
+        ---
+        colr: "#059669"
+        topic: Geography
+        ---
+
+        # Capitals
+
+        Q: What is the capital of France?
+        A: Paris, $\\frac{1}{2}$ of the way
+        R: maybe
+
+        Q: Which table?
+        A: This one:
+
+        | a | b |
+        |---|---|
+        Q: swallowed
+        A: yes
+
+        # Maps
+
+        Q: ![Map of Spain](images/spain.png)
+        A: Spain
+
+        Q: What is the capital  of France?
+        A: Paris again
+
+        """
+
+    static let other = """
+        ---
+        topic: Geography
+        ---
+
+        Q: What is the capital of Italy?
+        A: Rome
+
+        """
+
+    func session(encodings: [String]? = nil) throws -> ServerSession {
+        let session = try ServerSession(
+            files: [
+                "badger.yml": "exclude: []\n", "geo.md": Self.deck, "italy.md": Self.other, "images/spain.png": "", "images/notes.txt": "",
+            ],
+            encodings: encodings)
+        try session.directory.write("images/spain.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        return session
+    }
+
+    @Test func diagnosticsOnOpenHaveEveryRuleWithRelatedInformation() throws {
+        let session = try session()
+        session.open("geo.md")
+        assertSnapshot(session.golden(session.published()), named: "diagnostics-open.json")
+    }
+
+    @Test func diagnosticsFollowEditsAndReachClosedDecks() throws {
+        let session = try session()
+        session.open("geo.md")
+        #expect(
+            session.codes("geo.md") == [
+                "1:FrontMatterKeyKnown", "9:ReversedValueValid", "16:CardNotSwallowedByTable", "17:CardNotSwallowedByTable",
+                "24:CardUnique",
+            ])
+        #expect(session.diagnostics("italy.md") == nil)
+        // Ask Italy's question in geo.md, which sorts first: the closed italy.md now repeats it.
+        session.change("geo.md", from: [7, 26], to: [7, 32], text: "Italy", version: 2)
+        #expect(session.codes("italy.md") == ["4:CardUnique"])
+        let related = session.diagnostics("italy.md")?.first?["relatedInformation"] as? [[String: Any]]
+        #expect((related?.first?["location"] as? [String: Any])?["uri"] as? String == session.uri("geo.md"))
+        #expect(!session.codes("geo.md").contains("24:CardUnique"))
+        // Undoing the edit clears it again.
+        session.change("geo.md", from: [7, 26], to: [7, 31], text: "France", version: 3)
+        #expect(session.codes("italy.md").isEmpty)
+        #expect(session.codes("geo.md").contains("24:CardUnique"))
+    }
+
+    @Test func aClosedDeckGetsAndLosesADuplicateFromAnOpenOne() throws {
+        let session = try ServerSession(
+            files: ["badger.yml": "", "a.md": "---\ntopic: T\n---\n\nQ: one\nA: 1\n", "b.md": "---\ntopic: T\n---\n\nQ: two\nA: 2\n"])
+        session.open("a.md")
+        #expect(session.diagnostics("b.md") == nil)
+        session.change("a.md", from: [4, 3], to: [4, 6], text: "two", version: 2)
+        // a.md sorts first, so the closed b.md now asks a duplicate and is republished.
+        #expect(session.codes("b.md") == ["4:CardUnique"])
+        session.change("a.md", from: [4, 3], to: [4, 6], text: "one", version: 3)
+        #expect(session.codes("b.md").isEmpty)
+    }
+
+    @Test func hoverShowsTheRenderedCardAndItsSchedule() throws {
+        let session = try session()
+        session.open("geo.md")
+        let hover = session.request("textDocument/hover", session.at("geo.md", 8, 4))
+        let value = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(value.contains("½") || value.contains("1/2") || value.contains("1\n"))
+        assertSnapshot(session.golden(hover["result"] ?? NSNull()), named: "hover-not-studied.json")
+        // Outside a card there is nothing to show.
+        #expect(session.request("textDocument/hover", session.at("geo.md", 5, 2))["result"] is NSNull)
+    }
+
+    @Test func hoverReadsTheScheduleFromTheStateFile() throws {
+        let session = try session()
+        session.open("italy.md")
+        let card = try #require(session.request("textDocument/hover", session.at("italy.md", 4, 0))["result"] as? [String: Any])
+        let text = (card["contents"] as? [String: Any])?["value"] as? String ?? ""
+        let id = try #require(text.firstMatch(of: /`([0-9a-f]{16})`/)?.1)
+        let memory = MemoryState(
+            state: .review, step: nil, stability: 12.5, difficulty: 4.25, due: Date(timeIntervalSince1970: 1_796_115_600),
+            lastReview: Date(timeIntervalSince1970: 1_795_078_800), lapses: 1, repetitions: 3)
+        let state = SidecarState(entries: [String(id): .init(cardID: String(id), memory: memory, question: "What is the capital of Italy?")]
+        )
+        try session.directory.write("italy.state", state.text)
+        let hover = session.request("textDocument/hover", session.at("italy.md", 5, 1))
+        assertSnapshot(session.golden(hover["result"] ?? NSNull()), named: "hover-studied.json")
+    }
+
+    @Test func completionOffersLabelsKeysTopicsImagesAndLaTeX() throws {
+        let session = try session()
+        session.open("geo.md")
+        session.change("geo.md", from: [10, 0], to: [10, 0], text: "Ex\n", version: 2)
+        let labels = session.request("textDocument/completion", session.at("geo.md", 10, 2))
+        assertSnapshot(session.golden(labels["result"] ?? NSNull()), named: "completion-labels.json")
+        let keys = session.request("textDocument/completion", session.at("geo.md", 1, 2))
+        assertSnapshot(session.golden(keys["result"] ?? NSNull()), named: "completion-keys.json")
+        session.change("geo.md", from: [2, 7], to: [2, 16], text: "G", version: 3)
+        let topics = session.request("textDocument/completion", session.at("geo.md", 2, 8))
+        assertSnapshot(session.golden(topics["result"] ?? NSNull()), named: "completion-topics.json")
+        let images = session.request("textDocument/completion", session.at("geo.md", 22, 26))
+        assertSnapshot(session.golden(images["result"] ?? NSNull()), named: "completion-images.json")
+        // `\fr` inside `$\frac{1}{2}$`.
+        let latex = session.request("textDocument/completion", session.at("geo.md", 8, 14))
+        assertSnapshot(session.golden(latex["result"] ?? NSNull()), named: "completion-latex.json")
+    }
+
+    @Test func completionOffersLaTeXWhileTheMathIsStillOpen() throws {
+        let session = try session()
+        session.open("italy.md")
+        session.change("italy.md", from: [5, 7], to: [5, 7], text: " $\\sq", version: 2)
+        let items = session.request("textDocument/completion", session.at("italy.md", 5, 12))
+        let labels = ((items["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(labels.contains("\\sqrt"))
+        #expect(labels.allSatisfy { $0.hasPrefix("\\sq") })
+        // Outside math a backslash is text.
+        session.change("italy.md", from: [5, 7], to: [5, 12], text: " \\sq", version: 3)
+        let none = session.request("textDocument/completion", session.at("italy.md", 5, 11))
+        #expect(((none["result"] as? [String: Any])?["items"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func outlineListsSectionsWithTheirCards() throws {
+        let session = try session()
+        session.open("geo.md")
+        let symbols = session.request("textDocument/documentSymbol", ["textDocument": ["uri": session.uri("geo.md")]])
+        assertSnapshot(session.golden(symbols["result"] ?? NSNull()), named: "document-symbols.json")
+    }
+
+    @Test func definitionOnAnImageOpensTheFile() throws {
+        let session = try session()
+        session.open("geo.md")
+        let location = session.request("textDocument/definition", session.at("geo.md", 21, 22))
+        #expect((location["result"] as? [String: Any])?["uri"] as? String == session.uri("images/spain.png"))
+        #expect(session.request("textDocument/definition", session.at("geo.md", 7, 5))["result"] is NSNull)
+    }
+
+    @Test func quickFixesRepairKeyTableReversedAndTopic() throws {
+        let session = try session()
+        session.open("geo.md")
+        let whole = ["start": ServerSession.position(0, 0), "end": ServerSession.position(30, 0)]
+        let actions = session.request(
+            "textDocument/codeAction", ["textDocument": ["uri": session.uri("geo.md")], "range": whole, "context": ["diagnostics": []]])
+        assertSnapshot(session.golden(actions["result"] ?? NSNull()), named: "code-actions.json")
+        // Applying each preferred fix clears its diagnostic.
+        for action in (actions["result"] as? [[String: Any]] ?? []).reversed() where action["isPreferred"] as? Bool == true {
+            let edits = ((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[session.uri("geo.md")] as? [[String: Any]] ?? []
+            for edit in edits {
+                let range = edit["range"] as! [String: Any]
+                let start = range["start"] as! [String: Int]
+                let end = range["end"] as! [String: Int]
+                session.change(
+                    "geo.md", from: [start["line"]!, start["character"]!], to: [end["line"]!, end["character"]!],
+                    text: edit["newText"] as! String, version: 5)
+            }
+        }
+        // Two blank lines were added above the duplicate.
+        #expect(session.codes("geo.md") == ["26:CardUnique"])
+    }
+
+    @Test func quickFixAddsAMissingTopic() throws {
+        let session = try ServerSession(files: ["badger.yml": "", "french-verbs.md": "---\ncolor: \"#059669\"\n---\n\nQ: être\nA: to be\n"])
+        session.open("french-verbs.md")
+        #expect(session.codes("french-verbs.md") == ["0:TopicPresent"])
+        let range = ["start": ServerSession.position(0, 0), "end": ServerSession.position(0, 0)]
+        let actions = session.request(
+            "textDocument/codeAction",
+            ["textDocument": ["uri": session.uri("french-verbs.md")], "range": range, "context": ["diagnostics": []]])
+        let action = try #require((actions["result"] as? [[String: Any]])?.first)
+        #expect(action["title"] as? String == "Add `topic: French verbs`")
+        session.change("french-verbs.md", from: [1, 0], to: [1, 0], text: "topic: French verbs\n", version: 2)
+        #expect(session.codes("french-verbs.md").isEmpty)
+    }
+}
