@@ -84,7 +84,10 @@ public struct MessageReader<Input: ByteInput> {
 
     private mutating func readBytes(_ count: Int) -> [UInt8]? {
         while buffer.count - position < count {
-            guard fill() else { return nil }
+            guard fill() else {
+                position = buffer.count
+                return nil
+            }
         }
         let bytes = Array(buffer[position..<(position + count)])
         position += count
