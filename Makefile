@@ -11,7 +11,7 @@ BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling format format-check schemas fsrs-crosscheck clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-lsp format format-check schemas fsrs-crosscheck clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -63,6 +63,9 @@ benchmark-import: bench-deps release
 
 benchmark-study: bench-deps
 	Benchmarks/study_latency.sh
+
+benchmark-lsp: bench-deps
+	Benchmarks/lsp_latency.sh
 
 benchmark-scheduling: bench-deps
 	Benchmarks/scheduling.sh
