@@ -7,26 +7,28 @@ extension Badger {
     struct LSP: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lsp",
-            abstract: "Run the language server for editors (LSP over standard input and output).",
+            abstract: "Run the language server editors start (LSP on standard input and output).",
             discussion: """
-                Editors start this command and talk to it in the Language Server Protocol 3.17
-                (JSON-RPC with Content-Length framing) on standard input and output; it is not
-                meant to be typed. While you edit a deck it shows every lint problem as you type,
-                including duplicates across the decks of a topic; hover on a card shows it
-                rendered with its schedule; completion offers card labels, front matter keys and
-                topics, image paths and LaTeX commands; the outline lists sections and cards; go
-                to definition on an image opens it; quick fixes repair a misspelled front matter
-                key, a card swallowed by a table, a bad R: value and a missing topic.
+                Editors start this command for Markdown files and talk to it in the
+                Language Server Protocol 3.17 (JSON-RPC, Content-Length framing) on
+                standard input and output; it is not meant to be typed.
 
-                The README's "Editor integration" section has the setup for VS Code, Neovim,
-                Helix and Emacs.
+                While you edit a deck it shows every lint problem as you type, including
+                duplicates across the decks of a topic. Hover on a card shows it rendered,
+                with its schedule. Completion offers card labels, front matter keys and
+                topics, image paths and LaTeX commands. The outline lists sections and
+                cards; go to definition on an image opens it. Quick fixes repair a
+                misspelled front matter key, a card swallowed by a table, a bad R: value
+                and a missing topic.
 
-                Examples:
-                  badger lsp                          (started by the editor)
-                  nvim --cmd 'autocmd FileType markdown lua vim.lsp.start({name = "badger", cmd = {"badger", "lsp"}})'
+                Setup for VS Code, Neovim, Helix and Emacs: README, "Editor integration".
+                For example, Helix's languages.toml:
+                  [language-server.badger]
+                  command = "badger"
+                  args = ["lsp"]
 
-                Exit status: 0 after shutdown and exit, or when standard input closes; 1 for exit
-                without shutdown.
+                Exit status: 0 after shutdown and exit, or when standard input closes;
+                1 for exit without shutdown.
                 """)
 
         func run() throws {

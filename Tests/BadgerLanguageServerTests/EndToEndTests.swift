@@ -31,4 +31,26 @@ import Testing
         #expect(passed.count == 13, "expected 13 passed checks:\n\(text)")
         #expect(text.contains("ok: the server exits 0 after shutdown and exit"))
     }
+
+    static func frame(_ json: String) -> String { "Content-Length: \(json.utf8.count)\r\n\r\n" + json }
+
+    @Test func theRealBinaryExitsAsTheProtocolSays() throws {
+        let initialize = Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        let exit = Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        // Standard input closing ends the server cleanly.
+        let closed = try BadgerProcess.run(["lsp"], input: initialize)
+        #expect(closed.status == 0)
+        #expect(closed.standardOutput.hasPrefix("Content-Length: "))
+        #expect(closed.standardOutput.contains(#""positionEncoding":"utf-16""#))
+        let clean = try BadgerProcess.run(["lsp"], input: initialize + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#) + exit)
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput.hasSuffix(#"{"id":2,"jsonrpc":"2.0","result":null}"#))
+        let abrupt = try BadgerProcess.run(["lsp"], input: initialize + exit)
+        #expect(abrupt.status == 1)
+        // Garbage is answered with a parse error, not a crash.
+        let garbage = try BadgerProcess.run(["lsp"], input: "Content-Length: 3\r\n\r\n{{{" + initialize)
+        #expect(garbage.status == 0)
+        #expect(garbage.standardOutput.contains(#""code":-32700"#))
+        #expect(garbage.standardError.isEmpty)
+    }
 }
