@@ -96,6 +96,35 @@ import Testing
         #expect(session.codes("b.md").isEmpty)
     }
 
+    @Test func withoutBadgerYmlOnlyTheDecksBesideTheFileAreTheCollection() throws {
+        let card = "---\ntopic: T\n---\n\nQ: same\nA: 1\n"
+        let session = try ServerSession(files: ["a.md": card, "b.md": card, "sub/c.md": card])
+        session.open("b.md")
+        // a.md beside it asks first; sub/c.md, below, is not read.
+        #expect(session.codes("b.md") == ["4:CardUnique"])
+        #expect(session.diagnostics("sub/c.md") == nil)
+    }
+
+    @Test func positionsCountUTF8BytesWhenNegotiated() throws {
+        let text = "---\ntopic: T\n---\n\n# 😀 é\n\nQ: ok\nA: 1 😀 $\\frac{1}{2$\n"
+        let utf16 = try ServerSession(files: ["badger.yml": "", "d.md": text])
+        utf16.open("d.md")
+        let utf8 = try ServerSession(files: ["badger.yml": "", "d.md": text], encodings: ["utf-8"])
+        utf8.open("d.md")
+        func start(_ session: ServerSession) -> Int? {
+            let range = session.diagnostics("d.md")?.first?["range"] as? [String: Any]
+            return (range?["start"] as? [String: Any])?["character"] as? Int
+        }
+        // The math starts after "A: 1 😀 ": 8 UTF-16 units, 10 bytes.
+        #expect(utf16.codes("d.md") == ["7:MathBracesBalanced"])
+        #expect(start(utf16) == 8)
+        #expect(start(utf8) == 10)
+        let outline = utf8.request("textDocument/documentSymbol", ["textDocument": ["uri": utf8.uri("d.md")]])
+        let section = (outline["result"] as? [[String: Any]])?.first
+        let end = ((section?["selectionRange"] as? [String: Any])?["end"] as? [String: Any])?["character"] as? Int
+        #expect(end == 9)
+    }
+
     @Test func hoverShowsTheRenderedCardAndItsSchedule() throws {
         let session = try session()
         session.open("geo.md")
@@ -136,6 +165,9 @@ import Testing
         assertSnapshot(session.golden(topics["result"] ?? NSNull()), named: "completion-topics.json")
         let images = session.request("textDocument/completion", session.at("geo.md", 22, 26))
         assertSnapshot(session.golden(images["result"] ?? NSNull()), named: "completion-images.json")
+        let folders = session.request("textDocument/completion", session.at("geo.md", 22, 19))
+        let folderNames = ((folders["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(folderNames == ["images/"])
         // `\fr` inside `$\frac{1}{2}$`.
         let latex = session.request("textDocument/completion", session.at("geo.md", 8, 14))
         assertSnapshot(session.golden(latex["result"] ?? NSNull()), named: "completion-latex.json")

@@ -46,6 +46,7 @@ import Testing
                 + Self.frame(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":7}}"#)
                 + Self.frame(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/didOpen","par"#)
                 + Self.frame("[1,2]")
+                + Self.frame(String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000))
                 + Self.frame(#"{"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"}"#)
                 + "Content-Length: nope\r\n\r\n"
                 + Self.frame(

@@ -98,7 +98,9 @@ final class Workspace {
         guard let file = try? loader.deckFiles(paths: [path]).first else { return nil }
         let root = file.collectionRoot
         if collections[root] == nil {
-            let files = (try? loader.deckFiles(paths: [root])) ?? []
+            let paths = collectionPaths(root: root, fileAccess: access)
+            // No paths would mean the working directory to the loader.
+            let files = paths.isEmpty ? [] : (try? loader.deckFiles(paths: paths)) ?? []
             collections[root] = Collection(files: files, checked: Self.check(files, fileAccess: access))
             for deck in files { rootOfFile[deck.absolutePath] = root }
         }
@@ -113,6 +115,17 @@ final class Workspace {
             rootOfFile[path] = root
         }
         return root
+    }
+
+    /// What to search for a collection's decks: its root with `badger.yml`, all of it as `badger
+    /// lint` would; without one (a deck opened from any directory), only the Markdown files
+    /// beside the deck, so opening a file in a large tree does not read the whole tree.
+    private func collectionPaths(root: String, fileAccess access: any FileAccess) -> [String] {
+        let prefix = root == "/" ? "" : root
+        if access.kind(atPath: prefix + "/" + CollectionConfig.fileName) == .file { return [root] }
+        let names = (try? access.entries(ofDirectory: root)) ?? []
+        return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".md") }.map { prefix + "/" + $0 }
+            .filter { access.kind(atPath: $0) == .file }
     }
 
     /// Checks decks from disk, several at a time.
