@@ -165,9 +165,7 @@ import Testing
         assertSnapshot(session.golden(topics["result"] ?? NSNull()), named: "completion-topics.json")
         let images = session.request("textDocument/completion", session.at("geo.md", 22, 26))
         assertSnapshot(session.golden(images["result"] ?? NSNull()), named: "completion-images.json")
-        let folders = session.request("textDocument/completion", session.at("geo.md", 22, 19))
-        let folderNames = ((folders["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
-        #expect(folderNames == ["images/"])
+        #expect(session.completionLabels("geo.md", 22, 19) == ["images/"])
         // `\fr` inside `$\frac{1}{2}$`.
         let latex = session.request("textDocument/completion", session.at("geo.md", 8, 14))
         assertSnapshot(session.golden(latex["result"] ?? NSNull()), named: "completion-latex.json")
@@ -177,8 +175,7 @@ import Testing
         let session = try session()
         session.open("italy.md")
         session.change("italy.md", from: [5, 7], to: [5, 7], text: " $\\sq", version: 2)
-        let items = session.request("textDocument/completion", session.at("italy.md", 5, 12))
-        let labels = ((items["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        let labels = session.completionLabels("italy.md", 5, 12)
         #expect(labels.contains("\\sqrt"))
         #expect(labels.allSatisfy { $0.hasPrefix("\\sq") })
         // Outside math a backslash is text.

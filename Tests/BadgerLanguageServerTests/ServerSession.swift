@@ -92,6 +92,12 @@ final class ServerSession {
         }
     }
 
+    /// The labels of the completion items at a position.
+    func completionLabels(_ relative: String, _ line: Int, _ character: Int) -> [String] {
+        let result = request("textDocument/completion", at(relative, line, character))["result"] as? [String: Any]
+        return (result?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+    }
+
     static func position(_ line: Int, _ character: Int) -> [String: Int] { ["line": line, "character": character] }
 
     func at(_ relative: String, _ line: Int, _ character: Int) -> [String: Any] {

@@ -26,7 +26,7 @@ final class Workspace {
     init(fileAccess: any FileAccess) { base = fileAccess }
 
     /// The file system with open documents over it.
-    var fileAccess: OverlayFileAccess { OverlayFileAccess(base: base, overlays: documents.mapValues(\.bytes)) }
+    var fileAccess: FileOverlay { FileOverlay(base: base, files: documents.mapValues(\.bytes)) }
 
     /// Opens or replaces a document; returns the files whose diagnostics changed.
     func open(_ document: TextDocument, path: String) -> [String] {
@@ -92,7 +92,7 @@ final class Workspace {
     }
 
     /// The collection root of `path`, loading and checking its collection the first time.
-    private func root(of path: String, fileAccess access: OverlayFileAccess) -> String? {
+    private func root(of path: String, fileAccess access: FileOverlay) -> String? {
         if let known = rootOfFile[path] { return known }
         let loader = CollectionLoader(fileAccess: access)
         guard let file = try? loader.deckFiles(paths: [path]).first else { return nil }

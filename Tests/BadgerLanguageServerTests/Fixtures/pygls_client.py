@@ -75,6 +75,8 @@ A: $c$
 async def main(badger, root):
     client = LanguageClient("badger-e2e", "1")
     published = {}
+    uri = f"file://{root}/deck.md"
+    text = DECK
 
     @client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def on_diagnostics(params):
@@ -88,6 +90,18 @@ async def main(badger, root):
             await asyncio.sleep(0.01)
         check(False, f"diagnostics for {uri} version {version} arrived within 10 s")
 
+    async def edit(version, changes):
+        """Applies `changes` to the client's text and sends them; returns the diagnostics."""
+        nonlocal text
+        for change in changes:
+            text = apply_edit(text, T.TextEdit(range=change.range, new_text=change.text))
+        client.text_document_did_change(
+            T.DidChangeTextDocumentParams(
+                text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=version), content_changes=changes
+            )
+        )
+        return await diagnostics(uri, version)
+
     await client.start_io(badger, "lsp")
     result = await client.initialize_async(
         T.InitializeParams(capabilities=T.ClientCapabilities(), process_id=None, root_uri=f"file://{root}")
@@ -96,8 +110,6 @@ async def main(badger, root):
     check(result.capabilities.hover_provider, "the server offers hover")
     client.initialized(T.InitializedParams())
 
-    uri = f"file://{root}/deck.md"
-    text = DECK
     client.text_document_did_open(
         T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text))
     )
@@ -122,17 +134,8 @@ async def main(badger, root):
     check("not studied yet" in value, "hover shows the schedule")
 
     # Type a new label line under the heading, whose line has an astral character.
-    version = 2
-    change = T.TextDocumentContentChangePartial(
-        range=T.Range(start=T.Position(line=6, character=0), end=T.Position(line=6, character=0)), text="Ex\n"
-    )
-    text = apply_edit(text, T.TextEdit(range=change.range, new_text=change.text))
-    client.text_document_did_change(
-        T.DidChangeTextDocumentParams(
-            text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=version), content_changes=[change]
-        )
-    )
-    await diagnostics(uri, version)
+    at = T.Position(line=6, character=0)
+    await edit(2, [T.TextDocumentContentChangePartial(range=T.Range(start=at, end=at), text="Ex\n")])
     completion = await client.text_document_completion_async(
         T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=uri), position=T.Position(line=6, character=2))
     )
@@ -140,19 +143,9 @@ async def main(badger, root):
     check(labels == ["Explanation:"], f"completion of a label at a line start: {labels}")
 
     # LaTeX inside math: `$\alp` typed into the answer.
-    version = 3
     line = text.split("\n")[9]
-    change = T.TextDocumentContentChangePartial(
-        range=T.Range(start=T.Position(line=9, character=len(line)), end=T.Position(line=9, character=len(line))),
-        text=" $\\alp",
-    )
-    text = apply_edit(text, T.TextEdit(range=change.range, new_text=change.text))
-    client.text_document_did_change(
-        T.DidChangeTextDocumentParams(
-            text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=version), content_changes=[change]
-        )
-    )
-    await diagnostics(uri, version)
+    at = T.Position(line=9, character=len(line))
+    await edit(3, [T.TextDocumentContentChangePartial(range=T.Range(start=at, end=at), text=" $\\alp")])
     completion = await client.text_document_completion_async(
         T.CompletionParams(
             text_document=T.TextDocumentIdentifier(uri=uri), position=T.Position(line=9, character=len(line) + 6)
@@ -172,16 +165,7 @@ async def main(badger, root):
     titles = [action.title for action in actions or []]
     check(titles == ["Change `reversd` to `reversed`"], f"a quick fix for the misspelled key: {titles}")
     edits = actions[0].edit.changes[uri]
-    version = 4
-    for edit in edits:
-        text = apply_edit(text, edit)
-    client.text_document_did_change(
-        T.DidChangeTextDocumentParams(
-            text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=version),
-            content_changes=[T.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text) for edit in edits],
-        )
-    )
-    found = await diagnostics(uri, version)
+    found = await edit(4, [T.TextDocumentContentChangePartial(range=e.range, text=e.new_text) for e in edits])
     check(text.split("\n")[1] == "reversed: false", "the fix renamed the key")
     check(
         "FrontMatterKeyKnown" not in [d.code for d in found],
