@@ -152,6 +152,15 @@ import Testing
         assertSnapshot(session.golden(hover["result"] ?? NSNull()), named: "hover-studied.json")
     }
 
+    @Test func hoverOnAReversedCardShowsBothDirections() throws {
+        let session = try ServerSession(files: ["badger.yml": "", "fr.md": "---\ntopic: French\n---\n\nQ: the cat\nA: le chat\nR: yes\n"])
+        session.open("fr.md")
+        let hover = session.request("textDocument/hover", session.at("fr.md", 6, 0))
+        let text = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(text.matches(of: /`[0-9a-f]{16}`/).count == 2)
+        #expect(text.contains("(reverse): not studied yet"))
+    }
+
     @Test func completionOffersLabelsKeysTopicsImagesAndLaTeX() throws {
         let session = try session()
         session.open("geo.md")
