@@ -96,6 +96,41 @@ import Testing
         #expect(session.codes("b.md").isEmpty)
     }
 
+    @Test func decksChangedOnDiskAreCheckedAgainWhenTheClientSaysSo() throws {
+        let card = "---\ntopic: T\n---\n\nQ: same\nA: 1\n"
+        let session = try ServerSession(
+            files: [
+                "badger.yml": "", "a.md": "---\ntopic: T\nzzz: 1\n---\n\nQ: same\nA: 1\n", "b.md": "---\ntopic: T\n---\n\nQ: other\nA: 2\n",
+            ],
+            watchingFiles: true)
+        let registration = try #require(session.sent.first { $0["method"] as? String == "client/registerCapability" })
+        #expect(ServerSession.json(registration["params"] ?? "").contains("workspace/didChangeWatchedFiles"))
+        session.open("a.md")
+        #expect(session.codes("a.md") == ["2:FrontMatterKeyKnown"])
+        #expect(session.diagnostics("b.md") == nil)
+        // b.md changes outside the editor (say, git pull) to repeat a.md's question.
+        try session.directory.write("b.md", card)
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("b.md"), "type": 2]]])
+        #expect(session.codes("b.md") == ["4:CardUnique"])
+        // A new deck of the collection is read as well.
+        try session.directory.write("c.md", card)
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("c.md"), "type": 1]]])
+        #expect(session.codes("c.md") == ["4:CardUnique"])
+        // Deleting them clears their diagnostics.
+        try FileManager.default.removeItem(atPath: session.path("b.md"))
+        try FileManager.default.removeItem(atPath: session.path("c.md"))
+        session.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": session.uri("b.md"), "type": 3], ["uri": session.uri("c.md"), "type": 3]]])
+        #expect(session.codes("b.md").isEmpty)
+        #expect(session.codes("c.md").isEmpty)
+        // A badger.yml that now excludes a.md: the open deck is no longer a deck.
+        try session.directory.write("badger.yml", "exclude: [\"a.md\"]\n")
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 2]]])
+        session.change("a.md", from: [5, 3], to: [5, 7], text: "SAME", version: 2)
+        #expect(session.codes("a.md").isEmpty)
+    }
+
     @Test func withoutBadgerYmlOnlyTheDecksBesideTheFileAreTheCollection() throws {
         let card = "---\ntopic: T\n---\n\nQ: same\nA: 1\n"
         let session = try ServerSession(files: ["a.md": card, "b.md": card, "sub/c.md": card])

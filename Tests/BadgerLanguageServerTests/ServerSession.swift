@@ -13,7 +13,7 @@ final class ServerSession {
     private var nextID = 1
 
     /// Starts a server and initializes it, offering `encodings` as the client's position encodings.
-    init(files: [String: String], encodings: [String]? = nil) throws {
+    init(files: [String: String], encodings: [String]? = nil, watchingFiles: Bool = false) throws {
         directory = try TemporaryDirectory()
         for (path, text) in files { try directory.write(path, text) }
         server = LanguageServer(fileAccess: LocalFileSystem(), version: "test") { [unowned self] body in
@@ -21,6 +21,7 @@ final class ServerSession {
         }
         var capabilities: [String: Any] = [:]
         if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
+        if watchingFiles { capabilities["workspace"] = ["didChangeWatchedFiles": ["dynamicRegistration": true]] }
         _ = request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
         notify("initialized", [:])
     }

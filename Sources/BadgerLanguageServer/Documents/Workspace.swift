@@ -47,6 +47,32 @@ final class Workspace {
         return recheck(path)
     }
 
+    /// Re-reads a file changed on disk; an open document's text still counts instead. A
+    /// changed `badger.yml` reloads its whole collection. Returns the files whose diagnostics changed.
+    func refresh(path: String) -> [String] {
+        if path.hasSuffix("/" + CollectionConfig.fileName) {
+            let root = String(path.dropLast(CollectionConfig.fileName.count + 1))
+            guard let collection = collections.removeValue(forKey: root.isEmpty ? "/" : root) else { return [] }
+            for file in collection.files { rootOfFile[file.absolutePath] = nil }
+            // Reload through each open document of the collection, then clear what no longer shows.
+            let reopened = collection.files.map(\.absolutePath).filter { documents[$0] != nil }
+            var changed = Set(reopened.flatMap(recheck))
+            for file in collection.files where !(published[file.absolutePath] ?? []).isEmpty && !changed.contains(file.absolutePath) {
+                if rootOfFile[file.absolutePath] == nil {
+                    published[file.absolutePath] = []
+                    changed.insert(file.absolutePath)
+                }
+            }
+            return changed.sorted()
+        }
+        guard documents[path] == nil else { return [] }
+        // Only decks of collections already loaded matter; others load when opened.
+        guard rootOfFile[path] != nil || collections.keys.contains(where: { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+            return []
+        }
+        return recheck(path)
+    }
+
     /// The diagnostics last published for `path`.
     func diagnostics(for path: String) -> [Diagnostic] { published[path] ?? [] }
 

@@ -94,9 +94,46 @@ struct CodeActionParams: Codable {
 struct InitializeParams: Decodable {
     struct Capabilities: Decodable {
         struct General: Decodable { var positionEncodings: [String]? }
+        struct Workspace: Decodable {
+            struct DidChangeWatchedFiles: Decodable { var dynamicRegistration: Bool? }
+            var didChangeWatchedFiles: DidChangeWatchedFiles?
+        }
         var general: General?
+        var workspace: Workspace?
     }
     var capabilities: Capabilities?
+}
+
+/// Files changed on disk, from the client's file watcher.
+struct DidChangeWatchedFilesParams: Codable {
+    struct FileEvent: Codable {
+        var uri: String
+        /// 1 created, 2 changed, 3 deleted.
+        var type: Int
+    }
+    var changes: [FileEvent]
+}
+
+/// The server's request that the client watch deck files (`client/registerCapability`).
+struct RegistrationParams: Encodable {
+    struct Registration: Encodable {
+        struct Options: Encodable {
+            struct Watcher: Encodable { var globPattern: String }
+            var watchers: [Watcher]
+        }
+        var id: String
+        var method: String
+        var registerOptions: Options
+    }
+    var registrations: [Registration]
+}
+
+/// A request from the server to the client.
+struct RequestMessage<Params: Encodable>: Encodable {
+    var jsonrpc = "2.0"
+    var id: RequestID
+    var method: String
+    var params: Params
 }
 
 public struct DiagnosticRelatedInformation: Codable, Hashable, Sendable {

@@ -13,6 +13,8 @@ public final class LanguageServer {
 
     private var phase = Phase.uninitialized
     private var encoding = PositionEncoding.utf16
+    /// Whether the client can be asked to watch files.
+    private var canWatchFiles = false
     private let workspace: Workspace
     private let version: String?
     private let send: ([UInt8]) -> Void
@@ -84,6 +86,7 @@ public final class LanguageServer {
         case "initialize":
             let params = try Self.params(InitializeParams.self, body)
             encoding = PositionEncoding.negotiated(from: params.capabilities?.general?.positionEncodings)
+            canWatchFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
             phase = .running
             reply(
                 id, InitializeResult(capabilities: .init(positionEncoding: encoding), serverInfo: .init(name: "badger", version: version)))
@@ -147,6 +150,24 @@ public final class LanguageServer {
         // Before `initialize` every notification but `exit` is dropped.
         guard phase == .running else { return }
         switch method {
+        case "initialized":
+            // Decks changed outside the editor (git, badger add) are re-checked when the client
+            // reports them; the client's answer to this request needs no handling.
+            guard canWatchFiles else { return }
+            let watch = RegistrationParams.Registration(
+                id: "badger-decks", method: "workspace/didChangeWatchedFiles",
+                registerOptions: .init(watchers: [.init(globPattern: "**/*.md"), .init(globPattern: "**/badger.yml")]))
+            send(
+                ProtocolJSON.encode(
+                    RequestMessage(
+                        id: .string("badger-watch"), method: "client/registerCapability", params: RegistrationParams(registrations: [watch])
+                    )))
+        case "workspace/didChangeWatchedFiles":
+            let params = try Self.params(DidChangeWatchedFilesParams.self, body)
+            for change in params.changes {
+                guard let path = DocumentURI.path(change.uri) else { continue }
+                publish(workspace.refresh(path: path))
+            }
         case "textDocument/didOpen":
             let item = try Self.params(DidOpenTextDocumentParams.self, body).textDocument
             guard let path = DocumentURI.path(item.uri) else { return }
@@ -164,7 +185,7 @@ public final class LanguageServer {
             // A closed deck keeps no diagnostics unless another deck's change gives it some.
             if !changed.contains(path) { sendDiagnostics(uri: uri, version: nil, []) }
         default:
-            // `initialized`, `didSave`, `$/cancelRequest`, `$/setTrace` and others need nothing.
+            // `didSave`, `$/cancelRequest`, `$/setTrace` and others need nothing.
             break
         }
     }
