@@ -1,4 +1,4 @@
-/// The LSP 3.17 data types the server reads and writes, with the protocol's field names.
+// The LSP 3.17 data types the server reads and writes, with the protocol's field names.
 
 /// A place between characters: 0-based line, and 0-based column in the negotiated encoding.
 public struct Position: Codable, Hashable, Sendable, Comparable {

@@ -95,8 +95,7 @@ public final class LanguageServer {
             reply(id, Optional<Int>.none)
         case "textDocument/hover":
             let params = try Self.params(TextDocumentPositionParams.self, body)
-            guard let (path, document, deck) = open(params.textDocument.uri) else { return reply(id, Optional<Hover>.none) }
-            _ = path
+            guard let (_, document, deck) = open(params.textDocument.uri) else { return reply(id, Optional<Hover>.none) }
             reply(
                 id, CardHover.hover(at: params.position, in: document, deck: deck, fileAccess: workspace.fileAccess, encoding: encoding))
         case "textDocument/completion":
@@ -213,7 +212,7 @@ public final class LanguageServer {
         send(ProtocolJSON.encode(ResponseMessage(id: id, result: result)))
     }
 
-    fileprivate func reply(_ id: RequestID?, error: ResponseError) {
+    private func reply(_ id: RequestID?, error: ResponseError) {
         send(ProtocolJSON.encode(ErrorMessage(id: id, error: error)))
     }
 
