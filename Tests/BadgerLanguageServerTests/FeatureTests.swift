@@ -131,6 +131,20 @@ import Testing
         #expect(session.codes("a.md").isEmpty)
     }
 
+    @Test func closingADocumentClearsItsDiagnosticsAndRestoresTheDisk() throws {
+        let session = try ServerSession(
+            files: ["badger.yml": "", "a.md": "---\ntopic: T\n---\n\nQ: one\nA: 1\n", "b.md": "---\ntopic: T\n---\n\nQ: two\nA: 2\n"])
+        session.open("b.md")
+        // Unsaved text in a.md repeats b.md's question, which b.md (later) now gets.
+        session.open("a.md", text: "---\ntopic: T\nzzz: 1\n---\n\nQ: two\nA: 1\n")
+        #expect(session.codes("a.md") == ["2:FrontMatterKeyKnown"])
+        #expect(session.codes("b.md") == ["4:CardUnique"])
+        // Closing without saving: a.md's own diagnostics go, and the disk's a.md no longer clashes.
+        session.notify("textDocument/didClose", ["textDocument": ["uri": session.uri("a.md")]])
+        #expect(session.codes("a.md").isEmpty)
+        #expect(session.codes("b.md").isEmpty)
+    }
+
     @Test func withoutBadgerYmlOnlyTheDecksBesideTheFileAreTheCollection() throws {
         let card = "---\ntopic: T\n---\n\nQ: same\nA: 1\n"
         let session = try ServerSession(files: ["a.md": card, "b.md": card, "sub/c.md": card])
