@@ -60,6 +60,21 @@ import Testing
         #expect(diagnostics(try lint(fixed, named: "french_verbs.md"), of: "TopicPresent").isEmpty)
     }
 
+    @Test func aTopicThatYAMLWouldMisreadIsQuoted() throws {
+        let text = "---\ncolor: \"#123\"\n---\nQ: a\nA: b\n"
+        let found = diagnostics(try lint(text, named: "1: \"go\" #1.md"), of: "TopicPresent")
+        let fix = try #require(found.first?.fixes.first)
+        #expect(fix.title == #"Add `topic: "1: \"go\" #1"`"#)
+        #expect(diagnostics(try lint(Self.apply(fix.edits, to: text)), of: "TopicPresent").isEmpty)
+        #expect(try lint(Self.apply(fix.edits, to: text)).allSatisfy { $0.ruleID != "FrontMatterValidYAML" })
+    }
+
+    @Test func aTopicThatYAMLReadsAsABooleanIsQuoted() throws {
+        let found = diagnostics(try lint("Q: a\nA: b\n", named: "yes.md"), of: "TopicPresent")
+        let fix = try #require(found.first?.fixes.first)
+        #expect(try lint(Self.apply(fix.edits, to: "Q: a\nA: b\n"), named: "yes.md").isEmpty)
+    }
+
     @Test func missingFrontMatterIsAdded() throws {
         let found = diagnostics(try lint("Q: a\nA: b\n", named: "notes.md"), of: "TopicPresent")
         let fix = try #require(found.first?.fixes.first)

@@ -33,9 +33,14 @@ struct TopicPresent: DeckRule {
         var stem = name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
         stem = String(stem.map { $0 == "-" || $0 == "_" ? " " : $0 }).trimmingWhitespace()
         let topic = stem.isEmpty ? "Topic" : stem.prefix(1).uppercased() + stem.dropFirst()
-        let line = "topic: \(topic)\n"
+        // Quoted unless plainly a string in YAML (`:`, `#`, `[` … change its meaning, `Yes` is a boolean).
+        let plain =
+            topic.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "." } && topic.first?.isLetter == true
+            && !["y", "n", "yes", "no", "true", "false", "on", "off", "null"].contains(topic.lowercased())
+        let escaped = topic.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined()
+        let line = "topic: " + (plain ? topic : "\"" + escaped + "\"") + "\n"
         return Diagnostic.Fix(
-            title: "Add `topic: \(topic)`",
+            title: "Add `" + line.dropLast() + "`",
             edits: [.init(range: SourceRange(start: location, end: location), newText: frontMatter ? line : "---\n" + line + "---\n\n")])
     }
 
