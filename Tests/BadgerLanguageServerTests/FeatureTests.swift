@@ -145,6 +145,17 @@ import Testing
         #expect(session.codes("b.md").isEmpty)
     }
 
+    @Test func aNewBadgerYmlAboveWidensTheCollection() throws {
+        let card = "---\ntopic: T\n---\n\nQ: same\nA: 1\n"
+        let session = try ServerSession(files: ["sub/a.md": card, "other/c.md": card], watchingFiles: true)
+        session.open("sub/a.md")
+        #expect(session.codes("sub/a.md").isEmpty)
+        try session.directory.write("badger.yml", "")
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 1]]])
+        // other/c.md sorts first in the collection now rooted above both.
+        #expect(session.codes("sub/a.md") == ["4:CardUnique"])
+    }
+
     @Test func withoutBadgerYmlOnlyTheDecksBesideTheFileAreTheCollection() throws {
         let card = "---\ntopic: T\n---\n\nQ: same\nA: 1\n"
         let session = try ServerSession(files: ["a.md": card, "b.md": card, "sub/c.md": card])

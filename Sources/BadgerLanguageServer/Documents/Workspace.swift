@@ -48,20 +48,25 @@ final class Workspace {
     }
 
     /// Re-reads a file changed on disk; an open document's text still counts instead. A
-    /// changed `badger.yml` reloads its whole collection. Returns the files whose diagnostics changed.
+    /// `badger.yml` created, changed or deleted reloads every collection it may change. Returns
+    /// the files whose diagnostics changed.
     func refresh(path: String) -> [String] {
         if path.hasSuffix("/" + CollectionConfig.fileName) {
-            let root = String(path.dropLast(CollectionConfig.fileName.count + 1))
-            guard let collection = collections.removeValue(forKey: root.isEmpty ? "/" : root) else { return [] }
-            for file in collection.files { rootOfFile[file.absolutePath] = nil }
-            // Reload through each open document of the collection, then clear what no longer shows.
-            let reopened = collection.files.map(\.absolutePath).filter { documents[$0] != nil }
-            var changed = Set(reopened.flatMap(recheck))
-            for file in collection.files where !(published[file.absolutePath] ?? []).isEmpty && !changed.contains(file.absolutePath) {
-                if rootOfFile[file.absolutePath] == nil {
-                    published[file.absolutePath] = []
-                    changed.insert(file.absolutePath)
-                }
+            let directory = String(path.dropLast(CollectionConfig.fileName.count + 1))
+            let inside: (String) -> Bool = { $0 == directory || $0.hasPrefix(directory + "/") }
+            let dropped = collections.filter { root, collection in
+                inside(root) || collection.files.contains { inside($0.absolutePath) }
+            }
+            let forgotten = Set(rootOfFile.keys.filter(inside) + dropped.values.flatMap { $0.files.map(\.absolutePath) })
+            guard !forgotten.isEmpty else { return [] }
+            let shown = published.filter { forgotten.contains($0.key) && !$0.value.isEmpty }.map(\.key)
+            for root in dropped.keys { collections[root] = nil }
+            for file in forgotten { rootOfFile[file] = nil }
+            // Load again through the open documents, then clear what no longer belongs anywhere.
+            var changed = Set(documents.keys.filter(forgotten.contains).sorted().flatMap(recheck))
+            for file in shown where !changed.contains(file) && rootOfFile[file] == nil {
+                published[file] = []
+                changed.insert(file)
             }
             return changed.sorted()
         }
