@@ -235,6 +235,8 @@ import Testing
         let images = session.request("textDocument/completion", session.at("geo.md", 22, 26))
         assertSnapshot(session.golden(images["result"] ?? NSNull()), named: "completion-images.json")
         #expect(session.completionLabels("geo.md", 22, 19) == ["images/"])
+        // `R: maybe`, after `R: `.
+        #expect(session.completionLabels("geo.md", 9, 3) == ["yes", "no"])
         // `\fr` inside `$\frac{1}{2}$`.
         let latex = session.request("textDocument/completion", session.at("geo.md", 8, 14))
         assertSnapshot(session.golden(latex["result"] ?? NSNull()), named: "completion-latex.json")

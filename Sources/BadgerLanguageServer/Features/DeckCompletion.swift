@@ -1,7 +1,7 @@
 import BadgerDeck
 
-/// Completion in a deck: card labels at a line start, front matter keys and the collection's
-/// topics, image paths relative to the deck, and LaTeX commands inside math.
+/// Completion in a deck: card labels at a line start and `R:` values, front matter keys and the
+/// collection's topics, image paths relative to the deck, and LaTeX commands inside math.
 enum DeckCompletion {
     /// What the completion may draw on besides the text.
     struct Context {
@@ -46,6 +46,10 @@ enum DeckCompletion {
         } else if let match = prefix.firstMatch(of: /\\([A-Za-z]*)$/), isInsideMath(location, prefix: prefix, deck: context.deck) {
             for command in LaTeXCommands.known.sorted() where command.hasPrefix(match.1) {
                 items.append(.init(label: "\\" + command, kind: .function, textEdit: replacing(match.0[...], with: "\\" + command)))
+            }
+        } else if let match = prefix.wholeMatch(of: /\ {0,3}(?i:r|reversed):\s*([A-Za-z]*)/) {
+            for value in ["yes", "no"] where value.hasPrefix(match.1.lowercased()) {
+                items.append(.init(label: value, kind: .value, detail: "R: value", textEdit: replacing(match.1, with: value)))
             }
         } else if let match = prefix.wholeMatch(of: /\ {0,3}([A-Za-z]*)/) {
             for label in CardLabel.allCases {
