@@ -56,6 +56,14 @@ import Testing
         assertSnapshot(result.messages.dropFirst().joined(separator: "\n") + "\n", named: "errors.jsonl")
     }
 
+    @Test func dollarRequestsAreNotFoundAndDollarNotificationsIgnored() {
+        let result = Self.run(
+            Self.initialize + Self.frame(#"{"jsonrpc":"2.0","method":"$/progress","params":{"token":1,"value":{}}}"#)
+                + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"$/custom","params":{}}"#))
+        #expect(result.messages.count == 2)
+        #expect(result.messages.last == #"{"error":{"code":-32601,"message":"method not found: $/custom"},"id":2,"jsonrpc":"2.0"}"#)
+    }
+
     @Test func shutdownThenExitExitsZeroAndExitAloneExitsOne() {
         let clean = Self.run(
             Self.initialize + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
