@@ -1,5 +1,3 @@
-import Foundation
-
 /// The parts of an incoming JSON-RPC message that say what it is, read before its parameters.
 struct IncomingEnvelope: Decodable {
     var jsonrpc: String?
@@ -49,16 +47,10 @@ struct NotificationMessage<Params: Encodable>: Encodable {
     var params: Params
 }
 
-/// JSON coding as the protocol wants it: stable key order, no escaped slashes.
-enum ProtocolJSON {
-    static func encode(_ value: some Encodable) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every message type here encodes without throwing.
-        return (try? Array(encoder.encode(value))) ?? Array(#"{"jsonrpc":"2.0"}"#.utf8)
-    }
-
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
-        try JSONDecoder().decode(type, from: Data(bytes))
-    }
+/// A request from the server to the client.
+struct RequestMessage<Params: Encodable>: Encodable {
+    var jsonrpc = "2.0"
+    var id: RequestID
+    var method: String
+    var params: Params
 }
