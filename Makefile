@@ -8,8 +8,10 @@ BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsixel-dev
 # The end-to-end tests drive a real terminal (tmux) and real git clones.
 TEST_PACKAGES := tmux git python3-minimal
 BENCH_PACKAGES := cmark-gfm hyperfine time
+# The language server's end-to-end test drives it with pygls's client (pinned).
+PYGLS_VERSION := 2.1.1
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-optimizer format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -40,6 +42,7 @@ test-deps:
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+	@python3 -c "import importlib.metadata as m; assert m.version('pygls') == '$(PYGLS_VERSION)'" 2>/dev/null || python3 -m pip install --quiet pygls==$(PYGLS_VERSION)
 
 bench-deps: deps
 	@missing=""; for p in $(BENCH_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -60,6 +63,9 @@ benchmark-import: bench-deps release
 
 benchmark-study: bench-deps
 	Benchmarks/study_latency.sh
+
+benchmark-lsp: bench-deps
+	Benchmarks/lsp_latency.sh
 
 benchmark-scheduling: bench-deps
 	Benchmarks/scheduling.sh

@@ -36,10 +36,11 @@ let package = Package(
             providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]
         ),
         .target(name: "BadgerImageCodec", dependencies: ["CSixel", "BadgerTerminal"]),
+        .target(name: "BadgerLanguageServer", dependencies: ["BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal"]),
         .executableTarget(
             name: "badger",
             dependencies: [
-                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal", "BadgerImageCodec",
+                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal", "BadgerImageCodec", "BadgerLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +54,9 @@ let package = Package(
             name: "BadgerStudyTests", dependencies: ["BadgerStudy", "BadgerTestSupport"]),
         .testTarget(
             name: "BadgerTerminalTests", dependencies: ["BadgerTerminal", "BadgerImageCodec", "BadgerTestSupport"],
+            exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "BadgerLanguageServerTests", dependencies: ["BadgerLanguageServer", "BadgerDeck", "BadgerMemory", "BadgerTestSupport"],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),

@@ -16,6 +16,7 @@ struct Badger: ParsableCommand {
         subcommands: [
             Lint.self, Compile.self, Due.self, Review.self, Study.self, Stats.self, Import.self, Export.self, List.self, Topics.self,
             NewTopic.self, Add.self, Edit.self, Show.self, Schedule.self, Optimize.self, State.self, GitSetup.self, MergeDriver.self,
+            LSP.self,
         ]
     )
 

@@ -54,6 +54,12 @@ public struct CollectionLoader: Sendable {
         return try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: path)
     }
 
+    /// Whether its collection's `badger.yml` excludes `deck` (a directory search would skip it).
+    public func isExcluded(_ deck: DeckFile) -> Bool {
+        guard let config = try? configuration(forRoot: deck.collectionRoot) else { return false }
+        return isExcluded(deck.relativePath, by: config)
+    }
+
     /// The nearest directory at or above `start` holding `badger.yml`, else `fallback`.
     private func findRoot(from start: String, fallback: String, configs: inout [String: CollectionConfig]) throws -> String {
         var directory = start

@@ -32,7 +32,7 @@ public struct DeckCollection: Sendable {
     public static func load(_ files: [DeckFile], fileAccess: any FileAccess, options: LoadOptions = LoadOptions()) throws
         -> DeckCollection
     {
-        let results = ParallelResults<(ParsedDeck, [Diagnostic], [Card])>(count: files.count)
+        let results = ParallelResults<CheckedDeck>(count: files.count)
         let failures = ParallelResults<CollectionError>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
@@ -40,18 +40,13 @@ public struct DeckCollection: Sendable {
                 failures[index] = .unreadable(path: file.displayPath)
                 return
             }
-            var deck = DeckParser.parse(bytes, file: file)
-            let diagnostics =
-                options.checking ? Linter.unsuppressed(Linter.deckDiagnostics(deck, fileAccess: fileAccess), in: deck) : []
-            let cards = CardExpander.cards(of: deck, renderingHTML: options.renderingHTML)
-            if !options.keepingTrees { deck.dropWrittenCards() }
-            results[index] = (deck, diagnostics, cards)
+            results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: options)
         }
         if let failure = failures.values.compactMap({ $0 }).first { throw failure }
         let loaded = results.values.map { $0! }
-        let decks = loaded.map(\.0)
-        let cards = loaded.flatMap(\.2)
-        let diagnostics = loaded.flatMap(\.1) + (options.checking ? Linter.collectionDiagnostics(cards) : [])
+        let decks = loaded.map(\.deck)
+        let cards = loaded.flatMap(\.cards)
+        let diagnostics = loaded.flatMap(\.diagnostics) + (options.checking ? Linter.collectionDiagnostics(cards) : [])
         return DeckCollection(decks: decks, cards: cards, diagnostics: Diagnostic.sortedForOutput(diagnostics))
     }
 

@@ -24,6 +24,30 @@ public struct Diagnostic: Hashable, Sendable {
         }
     }
 
+    /// A change to the deck that resolves the problem, for editors to offer as a quick fix.
+    public struct Fix: Hashable, Sendable {
+        /// What the fix does, e.g. "Change `topc` to `topic`".
+        public var title: String
+        /// The edits to make, in the diagnostic's file, none overlapping.
+        public var edits: [TextEdit]
+
+        public init(title: String, edits: [TextEdit]) {
+            self.title = title
+            self.edits = edits
+        }
+    }
+
+    /// Replace `range` with `newText`. A column past the end of its line means the line's end.
+    public struct TextEdit: Hashable, Sendable {
+        public var range: SourceRange
+        public var newText: String
+
+        public init(range: SourceRange, newText: String) {
+            self.range = range
+            self.newText = newText
+        }
+    }
+
     public var severity: Severity
     /// The identifier of the rule that produced this diagnostic, e.g. `AnswerPresent`.
     public var ruleID: String
@@ -32,10 +56,12 @@ public struct Diagnostic: Hashable, Sendable {
     public var file: String
     public var range: SourceRange
     public var notes: [Note]
+    /// Quick fixes, for rules with an obvious one; the text formats do not show them.
+    public var fixes: [Fix]
 
     public init(
         severity: Severity, ruleID: String, message: String, file: String, range: SourceRange,
-        notes: [Note] = []
+        notes: [Note] = [], fixes: [Fix] = []
     ) {
         self.severity = severity
         self.ruleID = ruleID
@@ -43,6 +69,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.file = file
         self.range = range
         self.notes = notes
+        self.fixes = fixes
     }
 }
 

@@ -8,6 +8,13 @@ public struct ParsedDeck: Sendable {
         public var container: Container
     }
 
+    /// A heading, which starts a section of cards.
+    public struct Heading: Sendable {
+        public var title: String
+        public var level: Int
+        public var range: SourceRange
+    }
+
     public var file: DeckFile
     /// Where the first byte that is not UTF-8 is, with its byte offset in the file.
     public var invalidUTF8: (offset: Int, location: SourceLocation)?
@@ -16,6 +23,8 @@ public struct ParsedDeck: Sendable {
     /// Fields with no `Q:` before them (in their section).
     public var strayFields: [CardField] = []
     public var swallowedLabels: [SwallowedLabel] = []
+    /// Every heading outside cards' fields, in source order.
+    public var headings: [Heading] = []
     public var unclosedMath: [CommonMarkConverter.UnclosedMath] = []
     /// Where Markdown nested deeper than `MarkdownTree.maximumDepth` starts (kept as plain text).
     public var flattenedNesting: [SourceLocation] = []

@@ -56,6 +56,9 @@ struct CardAssembler {
                 }
             }
             section = block.plainText.trimmingWhitespace()
+            if case .heading(let level) = block.kind {
+                deck.headings.append(.init(title: section ?? "", level: level, range: block.range))
+            }
         case .thematicBreak:
             closeCard()
         case .htmlBlock(let html):

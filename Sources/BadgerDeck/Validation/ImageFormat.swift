@@ -17,9 +17,9 @@ public enum ImageFormat: String, Sendable {
 }
 
 /// How an image reference in a card maps to a file.
-enum ImagePath {
+public enum ImagePath {
     /// Whether `source` names something on another machine (or inline data) rather than a file.
-    static func isRemote(_ source: String) -> Bool {
+    public static func isRemote(_ source: String) -> Bool {
         if source.hasPrefix("//") { return true }
         guard let colon = source.firstIndex(of: ":") else { return false }
         let scheme = source[..<colon]
@@ -50,7 +50,7 @@ enum ImagePath {
     }
 
     /// The absolute, normalized path of `source` (percent-decoded) relative to `directory`.
-    static func absolute(_ source: String, relativeTo directory: String) -> String {
+    public static func absolute(_ source: String, relativeTo directory: String) -> String {
         let decoded = source.removingPercentEncodingIfValid
         let joined = decoded.hasPrefix("/") ? decoded : directory + "/" + decoded
         var parts: [Substring] = []

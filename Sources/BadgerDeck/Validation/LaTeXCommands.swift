@@ -4,9 +4,9 @@
 /// did-you-mean suggestion. The list errs on the side of accepting a command that only one of
 /// the two renderers supports out of the box (for example `\bm`, `\oiint` or `darray`), because a
 /// false warning is more annoying than a missed one.
-enum LaTeXCommands {
+public enum LaTeXCommands {
     /// Every known command name, e.g. "frac", "alpha", "mathbb".
-    static let known: Set<String> = [
+    public static let known: Set<String> = [
         // Greek letters, lowercase (with var- forms)
         "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
         "vartheta", "iota", "kappa", "varkappa", "lambda", "mu", "nu", "xi", "omicron", "pi",

@@ -27,17 +27,18 @@ struct RuleReport {
 
     mutating func add(
         _ rule: RuleDescription, _ message: String, at range: SourceRange, severity: Severity? = nil,
-        notes: [Diagnostic.Note] = []
+        notes: [Diagnostic.Note] = [], fixes: [Diagnostic.Fix] = []
     ) {
         diagnostics.append(
             Diagnostic(
                 severity: severity ?? rule.severity, ruleID: rule.id, message: message, file: file.displayPath, range: range,
-                notes: notes))
+                notes: notes, fixes: fixes))
     }
 
     mutating func add(
-        _ rule: RuleDescription, _ message: String, at location: SourceLocation, length: Int = 1, notes: [Diagnostic.Note] = []
+        _ rule: RuleDescription, _ message: String, at location: SourceLocation, length: Int = 1, notes: [Diagnostic.Note] = [],
+        fixes: [Diagnostic.Fix] = []
     ) {
-        add(rule, message, at: SourceRange(line: location.line, column: location.column, length: length), notes: notes)
+        add(rule, message, at: SourceRange(line: location.line, column: location.column, length: length), notes: notes, fixes: fixes)
     }
 }

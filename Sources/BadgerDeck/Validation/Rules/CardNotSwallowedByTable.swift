@@ -5,7 +5,9 @@ struct CardNotSwallowedByTable: DeckRule {
 
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
         for swallowed in deck.swallowedLabels where swallowed.container == .table {
-            report.add(description, message(swallowed.label), at: swallowed.location, length: 2)
+            let lineStart = SourceRange(line: swallowed.location.line, column: 1, length: 0)
+            let fix = Diagnostic.Fix(title: "Add a blank line after the table", edits: [.init(range: lineStart, newText: "\n")])
+            report.add(description, message(swallowed.label), at: swallowed.location, length: 2, fixes: [fix])
         }
     }
 

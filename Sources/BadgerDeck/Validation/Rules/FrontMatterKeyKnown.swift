@@ -6,7 +6,11 @@ struct FrontMatterKeyKnown: DeckRule {
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
         for entry in deck.frontMatter?.entries ?? [] where FrontMatterKeys.known[entry.key] == nil {
             let suggestion = DidYouMean.suggestion(for: entry.key, among: FrontMatterKeys.known.keys)
-            report.add(description, message(entry.key, suggestion: suggestion), at: entry.keyLocation, length: entry.key.utf8.count)
+            let range = SourceRange(line: entry.keyLocation.line, column: entry.keyLocation.column, length: entry.key.utf8.count)
+            let fixes = suggestion.map {
+                [Diagnostic.Fix(title: "Change `\(entry.key)` to `\($0)`", edits: [.init(range: range, newText: $0)])]
+            }
+            report.add(description, message(entry.key, suggestion: suggestion), at: range, fixes: fixes ?? [])
         }
     }
 

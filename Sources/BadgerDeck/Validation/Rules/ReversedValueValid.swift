@@ -11,7 +11,13 @@ struct ReversedValueValid: DeckRule {
                 if lines.count > 1, CardExpander.reversedValue(first) != nil {
                     report.add(description, trailingContent(first), at: field.labelRange)
                 } else {
-                    report.add(description, badValue(first), at: field.labelRange)
+                    // The value after the label, through the end of the line.
+                    let value = SourceRange(
+                        start: field.labelRange.end, end: SourceLocation(line: field.labelRange.end.line, column: .max))
+                    let fixes = ["yes", "no"].map {
+                        Diagnostic.Fix(title: "Change to `R: \($0)`", edits: [.init(range: value, newText: " " + $0)])
+                    }
+                    report.add(description, badValue(first), at: field.labelRange, fixes: fixes)
                 }
             }
         }

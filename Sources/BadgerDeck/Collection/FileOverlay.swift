@@ -1,29 +1,29 @@
-import BadgerDeck
+/// The file system with some files replaced: reads of the given paths return the given bytes.
+/// Used to check a deck (and an image it shows) before anything is written, and by the language
+/// server for the documents open in an editor.
+public struct FileOverlay: FileAccess {
+    public let base: any FileAccess
+    /// The replaced files' bytes by absolute path.
+    public let files: [String: [UInt8]]
 
-/// The file system as it will be once some files are written: reads of the given paths return
-/// the new bytes, so a deck (and an image it shows) can be checked before anything is written.
-struct FileOverlay: FileAccess {
-    let base: any FileAccess
-    let files: [String: [UInt8]]
-
-    init(base: any FileAccess = LocalFileSystem(), files: [String: [UInt8]]) {
+    public init(base: any FileAccess = LocalFileSystem(), files: [String: [UInt8]]) {
         self.base = base
         self.files = files
     }
 
-    func contents(atPath path: String) throws -> [UInt8] {
+    public func contents(atPath path: String) throws -> [UInt8] {
         if let bytes = files[path] { return bytes }
         return try base.contents(atPath: path)
     }
 
-    func prefix(atPath path: String, count: Int) -> [UInt8]? {
+    public func prefix(atPath path: String, count: Int) -> [UInt8]? {
         if let bytes = files[path] { return Array(bytes.prefix(count)) }
         return base.prefix(atPath: path, count: count)
     }
 
-    func size(atPath path: String) -> Int? { files[path]?.count ?? base.size(atPath: path) }
+    public func size(atPath path: String) -> Int? { files[path]?.count ?? base.size(atPath: path) }
 
-    func kind(atPath path: String) -> FileKind? {
+    public func kind(atPath path: String) -> FileKind? {
         if files[path] != nil { return .file }
         if let kind = base.kind(atPath: path) { return kind }
         // A directory that will be created to hold a new file.
@@ -31,7 +31,7 @@ struct FileOverlay: FileAccess {
         return files.keys.contains { $0.hasPrefix(prefix) } ? .directory : nil
     }
 
-    func resolvedPath(_ path: String) -> String? {
+    public func resolvedPath(_ path: String) -> String? {
         if let resolved = base.resolvedPath(path) { return resolved }
         guard kind(atPath: path) != nil else { return nil }
         // A file still to be written: its nearest existing ancestor resolved, plus the rest.
@@ -45,7 +45,7 @@ struct FileOverlay: FileAccess {
         return path
     }
 
-    func entries(ofDirectory path: String) throws -> [String] { try base.entries(ofDirectory: path) }
+    public func entries(ofDirectory path: String) throws -> [String] { try base.entries(ofDirectory: path) }
 
-    var currentDirectory: String { base.currentDirectory }
+    public var currentDirectory: String { base.currentDirectory }
 }

@@ -1,0 +1,117 @@
+import BadgerDeck
+
+/// Completion in a deck: card labels at a line start and `R:` values, front matter keys and the
+/// collection's topics, image paths relative to the deck, and LaTeX commands inside math.
+enum DeckCompletion {
+    /// What the completion may draw on besides the text.
+    struct Context {
+        var deck: CheckedDeck?
+        var topics: [String]
+        /// The absolute path of the deck's directory, where image paths start.
+        var deckDirectory: String
+        var fileAccess: any FileAccess
+        var encoding: PositionEncoding
+    }
+
+    static func complete(at position: Position, in document: TextDocument, context: Context) -> CompletionList {
+        let prefix = document.linePrefix(before: position, encoding: context.encoding)
+        let location = document.location(of: position, encoding: context.encoding)
+        /// An edit replacing the last `count` characters before the cursor.
+        func replacing(_ typed: Substring, with text: String) -> TextEdit {
+            let start = Position(
+                line: position.line, character: position.character - context.encoding.units(in: Array(typed.utf8)[...]))
+            return TextEdit(range: Range(start: start, end: position), newText: text)
+        }
+        var items: [CompletionItem] = []
+        if let frontMatter = context.deck?.deck.frontMatter, frontMatter.lines.contains(location.line),
+            location.line != frontMatter.lines.lowerBound, !frontMatter.isClosed || location.line != frontMatter.lines.upperBound
+        {
+            if let match = prefix.wholeMatch(of: /\s*([A-Za-z]*)/) {
+                for key in FrontMatterKeys.known.keys.sorted() where key.hasPrefix(match.1.lowercased()) {
+                    items.append(
+                        .init(
+                            label: key, kind: .field, detail: FrontMatterKeys.known[key], textEdit: replacing(match.1, with: key + ": ")))
+                }
+            } else if let match = prefix.wholeMatch(of: /\s*topic:\s*(.*)/) {
+                for topic in context.topics where topic != match.1 && topic.lowercased().hasPrefix(match.1.lowercased()) {
+                    items.append(.init(label: topic, kind: .value, detail: "existing topic", textEdit: replacing(match.1, with: topic)))
+                }
+            } else if let match = prefix.wholeMatch(of: /\s*reversed:\s*([a-z]*)/) {
+                for value in ["false", "true"] where value.hasPrefix(match.1) {
+                    items.append(.init(label: value, kind: .value, textEdit: replacing(match.1, with: value)))
+                }
+            }
+        } else if let match = prefix.firstMatch(of: /!\[[^\]]*\]\(([^)\s]*)$/) {
+            items = imagePaths(typed: match.1, context: context, replacing: replacing)
+        } else if let match = prefix.firstMatch(of: /\\([A-Za-z]*)$/), isInsideMath(location, prefix: prefix, deck: context.deck) {
+            for command in LaTeXCommands.known.sorted() where command.hasPrefix(match.1) {
+                items.append(.init(label: "\\" + command, kind: .function, textEdit: replacing(match.0[...], with: "\\" + command)))
+            }
+        } else if let match = prefix.wholeMatch(of: /\ {0,3}(?i:r|reversed):\s*([A-Za-z]*)/) {
+            for value in ["yes", "no"] where value.hasPrefix(match.1.lowercased()) {
+                items.append(.init(label: value, kind: .value, detail: "R: value", textEdit: replacing(match.1, with: value)))
+            }
+        } else if let match = prefix.wholeMatch(of: /\ {0,3}([A-Za-z]*)/) {
+            for label in CardLabel.allCases {
+                for name in [label.shortName, label.longName] where name.lowercased().hasPrefix(match.1.lowercased()) {
+                    items.append(
+                        .init(
+                            label: name + ":", kind: .keyword, detail: label.longName, textEdit: replacing(match.1, with: name + ": "),
+                            sortText: (name.count == 1 ? "0" : "1") + String(CardLabel.allCases.firstIndex(of: label)!)))
+                }
+            }
+        }
+        return CompletionList(isIncomplete: false, items: items)
+    }
+
+    /// Image files (PNG, JPEG, GIF) and directories next to what has been typed of a path.
+    private static func imagePaths(
+        typed: Substring, context: Context, replacing: (Substring, String) -> TextEdit
+    ) -> [CompletionItem] {
+        let slash = typed.lastIndex(of: "/")
+        let directoryPart = slash.map { String(typed[...$0]) } ?? ""
+        let partial = slash.map { typed[typed.index(after: $0)...] } ?? typed
+        let directory = directoryPart.hasPrefix("/") ? directoryPart : context.deckDirectory + "/" + directoryPart
+        guard let entries = try? context.fileAccess.entries(ofDirectory: directory) else { return [] }
+        var items: [CompletionItem] = []
+        for name in entries where !name.hasPrefix(".") && name.hasPrefix(partial) {
+            switch context.fileAccess.kind(atPath: directory + "/" + name) {
+            case .directory:
+                items.append(.init(label: name + "/", kind: .folder, textEdit: replacing(partial, name + "/")))
+            case .file where [".png", ".jpg", ".jpeg", ".gif"].contains(where: name.lowercased().hasSuffix):
+                items.append(.init(label: name, kind: .file, detail: directoryPart + name, textEdit: replacing(partial, name)))
+            default:
+                continue
+            }
+        }
+        return items
+    }
+
+    /// Whether `location` is inside math: a math span the parser found, or after an opening
+    /// `$` still unclosed (as while typing).
+    private static func isInsideMath(_ location: SourceLocation, prefix: String, deck: CheckedDeck?) -> Bool {
+        guard let deck else { return false }
+        var inside = false
+        for card in deck.deck.cards where card.lines.contains(location.line) {
+            for field in card.fields {
+                field.forEachNode { node in
+                    guard case .math(let tex, let display) = node.kind else { return }
+                    // An inline node's range has only its start; the end follows from the TeX.
+                    let delimiter = display ? 2 : 1
+                    let lines = tex.split(separator: "\n", omittingEmptySubsequences: false)
+                    let start = node.range.start
+                    let end =
+                        lines.count == 1
+                        ? SourceLocation(line: start.line, column: start.column + delimiter + tex.utf8.count)
+                        : SourceLocation(line: start.line + lines.count - 1, column: 1 + lines.last!.utf8.count)
+                    if start < location, location <= end { inside = true }
+                }
+            }
+        }
+        if inside { return true }
+        return deck.deck.unclosedMath.contains { math in
+            math.location.line == location.line
+                ? math.location.column < location.column : math.display && math.location.line < location.line
+        }
+    }
+}
