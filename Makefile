@@ -21,7 +21,7 @@ run: deps release
 test: deps test-deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
-	@$(MAKE) --no-print-directory schemas fsrs-crosscheck optimizer-crosscheck
+	@$(MAKE) --no-print-directory schemas fsrs-crosscheck optimizer-crosscheck fuzz-smoke
 	@python3 .ci/count_tests.py .build/test.log
 
 build: deps
