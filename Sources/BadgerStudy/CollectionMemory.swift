@@ -213,16 +213,24 @@ public struct CollectionMemory: Sendable {
         let elapsed = before?.lastReview.map { max(0, Int(time.timeIntervalSince($0))) }
         let review = ReviewRecord.Review(
             time: time, cardID: cardID, rating: rating, elapsedSeconds: elapsed, answerMilliseconds: answerMilliseconds)
-        try AtomicFile.appendLine(ReviewRecord.review(review).line, to: decks[index].file.memoryFiles.logPath, header: ReviewLog.header)
-        decks[index].log.records.append(.review(review))
         let fuzz = rebuilder.fuzzing ? Fuzz(cardID: aliases.origin(cardID), reviewIndex: count) : nil
         let after = rebuilder.scheduler.review(before ?? .new(at: time), rating: rating, at: time, fuzz: fuzz)
-        states[cardID] = after
-        reviewCounts?[cardID] = count + 1
         var state = decks[index].state
         let question = decks[index].cards.first { $0.id == cardID }?.question ?? ""
         state.entries[cardID] = .init(cardID: cardID, memory: after, question: question)
-        try AtomicFile.write(state.text, to: decks[index].file.memoryFiles.statePath)
+        let appended = try AtomicFile.appendLine(
+            ReviewRecord.review(review).line, to: decks[index].file.memoryFiles.logPath, header: ReviewLog.header)
+        do {
+            try AtomicFile.write(state.text, to: decks[index].file.memoryFiles.statePath)
+        } catch {
+            // Both files or neither: a review that fails is not half recorded (the disk is full,
+            // say), so the learner can simply rate again.
+            try? AtomicFile.undoAppend(appended)
+            throw error
+        }
+        decks[index].log.records.append(.review(review))
+        states[cardID] = after
+        reviewCounts?[cardID] = count + 1
         decks[index].state = state
         return after
     }

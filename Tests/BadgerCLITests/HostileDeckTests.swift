@@ -118,3 +118,58 @@ struct SeededBytes {
         return UInt8(truncatingIfNeeded: state)
     }
 }
+
+/// Control and escape sequences and bidi overrides in every field of a deck never reach the
+/// terminal unescaped, whichever command prints them.
+@Suite("Hostile text in every field")
+struct HostileTextTests {
+    static let evil = "\u{1B}[31mred\u{1B}]0;title\u{07}\u{202E}rtl\u{9B}2J\u{1B}P+q\u{1B}\\\u{8}\u{7F}"
+
+    /// Control characters in YAML are written as escapes (`\e`, `\x9B`, `\u202E`); the text is as evil.
+    static var deck: String {
+        """
+        ---
+        topic: "Evil \\e[31mred\\u202Ertl\\x9B2J\\a"
+        ---
+
+        # Section \(evil)
+
+        Q: Question \(evil)?
+        A: Answer \(evil)
+        E: Explanation \(evil)
+        H: Hint \(evil)
+
+        Q: Second \(evil) $x^{\(evil)}$
+        A: ![alt \(evil)](missing\(evil).png)
+        """
+    }
+
+    /// A front matter key with an escape sequence in it, which diagnostics quote.
+    static let broken = "---\ntopic: Broken\nc\u{1B}[2Jolor: red\nto\u{9B}pic2: x\n---\n\nQ: q \u{1B}[1m\nA: a\n"
+
+    @Test func noCommandPrintsAControlSequence() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("evil.md", Self.deck)
+        _ = try directory.write("broken.md", Self.broken)
+        _ = try directory.write("evil.csv", "q \(Self.evil); a \(Self.evil)\n")
+        let list = try BadgerProcess.run(["list", "--format", "text"], in: directory.url)
+        let id = String(list.standardOutput.prefix(16))
+        var runs: [[String]] = [
+            ["lint"], ["lint", "--format", "github"], ["list"], ["topics"], ["due"], ["stats"], ["show", id],
+            ["import", "evil.csv", "--topic", "Evil \(Self.evil)", "--dry-run"], ["compile", "-o", "out.json"],
+        ]
+        runs.append(["study", "--plain", "--topic", "all", "--count", "10"])
+        for arguments in runs {
+            let result = try BadgerProcess.run(arguments, in: directory.url, input: "\n\ne\nh\n2\n\n0\nq\nq\n")
+            #expect([0, 1, 2].contains(result.status), "\(arguments): \(result.status)")
+            for output in [result.standardOutput, result.standardError] {
+                let control = output.unicodeScalars.first {
+                    ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+                }
+                #expect(control == nil, "\(arguments) printed U+\(String(control?.value ?? 0, radix: 16))")
+            }
+        }
+        #expect(list.standardOutput.contains("Question"), "\(list.standardOutput)")
+    }
+}

@@ -66,7 +66,10 @@ public enum AtomicFile {
     /// A last line without a line ending can only be a write cut short by a crash (every write
     /// ends with one); it was never acknowledged, so it is cut off before appending. Callers
     /// hold the collection lock, so no other writer is mid-line.
-    public static func appendLine(_ line: String, to path: String, header: String) throws {
+    /// - Returns: what `undoAppend(_:)` needs to take the line back out.
+    @discardableResult
+    public static func appendLine(_ line: String, to path: String, header: String) throws -> AppendedLine {
+        let existed = access(path, F_OK) == 0
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -92,6 +95,33 @@ public enum AtomicFile {
         }
         guard fsync(descriptor) == 0 else { throw failure() }
         if size == 0 { syncDirectory((path as NSString).deletingLastPathComponent) }
+        return AppendedLine(path: path, previousSize: existed ? size : nil)
+    }
+
+    /// Where a line was appended, so a caller whose next step failed can take it back out.
+    public struct AppendedLine: Sendable, Equatable {
+        public var path: String
+        /// The file's size before the line (after cutting off a crash fragment); nil if the append
+        /// created the file.
+        public var previousSize: off_t?
+    }
+
+    /// Takes an appended line back out: the file is cut to its size before (or removed, if the
+    /// append created it) and synced. Used when what must follow the append failed, so that a
+    /// failed command leaves the files as they were.
+    public static func undoAppend(_ appended: AppendedLine) throws {
+        guard let size = appended.previousSize else {
+            guard unlink(appended.path) == 0 || errno == ENOENT else {
+                throw StorageError.writeFailed(path: appended.path, reason: String(cString: strerror(errno)))
+            }
+            return
+        }
+        let descriptor = open(appended.path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StorageError.writeFailed(path: appended.path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard ftruncate(descriptor, size) == 0, fsync(descriptor) == 0 else {
+            throw StorageError.writeFailed(path: appended.path, reason: String(cString: strerror(errno)))
+        }
     }
 
     private static func lastByte(_ descriptor: Int32, size: off_t) throws -> UInt8 {

@@ -1,0 +1,99 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// A full disk and a read-only collection: every writing command fails with a message naming the
+/// file and the system's reason, exits 2, and leaves the files as they were.
+///
+/// The collection lives on a small tmpfs mounted for the test (the tests run as root in CI; as
+/// another user they fail, saying so).
+@Suite(.serialized) struct DiskFailureTests {
+    static let deck = "---\ntopic: T\n---\n\n" + (1...12).map { "Q: question \($0)\nA: answer \($0)\n" }.joined(separator: "\n")
+
+    @Test func aFullDiskGivesAClearErrorAndKeepsTheFiles() throws {
+        try Self.withMountedCollection { directory in
+            let ids = try KillLoopTests.ids(in: directory)
+            try #require(ids.count == 12)
+            let first = try BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory)
+            try #require(first.status == 0, "\(first.standardError)")
+            try Data("question 13; answer 13\n".utf8).write(to: directory.appendingPathComponent("words.csv"))
+            let before = try Self.contents(of: directory)
+            // Fill what is left of the file system.
+            let filler = FileManager.default.createFile(atPath: directory.appendingPathComponent("filler").path, contents: nil)
+            try #require(filler)
+            let handle = try FileHandle(forWritingTo: directory.appendingPathComponent("filler"))
+            while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
+            try? handle.close()
+
+            for arguments in [["review", "--card", ids[1], "--rating", "2"], ["import", "words.csv", "--topic", "T"]] {
+                let result = try BadgerProcess.run(arguments, in: directory)
+                #expect(result.status == 2, "\(arguments): \(result.status) \(result.standardError)")
+                let clear = result.standardError.contains("No space left on device") && result.standardError.contains("badger: error:")
+                #expect(clear, "\(arguments): \(result.standardError)")
+            }
+            // The state is up to date, so rebuilding it needs no space.
+            let rebuild = try BadgerProcess.run(["state", "rebuild"], in: directory)
+            #expect(rebuild.status == 0, "\(rebuild.standardError)")
+            var after = try Self.contents(of: directory)
+            after["filler"] = nil
+            #expect(after == before)
+        }
+    }
+
+    @Test func aReadOnlyCollectionGivesAClearErrorAndKeepsTheFiles() throws {
+        try Self.withMountedCollection { directory in
+            let ids = try KillLoopTests.ids(in: directory)
+            try #require(ids.count == 12)
+            let first = try BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory)
+            try #require(first.status == 0, "\(first.standardError)")
+            try Data("question 13; answer 13\n".utf8).write(to: directory.appendingPathComponent("words.csv"))
+            let before = try Self.contents(of: directory)
+            try Self.mount(["-o", "remount,ro", directory.path])
+
+            for arguments in [
+                ["review", "--card", ids[1], "--rating", "2"], ["import", "words.csv", "--topic", "T"], ["state", "rebuild"],
+                ["study", "--plain", "--topic", "T", "--count", "10"],
+            ] {
+                let result = try BadgerProcess.run(arguments, in: directory, input: "\n2\nq\nq\n")
+                #expect(result.status == 2, "\(arguments): \(result.status) \(result.standardError)")
+                let clear = result.standardError.contains("Read-only file system") && result.standardError.contains("badger: error:")
+                #expect(clear, "\(arguments): \(result.standardError)")
+            }
+            // Reading still works.
+            let due = try BadgerProcess.run(["due"], in: directory)
+            #expect(due.status == 0 || due.status == 1, "\(due.standardError)")
+            #expect(try Self.contents(of: directory) == before)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `body` with a collection (the deck `t.md`) on a fresh 512 KiB tmpfs.
+    static func withMountedCollection(_ body: (URL) throws -> Void) throws {
+        try #require(getuid() == 0, "these tests mount a tmpfs and must run as root (CI does)")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try mount(["-t", "tmpfs", "-o", "size=512k", "tmpfs", directory.url.path])
+        defer { try? mount(["-u", directory.url.path], program: "/bin/umount") }
+        try Data(deck.utf8).write(to: directory.url.appendingPathComponent("t.md"))
+        try body(directory.url)
+    }
+
+    static func mount(_ arguments: [String], program: String = "/bin/mount") throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = program.hasSuffix("umount") ? Array(arguments.dropFirst()) : arguments
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(program) \(arguments) failed")
+    }
+
+    /// Every file in the directory (not the lock) and its bytes.
+    static func contents(of directory: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name != ".badger.lock" {
+            result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+        }
+        return result
+    }
+}
