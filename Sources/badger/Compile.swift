@@ -9,8 +9,8 @@ extension Badger {
             discussion: """
                 Writes the collection as JSON (schemaVersion 1): every card with its id, topic,
                 kind, question, answer, explanation and hint (Markdown and HTML, math left as
-                \\(…\\) and \\[…\\] for KaTeX or MathJax), image, reversedFrom, section and source.
-                Reversed cards appear twice, once each way. See Grammar/Spec.md.
+                \\(…\\) and \\[…\\] for KaTeX or MathJax), image, reversedFrom, section and
+                source. Reversed cards appear twice, once each way. See Grammar/Spec.md.
 
                 Refuses with exit status 1, printing the errors, if any deck has an error.
 

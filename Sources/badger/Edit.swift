@@ -16,7 +16,8 @@ extension Badger {
                 and its arguments and started without a shell. When the editor exits, the deck
                 is checked and its problems are printed.
 
-                ID is a card id from badger list, or an unambiguous prefix of at least 4 digits.
+                ID is a card id from badger list, or an unambiguous prefix of at least 4
+                digits.
 
                 Exit status: 0 when the deck has no errors, 1 when it has, 2 for an unknown id
                 or a missing editor.

@@ -13,9 +13,10 @@ extension Badger {
                   question;answer;explanation;reversed
 
                 with a header row, `;` between fields, and quotes around fields that need them.
-                Each field is the card's Markdown with the escapes `badger import` adds taken off,
-                so a CSV imported and exported again comes back the same. Other Markdown (such as
-                *emphasis*) is exported as written. Hints and images are not part of the format.
+                Each field is the card's Markdown with the escapes `badger import` adds taken
+                off, so a CSV imported and exported again comes back the same. Other Markdown
+                (such as *emphasis*) is exported as written. Hints and images are not part of
+                the format.
 
                 Examples:
                   badger export cards.csv

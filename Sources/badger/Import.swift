@@ -13,22 +13,22 @@ extension Badger {
 
                   question; answer; explanation; reversed
 
-                explanation and reversed (yes/no/true/false/1/0) are optional. Quote a field that
-                holds `;`, quotes or line breaks (\"say \"\"hi\"\"\"). A header row, a byte-order mark,
-                CRLF line endings and blank lines are fine. Each field is written so that the card
-                says exactly the CSV's text: `$…$` math stays math, anything Markdown or the deck
-                format would read as structure (`A:` at a line start, `#`, `---`, `| a |`, `*`) is
-                escaped.
+                explanation and reversed (yes/no/true/false/1/0) are optional. Quote a field
+                that holds `;`, quotes or line breaks (\"say \"\"hi\"\"\"). A header row, a
+                byte-order mark, CRLF line endings and blank lines are fine. Each field is
+                written so that the card says exactly the CSV's text: `$…$` math stays math,
+                anything Markdown or the deck format would read as structure (`A:` at a line
+                start, `#`, `---`, `| a |`, `*`) is escaped.
 
-                Cards are appended to the deck given with --into, else the topic's first deck in
-                the collection, else a new deck Decks/<topic>.md; existing text is never
+                Cards are appended to the deck given with --into, else the topic's first deck
+                in the collection, else a new deck Decks/<topic>.md; existing text is never
                 rewritten. Rows whose question the topic already asks are skipped and reported.
-                A bad row (missing answer, bad reversed value, too many fields) is reported with
-                its line, and nothing is written unless every row is valid or --skip-invalid is
-                given.
+                A bad row (missing answer, bad reversed value, too many fields) is reported
+                with its line, and nothing is written unless every row is valid or
+                --skip-invalid is given.
 
-                Exit status: 0 imported (or nothing to import), 1 bad rows (nothing written),
-                2 usage or I/O errors.
+                Exit status: 0 imported (or nothing to import), 1 bad rows (nothing written), 2
+                usage or I/O errors.
 
                 Examples:
                   badger import words.csv --topic French

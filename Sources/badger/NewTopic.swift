@@ -8,10 +8,10 @@ extension Badger {
             commandName: "new-topic",
             abstract: "Create a deck file for a new topic.",
             discussion: """
-                Writes NAME's deck (front matter naming the topic, no cards yet) into DIRECTORY,
-                by default ./Decks if it exists, else the current directory. Refuses (exit
-                status 1) when the collection already has a deck of that topic, or the file
-                exists. Add cards with badger add --topic NAME.
+                Writes NAME's deck (front matter naming the topic, no cards yet) into
+                DIRECTORY, by default ./Decks if it exists, else the current directory. Refuses
+                (exit status 1) when the collection already has a deck of that topic, or the
+                file exists. Add cards with badger add --topic NAME.
 
                 Examples:
                   badger new-topic "French verbs"

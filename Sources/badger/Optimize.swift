@@ -9,35 +9,34 @@ extension Badger {
         static let configuration = CommandConfiguration(
             abstract: "Fit FSRS-6's 21 parameters to your review log.",
             discussion: """
-                FSRS's default parameters are an average over many learners. This fits
-                them to your own reviews the way the reference optimizer (fsrs-rs) does:
-                pre-training the initial stabilities from first-review outcomes, then
-                minimising the log-loss of predicted recall with Adam, within each
-                parameter's bounds, including same-day reviews (the short-term terms)
-                and the decay of the forgetting curve.
+                FSRS's default parameters are an average over many learners. This fits them to
+                your own reviews the way the reference optimizer (fsrs-rs) does: pre-training
+                the initial stabilities from first-review outcomes, then minimising the
+                log-loss of predicted recall with Adam, within each parameter's bounds,
+                including same-day reviews (the short-term terms) and the decay of the
+                forgetting curve.
 
-                Only reviews made a day or more after the card's previous review are
-                predicted. They are split by time: the earliest 80% train, the latest
-                20% test. On the test reviews it prints, for the current and the fitted
-                parameters: log-loss, RMSE over binned predictions (fsrs-rs's
-                RMSE(bins): reviews binned by days elapsed, number of reviews and
-                lapses), observed against predicted retention in total and per topic,
-                and a calibration chart of predicted against observed recall.
+                Only reviews made a day or more after the card's previous review are predicted.
+                They are split by time: the earliest 80% train, the latest 20% test. On the
+                test reviews it prints, for the current and the fitted parameters: log-loss,
+                RMSE over binned predictions (fsrs-rs's RMSE(bins): reviews binned by days
+                elapsed, number of reviews and lapses), observed against predicted retention in
+                total and per topic, and a calibration chart of predicted against observed
+                recall.
 
-                --apply stores the fitted parameters in badger.yml (fsrs_parameters,
-                with fsrs_parameters_fitted and fsrs_parameters_reviews), keeping the
-                rest of the file; every later scheduling uses them. It needs
-                \(Self.minimumReviews) predictable reviews; with fewer it says how many more are
-                needed and changes nothing.
+                --apply stores the fitted parameters in badger.yml (fsrs_parameters, with
+                fsrs_parameters_fitted and fsrs_parameters_reviews), keeping the rest of the
+                file; every later scheduling uses them. It needs \(Self.minimumReviews)
+                predictable reviews; with fewer it says how many more are needed and changes
+                nothing.
 
-                --histories fits instead on histories in the `badger schedule replay`
-                format (all of them, no split) and prints the parameters; with --format
-                json just the JSON array, which `badger schedule replay --params`
-                accepts.
+                --histories fits instead on histories in the `badger schedule replay` format
+                (all of them, no split) and prints the parameters; with --format json just the
+                JSON array, which `badger schedule replay --params` accepts.
 
-                --retention also simulates, with the fitted parameters, a year of study
-                at each desired retention from 0.70 to 0.97 and marks the one with the
-                least review work per card remembered.
+                --retention also simulates, with the fitted parameters, a year of study at each
+                desired retention from 0.70 to 0.97 and marks the one with the least review
+                work per card remembered.
 
                 Examples:
                   badger optimize

@@ -15,18 +15,19 @@ extension Badger.Schedule {
         static let configuration = CommandConfiguration(
             abstract: "Replay review histories through a scheduler and print every state.",
             discussion: """
-                Reads a JSON list of histories, each a card id and its reviews with FSRS ratings
-                (1 Again/Fail, 2 Hard/Difficult, 3 Good, 4 Easy) and ISO-8601 UTC times:
+                Reads a JSON list of histories, each a card id and its reviews with FSRS
+                ratings (1 Again/Fail, 2 Hard/Difficult, 3 Good, 4 Easy) and ISO-8601 UTC
+                times:
 
                   [{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]
 
                 and prints the card after each review: stability, difficulty, due, state
-                (Learning, Review, Relearning), step and interval_seconds, as
-                [{"id": "c1", "states": [ … ]}]. Fuzz is seeded from the card id and review
-                number, so the output is the same every run; --no-fuzz turns it off, which is
-                how the scheduler is checked against py-fsrs. --params replays with other FSRS-6
-                parameters (21 numbers, each within FSRS-6's bounds), such as those
-                `badger optimize --histories` fits.
+                (Learning, Review, Relearning), step and interval_seconds, as [{"id": "c1",
+                "states": [ … ]}]. Fuzz is seeded from the card id and review number, so the
+                output is the same every run; --no-fuzz turns it off, which is how the
+                scheduler is checked against py-fsrs. --params replays with other FSRS-6
+                parameters (21 numbers, each within FSRS-6's bounds), such as those `badger
+                optimize --histories` fits.
 
                 Examples:
                   badger schedule replay histories.json --no-fuzz

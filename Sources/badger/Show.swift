@@ -11,12 +11,13 @@ extension Badger {
             abstract: "Show a card and its review history.",
             discussion: """
                 Prints the card's question, answer, explanation and hint (as Markdown), then
-                every review from the review logs, in local time: the rating, the interval until
-                the card was due again and the stability after it, replayed with the
+                every review from the review logs, in local time: the rating, the interval
+                until the card was due again and the stability after it, replayed with the
                 collection's scheduler. Reviews under the card's earlier ids (before its
                 question was edited) count too.
 
-                ID is a card id from badger list, or an unambiguous prefix of at least 4 digits.
+                ID is a card id from badger list, or an unambiguous prefix of at least 4
+                digits.
 
                 Examples:
                   badger show 3dae9556940ae9c6

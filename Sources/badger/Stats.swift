@@ -9,15 +9,15 @@ extension Badger {
         static let configuration = CommandConfiguration(
             abstract: "Show how studying is going: streaks, retention, a calendar and what comes due.",
             discussion: """
-                Everything is computed from the review logs: per topic the cards (new, learning,
-                review), cards reviewed, reviews, days practiced, true retention (the share of
-                reviews of cards past their learning steps that were recalled) and the average
-                rating (0 Fail to 3 Easy); in total the days practiced, the current and longest
-                streak, and today's reviews; a calendar of the last 26 weeks, the cards coming
-                due in the next 30 days, and milestones with the day they were earned.
+                Everything is computed from the review logs: per topic the cards (new,
+                learning, review), cards reviewed, reviews, days practiced, true retention (the
+                share of reviews of cards past their learning steps that were recalled) and the
+                average rating (0 Fail to 3 Easy); in total the days practiced, the current and
+                longest streak, and today's reviews; a calendar of the last 26 weeks, the cards
+                coming due in the next 30 days, and milestones with the day they were earned.
 
-                Days are study days: local days starting at the collection's day_start_hour
-                (4 am unless badger.yml says otherwise), in the local time zone (TZ).
+                Days are study days: local days starting at the collection's day_start_hour (4
+                am unless badger.yml says otherwise), in the local time zone (TZ).
 
                 --format json writes schemaVersion 1, described by Grammar/Stats.schema.json.
 
