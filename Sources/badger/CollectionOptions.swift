@@ -13,6 +13,10 @@ struct CollectionOptions: ParsableArguments {
     /// Finds, reads, parses and lints the collection; I/O problems end the command with status 2.
     func load(options: DeckCollection.LoadOptions = .init()) throws -> DeckCollection {
         let fileAccess = LocalFileSystem()
+        var options = options
+        let progress = ProgressLine()
+        if let progress { options.progress = { progress.update($0) } }
+        defer { progress?.finish() }
         do {
             let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: paths)
             return try DeckCollection.load(files, fileAccess: fileAccess, options: options)
