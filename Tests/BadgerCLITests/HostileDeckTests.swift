@@ -173,3 +173,34 @@ struct HostileTextTests {
         #expect(list.standardOutput.contains("Question"), "\(list.standardOutput)")
     }
 }
+
+/// Inputs the fuzzers found (`Fuzz/README.md`), kept as regression tests: each lints with exit 0
+/// or 1 and every diagnostic points inside the file.
+@Suite("Fuzz findings")
+struct FuzzFindingTests {
+    static let directory = PackagePaths.url("Tests/BadgerCLITests/Fixtures/FuzzFindings")
+
+    static var findings: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    @Test(arguments: findings)
+    func lintsWithPositionsInsideTheFile(name: String) throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let bytes = try Data(contentsOf: Self.directory.appendingPathComponent(name))
+        _ = try scratch.write("finding.md", bytes)
+        let lineCount = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        let result = try BadgerProcess.run(["lint", "--format", "json", "."], in: scratch.url)
+        #expect([0, 1].contains(result.status), "\(result.standardError)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        let diagnostics = document?["diagnostics"] as? [[String: Any]] ?? []
+        #expect(!diagnostics.isEmpty)
+        for diagnostic in diagnostics {
+            let line =
+                (diagnostic["range"] as? [String: Any]).flatMap { $0["start"] as? [String: Any] }?["line"] as? Int
+                ?? diagnostic["line"] as? Int ?? -1
+            #expect((1...lineCount).contains(line), "\(name): \(diagnostic)")
+        }
+    }
+}

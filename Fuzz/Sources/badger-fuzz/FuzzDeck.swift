@@ -17,9 +17,9 @@ enum FuzzDeck {
         }
         guard let collection = try? DeckCollection.load(decks, fileAccess: files, options: .init(renderingHTML: true, keepingTrees: true))
         else { return }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let text = TextDiagnosticFormatter(showsExcerpts: true, usesColor: true) { _, line in
-            String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first.map(
-                String.init)
+            line >= 1 && line <= lines.count ? String(lines[line - 1]) : nil
         }
         for diagnostic in collection.diagnostics {
             _ = text.format(diagnostic)

@@ -120,7 +120,9 @@ struct CardAssembler {
         var candidateLine = paragraphRange.start.line
         var positions: [SourceLocation] = []
         for found in labelIndices {
-            var position = SourceLocation(line: Int(tree.nodes[Int(inlines[found.index])].startLine), column: 1)
+            // cmark-gfm can report line 0 for a paragraph that ends in a vertical tab and `---`
+            // (found by fuzzing); a position is never before the file's first line.
+            var position = SourceLocation(line: max(1, Int(tree.nodes[Int(inlines[found.index])].startLine)), column: 1)
             while candidateLine <= paragraphRange.end.line {
                 defer { candidateLine += 1 }
                 if !insideCode.contains(candidateLine), let onLine = source.label(onLine: candidateLine), onLine.label == found.label {
