@@ -5,8 +5,14 @@ import Foundation
     import Glibc
 #endif
 
-/// The terminal as saved before studying, for the signal handlers to restore.
-nonisolated(unsafe) private var savedAttributes = termios()
+/// The terminal as saved before studying, for the signal handlers to restore. On the heap,
+/// allocated once and never freed: AddressSanitizer reported `termios` written into a global of
+/// Swift's (a 60-byte write past the global's registered end), so no global holds it by value.
+nonisolated(unsafe) private let savedAttributes: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+}()
 nonisolated(unsafe) private var hasSavedAttributes = false
 /// Set by SIGWINCH; the key loop re-renders when it sees it.
 nonisolated(unsafe) private var windowChanged: sig_atomic_t = 0
@@ -16,7 +22,7 @@ nonisolated(unsafe) private var windowChanged: sig_atomic_t = 0
 private func restoreTerminalNow() {
     let reset = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     reset.withCString { pointer in _ = Glibc.write(STDOUT_FILENO, pointer, strlen(pointer)) }
-    if hasSavedAttributes { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes) }
+    if hasSavedAttributes { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, savedAttributes) }
 }
 
 /// Full-screen terminal mode: raw input (termios), the alternate screen and a hidden cursor,
@@ -32,7 +38,7 @@ final class RawTerminal {
         guard tcgetattr(STDIN_FILENO, &attributes) == 0 else {
             throw StudyTerminalError.notATerminal
         }
-        savedAttributes = attributes
+        savedAttributes.pointee = attributes
         hasSavedAttributes = true
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
