@@ -11,12 +11,7 @@ import Testing
     static let deck = "---\ntopic: T\n---\n\n" + (1...12).map { "Q: question \($0)\nA: answer \($0)\n" }.joined(separator: "\n")
 
     @Test func aFullDiskGivesAClearErrorAndKeepsTheFiles() throws {
-        try Self.withMountedCollection { directory in
-            let ids = try KillLoopTests.ids(in: directory)
-            try #require(ids.count == 12)
-            let first = try BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory)
-            try #require(first.status == 0, "\(first.standardError)")
-            try Data("question 13; answer 13\n".utf8).write(to: directory.appendingPathComponent("words.csv"))
+        try Self.withMountedCollection { directory, ids in
             let before = try Self.contents(of: directory)
             // Fill what is left of the file system.
             let filler = FileManager.default.createFile(atPath: directory.appendingPathComponent("filler").path, contents: nil)
@@ -41,12 +36,7 @@ import Testing
     }
 
     @Test func aReadOnlyCollectionGivesAClearErrorAndKeepsTheFiles() throws {
-        try Self.withMountedCollection { directory in
-            let ids = try KillLoopTests.ids(in: directory)
-            try #require(ids.count == 12)
-            let first = try BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory)
-            try #require(first.status == 0, "\(first.standardError)")
-            try Data("question 13; answer 13\n".utf8).write(to: directory.appendingPathComponent("words.csv"))
+        try Self.withMountedCollection { directory, ids in
             let before = try Self.contents(of: directory)
             try Self.mount(["-o", "remount,ro", directory.path])
 
@@ -68,15 +58,21 @@ import Testing
 
     // MARK: - Helpers
 
-    /// Runs `body` with a collection (the deck `t.md`) on a fresh 512 KiB tmpfs.
-    static func withMountedCollection(_ body: (URL) throws -> Void) throws {
+    /// Runs `body` with a collection on a fresh 512 KiB tmpfs: the deck `t.md` (its card ids are
+    /// passed along), one review of its first card, and `words.csv` with one card to import.
+    static func withMountedCollection(_ body: (URL, [String]) throws -> Void) throws {
         try #require(getuid() == 0, "these tests mount a tmpfs and must run as root (CI does)")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try mount(["-t", "tmpfs", "-o", "size=512k", "tmpfs", directory.url.path])
         defer { try? mount(["-u", directory.url.path], program: "/bin/umount") }
         try Data(deck.utf8).write(to: directory.url.appendingPathComponent("t.md"))
-        try body(directory.url)
+        let ids = try KillLoopTests.ids(in: directory.url)
+        try #require(ids.count == 12)
+        let first = try BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory.url)
+        try #require(first.status == 0, "\(first.standardError)")
+        try Data("question 13; answer 13\n".utf8).write(to: directory.url.appendingPathComponent("words.csv"))
+        try body(directory.url, ids)
     }
 
     static func mount(_ arguments: [String], program: String = "/bin/mount") throws {

@@ -132,28 +132,13 @@ import Testing
     // MARK: - Helpers
 
     /// Starts `badger ARGUMENTS`, feeds it `input`, kills it with SIGKILL after the delay (unless
-    /// it ended first) and returns what it printed before that.
+    /// it ended first) and returns what it printed (standard output and error) before that.
     static func runAndKill(_ arguments: [String], in directory: URL, input: String?, afterMilliseconds delay: Int) throws -> String {
-        let process = Process()
-        process.executableURL = BadgerProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = nil
-        process.environment = environment
-        let standardInput = Pipe()
-        let output = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-        try? standardInput.fileHandleForWriting.close()
+        let badger = try StartedBadger(arguments, in: directory)
+        if let input { badger.send(input) }
+        badger.closeInput()
         usleep(useconds_t(delay * 1000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        // Whatever the process wrote before dying is still in the pipe.
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return badger.killAndCollect()
     }
 
     /// The number of complete review lines in `t.reviews`.
