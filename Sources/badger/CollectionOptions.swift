@@ -12,13 +12,18 @@ struct CollectionOptions: ParsableArguments {
 
     /// Finds, reads, parses and lints the collection; I/O problems end the command with status 2.
     func load(options: DeckCollection.LoadOptions = .init()) throws -> DeckCollection {
+        try load { _ in options }
+    }
+
+    /// Like `load(options:)`, choosing the options once the deck files are known.
+    func load(options: ([DeckFile]) -> DeckCollection.LoadOptions) throws -> DeckCollection {
         let fileAccess = LocalFileSystem()
-        var options = options
         let progress = ProgressLine()
-        if let progress { options.progress = { progress.update($0) } }
         defer { progress?.finish() }
         do {
             let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: paths)
+            var options = options(files)
+            if let progress { options.progress = { progress.update($0) } }
             return try DeckCollection.load(files, fileAccess: fileAccess, options: options)
         } catch let error as CollectionError {
             Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
@@ -47,9 +52,9 @@ extension DeckCollection {
     /// `3 decks, 3 topics, 49 cards (32 text, 11 math, 6 image)`.
     var summaryLine: String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        let byKind = CardKind.allCases.reversed().map { kind in "\(cards.count { $0.kind == kind }) \(kind.rawValue)" }
+        let byKind = CardKind.allCases.reversed().map { kind in "\(cardCounts[kind] ?? 0) \(kind.rawValue)" }
         return
-            "\(count(realDecks.count, "deck")), \(count(topics.count, "topic")), \(count(cards.count, "card")) (\(byKind.joined(separator: ", ")))"
+            "\(count(realDecks.count, "deck")), \(count(topics.count, "topic")), \(count(cardCount, "card")) (\(byKind.joined(separator: ", ")))"
     }
 
     /// Reads source lines for excerpts, by the file's display path.

@@ -41,11 +41,16 @@ extension Badger {
         var color: ColorChoice = .auto
 
         func run() throws {
-            var loaded = try collection.load()
-            // Review logs and state files are checked too, once anyone has studied.
-            let studied = loaded.realDecks.contains { deck in
-                let files = deck.file.memoryFiles
-                return FileManager.default.fileExists(atPath: files.statePath) || FileManager.default.fileExists(atPath: files.logPath)
+            // Review logs and state files are checked too, once anyone has studied; that needs
+            // the cards. Otherwise they are let go deck by deck, to lint a million in little memory.
+            var studied = false
+            var loaded = try collection.load { files in
+                studied = files.contains { file in
+                    let memory = file.memoryFiles
+                    return FileManager.default.fileExists(atPath: memory.statePath)
+                        || FileManager.default.fileExists(atPath: memory.logPath)
+                }
+                return .init(keepingCards: studied)
             }
             if studied {
                 let memories = try collection.loadStudied(replaying: false, loaded: loaded).memories
@@ -62,7 +67,7 @@ extension Badger {
                 Terminal.standardError.write(
                     "\(loaded.summaryLine): \(TextDiagnosticFormatter.summary(errors: loaded.errorCount, warnings: loaded.warningCount))\n")
             case .json:
-                output.write(try JSONDiagnosticFormatter.format(diagnostics, decks: loaded.realDecks.count, cards: loaded.cards.count))
+                output.write(try JSONDiagnosticFormatter.format(diagnostics, decks: loaded.realDecks.count, cards: loaded.cardCount))
             case .github:
                 output.write(diagnostics.map(GitHubDiagnosticFormatter.format).joined())
             case .sarif:

@@ -8,6 +8,26 @@ import Testing
 @Suite struct CommonMarkConverterTests {
     static let everything = PackagePaths.url("Tests/BadgerDeckTests/Fixtures/Everything.md")
 
+    /// cmark-gfm's table extension leaves the lines a table interrupts without a position and
+    /// puts the header row at their start, with columns counted through them.
+    @Test func aTableRightUnderParagraphLinesGetsTheirRealPositions() {
+        let markdown = "Intro\n\n> Q: one\n> A: $x\n> | a | $b$ $c |\n> |---|---|\n> | 1 | 2 |\n"
+        let result = CommonMarkConverter.parse(markdown, firstLine: 10)
+        let quote = result.document.children[1]
+        let (paragraph, table) = (quote.children[0], quote.children[1])
+        #expect(paragraph.range == SourceRange(start: .init(line: 12, column: 3), end: .init(line: 13, column: 1)))
+        let inlines = paragraph.children.filter { $0.kind != .softBreak }.map { "\($0.kind)@\($0.range.start)" }
+        #expect(inlines == [#"text("Q: one")@12:3"#, #"text("A: $x")@13:3"#])
+        #expect(table.range.start == SourceLocation(line: 14, column: 3))
+        let header = table.children[0]
+        #expect(header.range.start.line == 14)
+        #expect(header.children.map(\.range.start) == [SourceLocation(line: 14, column: 4), SourceLocation(line: 14, column: 8)])
+        var math: [String] = []
+        header.forEach { node in if case .math(let tex, _) = node.kind { math.append("\(tex)@\(node.range.start)") } }
+        #expect(math == ["b@14:9"])
+        #expect(result.unclosedMath.map(\.location) == [SourceLocation(line: 13, column: 6), SourceLocation(line: 14, column: 13)])
+    }
+
     @Test func everythingFixtureParsesToTheGoldenTree() throws {
         let text = try String(contentsOf: Self.everything, encoding: .utf8)
         let body = text.components(separatedBy: "\n").dropFirst(5).joined(separator: "\n")

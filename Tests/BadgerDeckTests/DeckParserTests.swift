@@ -30,6 +30,19 @@ import Testing
         #expect(deck.cards[0].field(.explanation)?.blocks.count == 4)
     }
 
+    /// A table right under a label line used to lose the paragraph's position, so each field
+    /// ran from the top of the file: wrong text, and memory growing with the square of the deck.
+    @Test func aTableRightUnderALabelKeepsEveryFieldInPlace() {
+        let card = "Q: Read table N\nA: 42\nE:\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+        let text = "---\ntopic: T\n---\n\n" + (1...300).map { card.replacingOccurrences(of: "N", with: "\($0)") }.joined()
+        let deck = parse(text)
+        #expect(deck.cards.count == 300)
+        let last = deck.cards[299]
+        let written = last.fields.map { "\($0.label.shortName)@\($0.labelRange.start): \($0.markdown)" }
+        #expect(written == ["Q@2098:1: Read table 300", "A@2099:1: 42", "E@2100:1: | a | b |\n|---|---|\n| 1 | 2 |"])
+        #expect(last.lines == 2098...2103)
+    }
+
     @Test func headingsAndThematicBreaksEndTheCard() {
         let deck = parse("---\ntopic: T\n---\n\nQ: one\nA: a\n\n# Next\n\nSome prose.\n\nE: stray\n\n---\n\nH: stray too\n")
         #expect(deck.cards.count == 1)

@@ -5,9 +5,15 @@ import Foundation
 /// diagnostic, in a stable order.
 public struct DeckCollection: Sendable {
     public var decks: [ParsedDeck]
-    /// Every study card, deck by deck in file order, each in source order.
+    /// Every study card, deck by deck in file order, each in source order; empty when loaded
+    /// without `LoadOptions.keepingCards`.
     public var cards: [Card]
+    /// How many cards of each kind there are, counted whether or not the cards were kept.
+    public var cardCounts: [CardKind: Int]
     public var diagnostics: [Diagnostic]
+
+    /// How many study cards there are.
+    public var cardCount: Int { cardCounts.values.reduce(0, +) }
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -21,16 +27,22 @@ public struct DeckCollection: Sendable {
         public var keepingTrees = false
         /// Run the lint rules; commands that only need the cards can skip them.
         public var checking = true
+        /// Keep the study cards. Without them (for `lint`, which needs only diagnostics and
+        /// counts) memory stays small however many cards the collection has.
+        public var keepingCards = true
         /// Called as each deck starts and finishes, from the loading threads.
         public var progress: (@Sendable (LoadProgress) -> Void)?
+        /// How much Markdown a large deck is read at a time (see `DeckParser`).
+        var partSize = DeckParser.partSize
 
         public init(
-            renderingHTML: Bool = false, keepingTrees: Bool = false, checking: Bool = true,
+            renderingHTML: Bool = false, keepingTrees: Bool = false, checking: Bool = true, keepingCards: Bool = true,
             progress: (@Sendable (LoadProgress) -> Void)? = nil
         ) {
             self.renderingHTML = renderingHTML
             self.keepingTrees = keepingTrees
             self.checking = checking
+            self.keepingCards = keepingCards
             self.progress = progress
         }
     }
@@ -42,22 +54,34 @@ public struct DeckCollection: Sendable {
         let results = ParallelResults<CheckedDeck>(count: files.count)
         let failures = ParallelResults<CollectionError>(count: files.count)
         let tally = options.progress.map { ProgressTally(files: files, fileAccess: fileAccess, report: $0) }
+        let collectionCheck = OrderedCollectionCheck(checking: options.checking)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             tally?.started(file)
+            defer { collectionCheck.finish(deck: index) }
             guard let bytes = try? fileAccess.contents(atPath: file.absolutePath) else {
                 failures[index] = .unreadable(path: file.displayPath)
                 return
             }
-            results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: options)
-            tally?.finished(bytes: bytes.count)
+            var counted = 0
+            results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: options) { part, cards in
+                counted += part
+                tally?.advanced(bytes: part)
+                collectionCheck.deliver(cards, ofDeck: index)
+            }
+            tally?.finished(bytes: bytes.count - counted)
         }
         if let failure = failures.values.compactMap({ $0 }).first { throw failure }
         let loaded = results.values.map { $0! }
-        let decks = loaded.map(\.deck)
-        let cards = loaded.flatMap(\.cards)
-        let diagnostics = loaded.flatMap(\.diagnostics) + (options.checking ? Linter.collectionDiagnostics(cards) : [])
-        return DeckCollection(decks: decks, cards: cards, diagnostics: Diagnostic.sortedForOutput(diagnostics))
+        // A `badger-ignore-file` comment also counts for cards checked before it was read.
+        let fileSuppression = Dictionary(
+            loaded.map { ($0.deck.file.displayPath, $0.deck.fileSuppression) }, uniquingKeysWith: { first, _ in first })
+        let collectionDiagnostics = collectionCheck.diagnostics.filter { diagnostic in
+            !(fileSuppression[diagnostic.file]?.suppresses(diagnostic.ruleID) ?? false)
+        }
+        return DeckCollection(
+            decks: loaded.map(\.deck), cards: loaded.flatMap(\.cards), cardCounts: collectionCheck.cardCounts,
+            diagnostics: Diagnostic.sortedForOutput(loaded.flatMap(\.diagnostics) + collectionDiagnostics))
     }
 
     /// The decks that are decks (not skipped Markdown files).
@@ -87,6 +111,15 @@ private final class ProgressTally: @unchecked Sendable {
         report(snapshot)
     }
 
+    /// A part of a large deck is done.
+    func advanced(bytes: Int) {
+        lock.lock()
+        progress.bytesDone += bytes
+        let snapshot = progress
+        lock.unlock()
+        report(snapshot)
+    }
+
     func finished(bytes: Int) {
         lock.lock()
         progress.decksDone += 1
@@ -94,6 +127,45 @@ private final class ProgressTally: @unchecked Sendable {
         let snapshot = progress
         lock.unlock()
         report(snapshot)
+    }
+}
+
+/// Runs the collection-wide rules over the cards in file order as the decks deliver them
+/// (part by part, from the loading threads, decks in any order), and counts the cards.
+private final class OrderedCollectionCheck: @unchecked Sendable {
+    private let lock = NSLock()
+    private let checking: Bool
+    private var check = CollectionCheck()
+    /// The deck whose cards are checked as they come; later decks' cards wait.
+    private var next = 0
+    private var waiting: [Int: [Card]] = [:]
+    private var finished: Set<Int> = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var cardCounts: [CardKind: Int] = [:]
+
+    init(checking: Bool) { self.checking = checking }
+
+    /// More cards of deck `index`, in source order.
+    func deliver(_ cards: [Card], ofDeck index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if index == next { process(cards) } else { waiting[index, default: []] += cards }
+    }
+
+    /// Deck `index` has delivered all its cards.
+    func finish(deck index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        finished.insert(index)
+        while finished.remove(next) != nil {
+            next += 1
+            if let cards = waiting.removeValue(forKey: next) { process(cards) }
+        }
+    }
+
+    private func process(_ cards: [Card]) {
+        if checking { diagnostics += check.add(cards) }
+        for card in cards { cardCounts[card.kind, default: 0] += 1 }
     }
 }
 

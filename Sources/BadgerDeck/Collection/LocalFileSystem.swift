@@ -4,11 +4,26 @@ import Foundation
 public struct LocalFileSystem: FileAccess {
     public init() {}
 
+    /// The file's bytes, read straight into the array (a 200 MB deck is not held twice).
     public func contents(atPath path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileAccessError.unreadable(path: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileAccessError.unreadable(path: path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileAccessError.unreadable(path: path) }
+        // One byte more than the size, to see the end without another read; more if it grows.
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw FileAccessError.unreadable(path: path) }
+            if count == 0 { break }
+            filled += count
         }
-        return [UInt8](data)
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     public func prefix(atPath path: String, count: Int) -> [UInt8]? {

@@ -30,33 +30,39 @@ public enum CommonMarkConverter {
 
     /// Parses `markdown` whose first line is line `firstLine` of the file.
     public static func parse(_ markdown: String, firstLine: Int = 1) -> Result {
-        parse(markdown, firstLine: firstLine, contentStart: nil)
-    }
-
-    /// Parses `markdown`; `contentStart` gives, for a file line, the column where its content
-    /// starts (after blanks and `>` markers), to correct inline columns on continuation lines.
-    static func parse(_ markdown: String, firstLine: Int, contentStart: ((Int) -> Int)?) -> Result {
         var text = markdown
         return text.withUTF8 { buffer in
-            parse(UnsafeRawBufferPointer(buffer), firstLine: firstLine) { lookup in
-                contentStart.map { start in ContinuationColumns { start($0 + lookup) } } ?? ContinuationColumns(markdown)
-            }
+            parse(UnsafeRawBufferPointer(buffer), firstLine: firstLine) { _ in ContinuationColumns(markdown) }
         }
     }
 
     /// Parses UTF-8 `bytes` (LF or CRLF line endings) whose first line is line `firstLine`.
-    static func parse(_ bytes: UnsafeRawBufferPointer, firstLine: Int, contentStart: @escaping (Int) -> Int) -> Result {
-        parse(bytes, firstLine: firstLine) { lineOffset in ContinuationColumns { contentStart($0 + lineOffset) } }
+    ///
+    /// `prefix`, whole lines ending with a blank one, is parsed before the bytes only for what it
+    /// defines for them (link reference definitions): the blocks it makes are dropped, and so is
+    /// what the math extension notes in it.
+    ///
+    /// For a line of the file, `contentStart` gives the column where its content starts (after
+    /// blanks and `>` markers) and `lineLength` its length in bytes, to correct the columns
+    /// cmark-gfm gives some inlines.
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, firstLine: Int, prefix: [UInt8] = [], contentStart: @escaping (Int) -> Int,
+        lineLength: @escaping (Int) -> Int
+    ) -> Result {
+        parse(bytes, firstLine: firstLine, prefix: prefix) { lineOffset in
+            ContinuationColumns(contentStart: { contentStart($0 + lineOffset) }, lineLength: { lineLength($0 + lineOffset) })
+        }
     }
 
     private static func parse(
-        _ bytes: UnsafeRawBufferPointer, firstLine: Int, columnsFor: (Int) -> ContinuationColumns
+        _ bytes: UnsafeRawBufferPointer, firstLine: Int, prefix: [UInt8] = [], columnsFor: (Int) -> ContinuationColumns
     ) -> Result {
         Registry.shared.ensureReady()
         let context = MathContext(memory: cmark_get_arena_mem_allocator())
         let math = makeMathExtension(context: context)
         defer { cmark_syntax_extension_free(cmark_get_default_mem_allocator(), math) }
-        let lineOffset = firstLine - 1
+        let prefixLines = prefix.count { $0 == 0x0A }
+        let lineOffset = firstLine - 1 - prefixLines
         let columns = columnsFor(lineOffset)
 
         // cmark-gfm's arena allocator, like its special-character table, is process-wide; both
@@ -66,15 +72,21 @@ public enum CommonMarkConverter {
         defer { parseLock.unlock() }
         let parser = makeParser(memory: cmark_get_arena_mem_allocator())
         cmark_parser_attach_syntax_extension(parser, math)
-        if let base = bytes.baseAddress { cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count) }
+        prefix.withUnsafeBytes { feed(parser, $0) }
+        feed(parser, bytes)
         let root = cmark_parser_finish(parser)!
-        let (document, flattened) = convert(root, lineOffset: lineOffset, columns: columns, sizeHint: bytes.count)
+        if prefixLines > 0 { dropBlocks(of: root, through: Int32(prefixLines)) }
+        let (document, flattened, fixes) = convert(root, lineOffset: lineOffset, columns: columns, sizeHint: bytes.count)
         // Freeing with the arena only runs the extensions' own free functions; the reset
         // returns the memory.
         cmark_node_free(root)
         cmark_parser_free(parser)
         cmark_arena_reset()
         let unclosed = context.unclosed.map { found in
+            let (location, block) = fixes.fix(found.location, block: found.block, owner: found.owner)
+            return (location: location, display: found.display, block: block, owner: found.owner)
+        }
+        .filter { $0.location.line > prefixLines }.map { found in
             let column = columns.corrected(found.location.column, line: found.location.line, blockStart: found.block)
             return UnclosedMath(location: SourceLocation(line: found.location.line + lineOffset, column: column), display: found.display)
         }
@@ -98,6 +110,19 @@ public enum CommonMarkConverter {
         let html = cmark_render_html(root, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser))!
         defer { free(html) }
         return String(cString: html)
+    }
+}
+
+private func feed(_ parser: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count)
+}
+
+/// Unlinks the top-level blocks of `document` that start on or before `line`.
+private func dropBlocks(of document: OpaquePointer, through line: Int32) {
+    while let first = cmark_node_first_child(document), cmark_node_get_start_line(first) <= line {
+        cmark_node_unlink(first)
+        cmark_node_free(first)
     }
 }
 
@@ -152,8 +177,9 @@ private final class MathContext {
     }
 
     var scanner = MathScanner()
-    /// Where each unclosed dollar is (as cmark counts columns) and where its block starts.
-    var unclosed: [(location: SourceLocation, display: Bool, block: SourceLocation)] = []
+    /// Where each unclosed dollar is (as cmark counts columns), where its block starts, and
+    /// the block.
+    var unclosed: [(location: SourceLocation, display: Bool, block: SourceLocation, owner: UInt)] = []
 }
 
 private func makeMathExtension(context: MathContext) -> OpaquePointer {
@@ -190,10 +216,10 @@ private func matchMath(
     case .literal:
         return nil
     case .unclosedInline:
-        context.unclosed.append((location, false, block))
+        context.unclosed.append((location, false, block, owner))
         return nil
     case .unclosedDisplay:
-        context.unclosed.append((location, true, block))
+        context.unclosed.append((location, true, block, owner))
         let text = cmark_node_new_with_mem(CMARK_NODE_TEXT, mem)
         cmark_node_set_literal(text, "$$")
         cmark_inline_parser_set_offset(inlines, Int32(offset + 2))
@@ -227,9 +253,14 @@ private struct FlattenedSubtree {
 /// Converts cmark-gfm's tree to a `MarkdownTree`, without recursion. Containers that would sit
 /// deeper than `MarkdownTree.maximumDepth` become plain text (and are reported), so that
 /// everything that walks the tree recursively afterwards has a bounded depth.
+///
+/// cmark-gfm's table extension gives the lines it splits off above a table's header row (a
+/// paragraph the table interrupts) no position, counts their inlines' lines from 0, and places
+/// the header row at that paragraph's start, its columns counted through the paragraph. Both
+/// are put where they are; the third result says how, for the math extension's notes.
 private func convert(
     _ root: OpaquePointer, lineOffset: Int, columns: ContinuationColumns, sizeHint: Int
-) -> (MarkdownNode, [SourceLocation]) {
+) -> (MarkdownNode, [SourceLocation], PositionFixes) {
     let tree = MarkdownTree()
     // Typical decks have a node per dozen bytes, and literals copy most of the text once.
     tree.nodes.reserveCapacity(sizeHint / 12 + 16)
@@ -241,6 +272,15 @@ private func convert(
     var blockStarts: [SourceLocation] = []
     var flattening: FlattenedSubtree?
     var flattened: [SourceLocation] = []
+    // Inside a paragraph split off above a table: where it really starts (cmark's lines).
+    var detachedStart: SourceLocation?
+    var detached: [UInt: SourceLocation] = [:]
+    // The line of the header row of the table after such a paragraph, while it is converted,
+    // and how far right of the header line cmark-gfm places the header's columns.
+    var headerLine: Int32?
+    var insideHeader = false
+    var headerShift: Int32 = 0
+    var headerCells: [UInt: (line: Int32, shift: Int32)] = [:]
     while true {
         let event = cmark_iter_next(iterator)
         if event == CMARK_EVENT_DONE { break }
@@ -257,6 +297,36 @@ private func convert(
         }
         if event == CMARK_EVENT_ENTER {
             var made = makeNode(node, in: tree, lineOffset: Int32(lineOffset))
+            let offset = Int32(lineOffset)
+            if made.type == .paragraph, cmark_node_get_start_line(node) == 0, let table = cmark_node_next(node),
+                cmark_node_get_type(table) == badger_node_type_table()
+            {
+                let start = SourceLocation(line: Int(cmark_node_get_start_line(table)), column: Int(cmark_node_get_start_column(table)))
+                let header = tableHeaderLine(table)
+                detachedStart = start
+                detached[UInt(bitPattern: Int(bitPattern: node))] = start
+                headerLine = header
+                (made.startLine, made.startColumn) = (Int32(start.line) + offset, Int32(start.column))
+                (made.endLine, made.endColumn) = (max(Int32(start.line), header - 1) + offset, 1)
+            } else if let start = detachedStart {
+                made.startLine += Int32(start.line)
+                made.endLine += Int32(start.line)
+                made.startColumn += Int32(start.column)
+                made.endColumn += Int32(start.column)
+            } else if let header = headerLine {
+                if made.type == .table {
+                    made.startLine = header + offset
+                } else if made.type == .tableRow, made.flag {
+                    insideHeader = true
+                    headerShift = max(0, cmark_node_get_end_column(node) - Int32(columns.lineLength(Int(header))))
+                }
+                if insideHeader {
+                    (made.startLine, made.endLine) = (header + offset, header + offset)
+                    made.startColumn = max(1, made.startColumn - headerShift)
+                    made.endColumn = max(1, made.endColumn - headerShift)
+                    if made.type == .tableCell { headerCells[UInt(bitPattern: Int(bitPattern: node))] = (header, headerShift) }
+                }
+            }
             if made.type.rawValue > MarkdownTree.NodeType.tableCell.rawValue, let block = blockStarts.last {
                 let line = Int(made.startLine) - lineOffset
                 made.startColumn = Int32(columns.corrected(Int(made.startColumn), line: line, blockStart: block))
@@ -271,19 +341,67 @@ private func convert(
             if !isLeaf(node) {
                 stack.append(index)
                 if containsInlines(node) {
-                    blockStarts.append(
-                        SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+                    if let detachedStart {
+                        blockStarts.append(detachedStart)
+                    } else if insideHeader {
+                        blockStarts.append(SourceLocation(line: Int(made.startLine) - lineOffset, column: Int(made.startColumn)))
+                    } else {
+                        blockStarts.append(
+                            SourceLocation(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+                    }
                 }
             }
         } else if event == CMARK_EVENT_EXIT {
             stack.removeLast()
             if containsInlines(node) { blockStarts.removeLast() }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_PARAGRAPH: detachedStart = nil
+            case badger_node_type_table(): headerLine = nil
+            case badger_node_type_table_row(): insideHeader = false
+            default: break
+            }
         }
     }
     if tree.nodes.isEmpty {
         tree.append(.init(type: .document, startLine: 1, startColumn: 1, endLine: 1, endColumn: 1), to: -1)
     }
-    return (tree.root, flattened)
+    return (tree.root, flattened, PositionFixes(detached: detached, headerCells: headerCells))
+}
+
+/// Where math that the extension noted in a paragraph split off above a table, or in that
+/// table's header, really is (see `convert`).
+private struct PositionFixes {
+    /// Each split-off paragraph's real start; its inlines count lines from 0.
+    var detached: [UInt: SourceLocation]
+    /// Each header cell's real line, and how far right of it cmark-gfm counts columns.
+    var headerCells: [UInt: (line: Int32, shift: Int32)]
+
+    /// The real location of `location` in block `owner` (starting at `block`), and the block's start.
+    func fix(_ location: SourceLocation, block: SourceLocation, owner: UInt) -> (SourceLocation, SourceLocation) {
+        if let start = detached[owner] {
+            return (SourceLocation(line: location.line + start.line, column: location.column + start.column), start)
+        }
+        if let cell = headerCells[owner] {
+            let line = Int(cell.line)
+            let shift = Int(cell.shift)
+            return (
+                SourceLocation(line: line, column: max(1, location.column - shift)),
+                SourceLocation(line: line, column: max(1, block.column - shift))
+            )
+        }
+        return (location, block)
+    }
+}
+
+/// The line of a table's header row: two above its first body row, or above its last line
+/// (the delimiter row) when it has none.
+private func tableHeaderLine(_ table: OpaquePointer) -> Int32 {
+    var row = cmark_node_first_child(table)
+    while let current = row {
+        if cmark_gfm_extensions_get_table_row_is_header(current) == 0 { return cmark_node_get_start_line(current) - 2 }
+        row = cmark_node_next(current)
+    }
+    return cmark_node_get_end_line(table) - 1
 }
 
 /// For a node type that can nest inside itself, whether it is a block (`nil` for the others).
@@ -342,26 +460,38 @@ private struct ContinuationColumns {
     /// For a line of the parsed text, the 1-based column where its content starts: after blanks
     /// and block quote markers.
     private let contentStart: (Int) -> Int
+    /// For a line of the parsed text, its length in bytes (without the line break).
+    let lineLength: (Int) -> Int
 
-    init(contentStart: @escaping (Int) -> Int) {
+    init(contentStart: @escaping (Int) -> Int, lineLength: @escaping (Int) -> Int) {
         self.contentStart = contentStart
+        self.lineLength = lineLength
     }
 
     init(_ text: String) {
         var starts: [Int32] = []
+        var lengths: [Int32] = []
         var column: Int32 = 1
+        var length: Int32 = 0
         var inPrefix = true
         for byte in text.utf8 {
             if byte == 0x0A {
                 starts.append(column)
+                lengths.append(length)
                 column = 1
+                length = 0
                 inPrefix = true
-            } else if inPrefix {
+                continue
+            }
+            if byte != 0x0D { length += 1 }
+            if inPrefix {
                 if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") { column += 1 } else { inPrefix = false }
             }
         }
         starts.append(column)
+        lengths.append(length)
         contentStart = { line in line >= 1 && line <= starts.count ? Int(starts[line - 1]) : 1 }
+        lineLength = { line in line >= 1 && line <= lengths.count ? Int(lengths[line - 1]) : 0 }
     }
 
     /// The real column of an inline that cmark places at `column` on `line` (lines counted
@@ -417,6 +547,10 @@ private func makeNode(_ node: OpaquePointer, in tree: MarkdownTree, lineOffset: 
         result.flag2 = result.flag && cmark_gfm_extensions_get_tasklist_item_checked(node)
     case CMARK_NODE_CODE_BLOCK:
         result.type = .codeBlock
+        var length: Int32 = 0
+        var offset: Int32 = 0
+        var character: CChar = 0
+        result.flag = cmark_node_get_fenced(node, &length, &offset, &character) != 0
         literal(cmark_node_get_fence_info(node))
         extra(cmark_node_get_literal(node))
     case CMARK_NODE_HTML_BLOCK:

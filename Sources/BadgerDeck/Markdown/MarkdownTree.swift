@@ -19,7 +19,7 @@ public final class MarkdownTree: @unchecked Sendable {
     /// One node. Text payloads are byte ranges into `bytes`.
     struct Node {
         var type: NodeType
-        /// list: ordered; item: is a task; tableRow: is the header; math: display.
+        /// list: ordered; item: is a task; tableRow: is the header; math: display; code block: fenced.
         var flag = false
         /// item: task checked; list: tight.
         var flag2 = false

@@ -58,4 +58,14 @@ public final class Card: Sendable {
         self.questionLocation = questionLocation
         self.suppression = suppression
     }
+
+    /// The same card with `suppression` switched off for it as well.
+    func adding(_ suppression: Suppression) -> Card {
+        var union = self.suppression
+        union.formUnion(suppression)
+        return Card(
+            id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: question, answer: answer,
+            explanation: explanation, hint: hint, imageSource: imageSource, reversedFrom: reversedFrom, section: section,
+            file: file, line: line, questionLocation: questionLocation, suppression: union)
+    }
 }

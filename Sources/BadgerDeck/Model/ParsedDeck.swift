@@ -32,6 +32,9 @@ public struct ParsedDeck: Sendable {
     public var fileSuppression = Suppression()
     /// Whether any line looks like a card label (so the file is meant to be a deck).
     public var containsLabels = false
+    /// Cards and stray fields already checked and let go while a large deck was read part by
+    /// part (see `DeckParser`); `cards` holds the rest.
+    public var takenCardCount = 0
 
     public init(file: DeckFile) {
         self.file = file
@@ -57,8 +60,9 @@ public struct ParsedDeck: Sendable {
     }
 
     /// Lets go of the cards as written, and with them the Markdown trees, keeping the facts
-    /// about the file (front matter, whether it is a deck).
-    mutating func dropWrittenCards() {
+    /// about the file (front matter, whether it is a deck) and counting them in `takenCardCount`.
+    mutating func takeWrittenCards() {
+        takenCardCount += cards.count + strayFields.count
         cards = []
         strayFields = []
     }

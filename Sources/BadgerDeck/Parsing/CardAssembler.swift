@@ -13,7 +13,8 @@ private struct FieldDraft {
 /// quotes, code or tables are text. A heading or thematic break ends the card.
 struct CardAssembler {
     private let source: SourceText
-    private var deck: ParsedDeck
+    /// The deck so far. A card is added once the next one (or a heading, or the end) closes it.
+    var deck: ParsedDeck
     private var card: ParsedCard?
     private var field: FieldDraft?
     private var section: String?
@@ -24,18 +25,19 @@ struct CardAssembler {
         self.deck = deck
     }
 
-    /// Assembles the cards of `document`'s top-level blocks into the deck.
-    static func assemble(_ document: MarkdownNode, source: SourceText, into deck: ParsedDeck) -> ParsedDeck {
-        var assembler = CardAssembler(source: source, deck: deck)
+    /// Adds the top-level blocks of `parsed`, the next part of the deck (or all of it), and
+    /// what the parser noticed in it. The card open at its end stays open.
+    mutating func add(_ parsed: CommonMarkConverter.Result) {
+        deck.unclosedMath += parsed.unclosedMath
+        deck.flattenedNesting += parsed.flattened
+        let document = parsed.document
         let tree = document.tree
         var child = tree.nodes[Int(document.index)].firstChild
         while child >= 0 {
             let next = tree.nodes[Int(child)].nextSibling
-            assembler.add(MarkdownNode(tree: tree, index: child))
+            add(MarkdownNode(tree: tree, index: child))
             child = next
         }
-        assembler.closeCard()
-        return assembler.deck
     }
 
     private mutating func add(_ block: MarkdownNode) {
@@ -195,7 +197,8 @@ struct CardAssembler {
         if card != nil { card!.fields.append(done) } else { deck.strayFields.append(done) }
     }
 
-    private mutating func closeCard() {
+    /// Ends the open card, at the end of the deck.
+    mutating func closeCard() {
         closeField()
         if let done = card { deck.cards.append(done) }
         card = nil

@@ -12,10 +12,12 @@ protocol DeckRule: Sendable {
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport)
 }
 
-/// A check across all decks of a collection, such as duplicate questions in one topic.
+/// A check across all decks of a collection, such as duplicate questions in one topic. It sees
+/// the cards one at a time, in collection order, and keeps only what it needs of them.
 protocol CollectionRule: Sendable {
     static var description: RuleDescription { get }
-    static func check(_ cards: [Card], into diagnostics: inout [Diagnostic])
+    init()
+    mutating func check(_ card: Card, into diagnostics: inout [Diagnostic])
 }
 
 /// Collects one rule's diagnostics for one deck.

@@ -26,6 +26,12 @@ struct RuleContext {
     /// Every math span with at least one problem.
     let mathProblems: [CheckedMath]
 
+    /// A context without images or math, for rules that need neither.
+    init() {
+        images = []
+        mathProblems = []
+    }
+
     init(deck: ParsedDeck, fileAccess: any FileAccess) {
         var mathProblems: [CheckedMath] = []
         for field in deck.allFields where field.containsMath {

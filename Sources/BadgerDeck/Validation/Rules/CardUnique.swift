@@ -1,36 +1,78 @@
 /// No two cards of a topic ask the same question, counting the reverse of reversed cards.
+///
+/// Keeps about forty bytes per question seen, not the cards, so that a collection of a million
+/// cards is checked without holding them all.
 struct CardUnique: CollectionRule {
     static let description = RuleDescription(
         id: "CardUnique", severity: .error,
         summary: "No two cards of one topic ask the same question, including cards made by reversal.")
 
-    static func check(_ cards: [Card], into diagnostics: inout [Diagnostic]) {
-        var first: [UInt64: Int] = [:]
-        first.reserveCapacity(cards.count)
-        for (index, card) in cards.enumerated() {
-            guard let question = card.question, !question.markdown.isEmpty else { continue }
-            guard let originalIndex = first[card.questionKey] else {
-                first[card.questionKey] = index
+    /// Where a question was first asked.
+    private struct FirstAsked {
+        /// A second hash of the topic and question, to tell a real duplicate from a collision
+        /// of `Card.questionKey`.
+        var check: UInt64
+        var file: Int32
+        var line: Int32
+        var column: Int32
+        var reverse: Bool
+    }
+
+    private var first: [UInt64: FirstAsked] = [:]
+    /// The display paths of the files seen, numbered for `FirstAsked.file`.
+    private var files: [String] = []
+
+    init() {}
+
+    mutating func check(_ card: Card, into diagnostics: inout [Diagnostic]) {
+        guard let question = card.question, !question.markdown.isEmpty else { return }
+        let check = Self.checkHash(topic: card.topic, question: question.markdown)
+        guard let original = first[card.questionKey] else {
+            if files.last != card.file.displayPath { files.append(card.file.displayPath) }
+            first[card.questionKey] = FirstAsked(
+                check: check, file: Int32(files.count - 1), line: Int32(clamping: card.questionLocation.line),
+                column: Int32(clamping: card.questionLocation.column), reverse: card.direction == .reverse)
+            return
+        }
+        // A collision of the 64-bit key is not a duplicate.
+        guard original.check == check else { return }
+        diagnostics.append(
+            Diagnostic(
+                severity: Self.description.severity, ruleID: Self.description.id,
+                message: Self.message(question.markdown, topic: card.topic, reverse: card.direction == .reverse),
+                file: card.file.displayPath,
+                range: SourceRange(line: card.questionLocation.line, column: card.questionLocation.column, length: 2),
+                notes: [
+                    .init(
+                        message: original.reverse ? "first asked here, as the reverse of this card" : "first asked here",
+                        file: files[Int(original.file)],
+                        range: SourceRange(line: Int(original.line), column: Int(original.column), length: 2))
+                ]))
+    }
+
+    /// A hash of the case-folded topic and the question with white space runs collapsed, like
+    /// `CardID.questionHash` but with another multiplier and start, so that both collide only
+    /// for the same question.
+    static func checkHash(topic: String, question: String) -> UInt64 {
+        var hash: UInt64 = 0x84222325_cbf29ce4
+        let mix = { (hash: inout UInt64, byte: UInt8) in hash = (hash ^ UInt64(byte)) &* 0x9E37_79B9_7F4A_7C15 }
+        for byte in topic.lowercased().utf8 { mix(&hash, byte) }
+        mix(&hash, 0x1F)
+        var pendingSpace = false
+        var started = false
+        for byte in question.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = started
                 continue
             }
-            let original = cards[originalIndex]
-            // Rule out a hash collision before reporting.
-            guard card.topic.lowercased() == original.topic.lowercased(),
-                CardID.normalized(question.markdown) == CardID.normalized(original.question?.markdown ?? "")
-            else { continue }
-            diagnostics.append(
-                Diagnostic(
-                    severity: description.severity, ruleID: description.id,
-                    message: message(question.markdown, topic: card.topic, reverse: card.direction == .reverse),
-                    file: card.file.displayPath,
-                    range: SourceRange(line: card.questionLocation.line, column: card.questionLocation.column, length: 2),
-                    notes: [
-                        .init(
-                            message: original.direction == .reverse ? "first asked here, as the reverse of this card" : "first asked here",
-                            file: original.file.displayPath,
-                            range: SourceRange(line: original.questionLocation.line, column: original.questionLocation.column, length: 2))
-                    ]))
+            if pendingSpace {
+                mix(&hash, 0x20)
+                pendingSpace = false
+            }
+            started = true
+            mix(&hash, byte)
         }
+        return hash
     }
 
     static func message(_ question: String, topic: String, reverse: Bool) -> String {
