@@ -88,10 +88,11 @@ struct Tmux {
 
     func send(_ key: String) throws { try run(["send-keys", "-t", name, key]) }
 
-    /// The screen once it shows `text`; records an issue after 10 seconds, with the last screen.
+    /// The screen once it shows `text`; records an issue after 20 seconds (CI runs heavy tests
+    /// alongside), with the last screen.
     func waitFor(_ text: String) throws -> String {
         var screen = ""
-        for _ in 0..<100 {
+        for _ in 0..<200 {
             screen = try run(["capture-pane", "-p", "-t", name])
             if screen.contains(text) { return screen }
             usleep(100_000)

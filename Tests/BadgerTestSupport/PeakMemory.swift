@@ -45,6 +45,7 @@ extension BadgerProcess {
             if waited < 0, errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             usleep(10_000)
         }
+        guard peak > 0 else { throw POSIXError(.ENODATA) }
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let errorText = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         return Measured(status: exitStatus, peakBytes: peak, standardError: errorText)
@@ -52,9 +53,16 @@ extension BadgerProcess {
 
     /// `VmHWM` of process `pid`, in bytes.
     private static func highWaterMark(_ pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        // /proc files say they are empty, so read until the end rather than by size.
+        let descriptor = open("/proc/\(pid)/status", O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 8192)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        guard count > 0 else { return nil }
+        let status = String(decoding: bytes[..<count], as: UTF8.self)
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let kilobytes = line.dropFirst(6).split(separator: " ").first.flatMap { Int($0) }
+            let kilobytes = line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
             return kilobytes.map { $0 * 1024 }
         }
         return nil
