@@ -31,9 +31,16 @@ public struct CardID: Hashable, Comparable, Sendable, Codable, CustomStringConve
     /// collapsed, computed without building the normalized string. Equal for two cards exactly
     /// when they ask the same question in the same topic (barring a 64-bit collision).
     static func questionHash(topic: String, question: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        mix(&hash, topic.lowercased().utf8)
-        mix(&hash, [0x1F])
+        questionHash(topic: topic, question: question, start: 0xcbf2_9ce4_8422_2325, prime: 0x0000_0100_0000_01b3)
+    }
+
+    /// The same walk over topic and question, mixing each byte by xor and multiplication from
+    /// `start` with `prime`; other constants give an independent second hash.
+    static func questionHash(topic: String, question: String, start: UInt64, prime: UInt64) -> UInt64 {
+        var hash = start
+        let mix = { (hash: inout UInt64, byte: UInt8) in hash = (hash ^ UInt64(byte)) &* prime }
+        for byte in topic.lowercased().utf8 { mix(&hash, byte) }
+        mix(&hash, 0x1F)
         var pendingSpace = false
         var started = false
         for byte in question.utf8 {
@@ -42,11 +49,11 @@ public struct CardID: Hashable, Comparable, Sendable, Codable, CustomStringConve
                 continue
             }
             if pendingSpace {
-                mix(&hash, [0x20])
+                mix(&hash, 0x20)
                 pendingSpace = false
             }
             started = true
-            mix(&hash, CollectionOfOne(byte))
+            mix(&hash, byte)
         }
         return hash
     }

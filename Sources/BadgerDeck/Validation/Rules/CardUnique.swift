@@ -54,25 +54,7 @@ struct CardUnique: CollectionRule {
     /// `CardID.questionHash` but with another multiplier and start, so that both collide only
     /// for the same question.
     static func checkHash(topic: String, question: String) -> UInt64 {
-        var hash: UInt64 = 0x84222325_cbf29ce4
-        let mix = { (hash: inout UInt64, byte: UInt8) in hash = (hash ^ UInt64(byte)) &* 0x9E37_79B9_7F4A_7C15 }
-        for byte in topic.lowercased().utf8 { mix(&hash, byte) }
-        mix(&hash, 0x1F)
-        var pendingSpace = false
-        var started = false
-        for byte in question.utf8 {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = started
-                continue
-            }
-            if pendingSpace {
-                mix(&hash, 0x20)
-                pendingSpace = false
-            }
-            started = true
-            mix(&hash, byte)
-        }
-        return hash
+        CardID.questionHash(topic: topic, question: question, start: 0x8422_2325_cbf2_9ce4, prime: 0x9E37_79B9_7F4A_7C15)
     }
 
     static func message(_ question: String, topic: String, reverse: Bool) -> String {
