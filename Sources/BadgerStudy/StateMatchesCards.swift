@@ -1,30 +1,46 @@
 import BadgerDeck
 import BadgerMemory
 
-/// Scheduling state for cards that no longer exist: a card deleted, or its question rewritten
-/// beyond recognition. Reported by `badger lint`; `badger state prune` removes it.
+/// Review histories that no card clearly continues: a card deleted or its question rewritten
+/// beyond recognition (an orphan), or an edited card that could continue several histories (an
+/// ambiguous match, never settled silently). Reported by `badger lint`; `badger state link`
+/// settles either by hand, `badger state prune` retires orphans.
 public enum StateMatchesCards {
     public static let description = RuleCatalog.stateRules[0]
 
-    /// One warning per orphaned state line, at that line of the state file.
+    /// One warning per ambiguous card, at its question, and one per orphaned history, at the
+    /// log that last saw it.
     public static func diagnostics(_ memory: CollectionMemory) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        // Nothing to check in a collection nobody has studied yet.
-        guard memory.decks.contains(where: { !$0.state.entries.isEmpty }) else { return result }
-        let current = Set(memory.decks.flatMap { $0.cards.map(\.id) })
-        for deck in memory.decks {
-            let sorted = deck.state.entries.keys.sorted()
-            let display = MemoryFiles(deckPath: deck.file.displayPath).statePath
-            for (position, id) in sorted.enumerated() where !current.contains(id) {
-                let question = deck.state.entries[id]?.question ?? ""
-                let shown = question.count > 50 ? String(question.prefix(50)) + "…" : question
-                result.append(
-                    Diagnostic(
-                        severity: description.severity, ruleID: description.id,
-                        message:
-                            "state for card \(id) (\"\(CardID.normalized(shown))\"), which no longer exists; `badger state prune` removes it",
-                        file: display, range: SourceRange(line: position + 2, column: 1, length: id.utf8.count)))
+        func quoted(_ text: String?) -> String {
+            let text = CardID.normalized(text ?? "")
+            return "\"" + (text.count > 50 ? String(text.prefix(50)) + "…" : text) + "\""
+        }
+        for ambiguous in memory.matching.ambiguous {
+            guard let (deck, card) = memory.card(ambiguous.contentID) else { continue }
+            let candidates = ambiguous.keys.map { key in
+                "\(key) (\(quoted(memory.ledger.identities[key]?.question)))"
             }
+            let first = ambiguous.keys[0]
+            result.append(
+                Diagnostic(
+                    severity: description.severity, ruleID: description.id,
+                    message: "card \(card.id) (\(quoted(card.question))) may continue the history of "
+                        + candidates.joined(separator: " or ")
+                        + "; nothing is carried over until you settle it: `badger state link \(first) \(card.id)` (or another"
+                        + " of them), or `badger state prune` to start it afresh",
+                    file: deck.file.displayPath, range: SourceRange(line: card.line, column: 1, length: 2)))
+        }
+        let ambiguousKeys = Set(memory.matching.ambiguous.flatMap(\.keys))
+        for identity in memory.orphans where !identity.retired && !ambiguousKeys.contains(identity.key) {
+            let file = memory.lastLog(of: identity.key) ?? memory.logs.first?.displayPath ?? memory.root
+            result.append(
+                Diagnostic(
+                    severity: description.severity, ruleID: description.id,
+                    message: "the history of card \(identity.key) (\(quoted(identity.question)), \(identity.reviewCount) "
+                        + "review\(identity.reviewCount == 1 ? "" : "s")) continues in no card (deleted, or its question "
+                        + "rewritten); `badger state link \(identity.key) ID` gives it to card ID, `badger state prune` retires it",
+                    file: file, range: SourceRange(line: 1, column: 1, length: 1)))
         }
         return result
     }

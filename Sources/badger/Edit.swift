@@ -34,8 +34,7 @@ extension Badger {
 
         func run() throws {
             let studied = try collection.loadStudied(options: .init(checking: false))
-            let aliases = CardAliases(logs: studied.memories.flatMap { $0.decks.map(\.log.records) })
-            let card = try CardLookup.findOrExit(id, in: studied.collection.cards, aliases: aliases)
+            let card = try CardLookup.findOrExit(id, in: studied.collection.cards, formerName: studied.currentCardID(forName:))
             let status = try ExternalProgram.edit(card.file.absolutePath, line: card.line)
             if status != 0 { Terminal.standardError.write("badger: warning: the editor exited with status \(status)\n") }
 

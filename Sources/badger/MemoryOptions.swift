@@ -12,6 +12,15 @@ struct StudiedCollection {
     /// The collection locks, held until the command ends, when it writes.
     var locks: [CollectionLock] = []
 
+    /// Every review of every root's logs, credited to the card it belongs to now.
+    var history: [[ReviewRecord]] { memories.flatMap(\.history) }
+
+    /// The card now known by `name`, a key or an id a card had before an edit.
+    func currentCardID(forName name: String) -> String? {
+        for memory in memories { if let id = memory.currentCardID(forName: name) { return id } }
+        return nil
+    }
+
     /// Every card's state, from all roots.
     var states: [String: MemoryState] {
         memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }
@@ -60,10 +69,20 @@ extension CollectionOptions {
             for memory in memories {
                 for repaired in memory.repairedLogs {
                     Terminal.standardError.write(
-                        "badger: warning: \(repaired.path):\(repaired.line): the last line was cut off (a crash while writing?) and is ignored; it will be dropped on the next review\n"
+                        "badger: warning: \(UntrustedText.sanitized(repaired.path)):\(repaired.line): the last line was cut off (a crash while writing?) and is ignored; it will be dropped on the next review\n"
                     )
                 }
                 for warning in memory.warnings { Terminal.standardError.write("badger: warning: \(UntrustedText.sanitized(warning))\n") }
+            }
+            // State files are a cache of the logs: one that is stale (a review recorded, a merge,
+            // an edit), garbled or conflicted is rewritten from them, never an error.
+            if replaying {
+                for index in memories.indices {
+                    // What matching found is written down, so it holds whatever changes next.
+                    _ = try? memories[index].commitEdits(at: Date())
+                    _ = try? memories[index].flushStates()
+                    for note in memories[index].notes { Terminal.standardError.write("badger: note: \(UntrustedText.sanitized(note))\n") }
+                }
             }
             return StudiedCollection(collection: collection, memories: memories, configs: configs, locks: locks)
         } catch let error as CollectionError {

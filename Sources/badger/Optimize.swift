@@ -97,7 +97,7 @@ extension Badger {
             }
             let studied = try collection.loadStudied(lockingFor: apply ? "badger optimize --apply" : nil)
             let moment = now.flatMap(Timestamp.parse) ?? Date()
-            let logs = studied.memories.flatMap { $0.decks.map(\.log.records) }
+            let logs = studied.history
             let reviewCount = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
             let histories = ReviewHistory.histories(fromLogs: logs)
             let set = TrainingSet(histories: histories)

@@ -44,7 +44,7 @@ struct RetentionCheck {
     }
 
     init(studied: StudiedCollection, now: Date, day: StudyDay) {
-        let logs = studied.memories.flatMap { $0.decks.map(\.log.records) }
+        let logs = studied.history
         let statistics = CollectionStatistics(
             cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states, logs: logs,
             now: now, day: day, topics: nil)

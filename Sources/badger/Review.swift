@@ -9,9 +9,12 @@ extension Badger {
         static let configuration = CommandConfiguration(
             abstract: "Record one review of a card, for scripts.",
             discussion: """
-                Appends the review to the deck's log (synced to disk before the command ends)
-                and updates its state file, exactly as studying does. RATING is 0 Fail,
-                1 Difficult, 2 Good or 3 Easy.
+                Appends the review to the deck's log (synced to disk before the command ends),
+                exactly as studying does, then brings the deck's state file up to date.
+                RATING is 0 Fail, 1 Difficult, 2 Good or 3 Easy. The card may be named
+                by a unique prefix of its id, or by an id it had before an edit. A time earlier
+                than the card's last review is placed in order (the card is replayed); a time
+                more than a day ahead of the clock is refused.
 
                 Examples:
                   badger review --card 3dae9556940ae9c6 --rating 2
@@ -32,6 +35,9 @@ extension Badger {
         @Option(help: ArgumentHelp("How long answering took, in milliseconds.", valueName: "ms"))
         var answerMs: Int?
 
+        /// How far ahead of the clock `--at` may be (a day covers any time zone mix-up).
+        static let futureLimit: TimeInterval = 86_400
+
         func validate() throws {
             guard Rating(productValue: rating) != nil else {
                 throw ValidationError("--rating must be 0 (Fail), 1 (Difficult), 2 (Good) or 3 (Easy)")
@@ -42,21 +48,26 @@ extension Badger {
         }
 
         func run() throws {
-            var studied = try collection.loadStudied(lockingFor: "review \(cardID)")
-            guard
-                let index = studied.memories.firstIndex(where: { memory in memory.decks.contains { $0.cards.contains { $0.id == cardID } } }
-                )
-            else {
+            let now = Date()
+            let time = at.flatMap(Timestamp.parse) ?? now
+            guard time <= now.addingTimeInterval(Self.futureLimit) else {
                 Terminal.standardError.write(
-                    "badger: error: no card with id \(UntrustedText.sanitized(cardID)) (badger compile lists ids)\n")
+                    "badger: error: --at \(UntrustedText.sanitized(at ?? "")) is more than a day in the future; a review is recorded when it happens\n")
                 throw ExitStatus.usageOrIO.code
             }
-            let time = at.flatMap(Timestamp.parse) ?? Date()
+            var studied = try collection.loadStudied(lockingFor: "review \(cardID)")
+            let card = try CardLookup.findOrExit(cardID, in: studied.collection.cards, formerName: studied.currentCardID(forName:))
+            let id = card.id.description
+            guard let index = studied.memories.firstIndex(where: { $0.card(id) != nil }) else {
+                Terminal.standardError.write("badger: error: no card with id \(UntrustedText.sanitized(cardID)) (badger list shows ids)\n")
+                throw ExitStatus.usageOrIO.code
+            }
             let state = try reportingStorageErrors {
                 try studied.memories[index].recordReview(
-                    cardID: cardID, rating: Rating(productValue: rating)!, at: time, answerMilliseconds: answerMs)
+                    cardID: id, rating: Rating(productValue: rating)!, at: time, answerMilliseconds: answerMs)
             }
-            Terminal.standardOutput.write("\(cardID): \(state.state.rawValue), due \(Timestamp.format(state.due))\n")
+            _ = try? studied.memories[index].flushStates()
+            Terminal.standardOutput.write("\(id): \(state.state.rawValue), due \(Timestamp.format(state.due))\n")
         }
     }
 }

@@ -38,12 +38,12 @@ extension Badger {
 
         func run() throws {
             let studied = try collection.loadStudied(options: .init(checking: false))
-            let logs = studied.memories.flatMap { $0.decks.map(\.log.records) }
-            let card = try CardLookup.findOrExit(id, in: studied.collection.cards, aliases: CardAliases(logs: logs))
+            let card = try CardLookup.findOrExit(id, in: studied.collection.cards, formerName: studied.currentCardID(forName:))
             var history: [Step] = []
             if let memory = studied.memories.first(where: { $0.root == card.file.collectionRoot }) {
+                let id = card.id.description
                 history = Self.history(
-                    of: card.id.description, logs: memory.decks.map(\.log.records), scheduler: memory.rebuilder.scheduler,
+                    of: id, seed: memory.fuzzSeed(of: id), logs: memory.history, scheduler: memory.rebuilder.scheduler,
                     fuzzing: memory.rebuilder.fuzzing)
             }
             Terminal.standardOutput.write(
@@ -51,17 +51,16 @@ extension Badger {
         }
 
         /// The card's reviews, each with the state after it, replayed as `StateRebuilder` does:
-        /// reviews under any of the card's names, in time order (the logs' order within a
-        /// second), fuzz seeded from the card's first name and its review number.
-        static func history(of cardID: String, logs: [[ReviewRecord]], scheduler: any Scheduler, fuzzing: Bool) -> [Step] {
-            let aliases = CardAliases(logs: logs)
+        /// its history's reviews (`logs` credit them to the card), in time order (the logs' order
+        /// within a second), fuzz seeded from `seed` (its history's key) and the review number.
+        static func history(of cardID: String, seed: String, logs: [[ReviewRecord]], scheduler: any Scheduler, fuzzing: Bool) -> [Step] {
             var reviews: [ReviewRecord.Review] = []
             for records in logs {
-                for case .review(let review) in records where aliases.current(review.cardID) == cardID { reviews.append(review) }
+                for case .review(let review) in records where review.cardID == cardID { reviews.append(review) }
             }
             let ordered = reviews.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
             guard let first = ordered.first else { return [] }
-            let seed = Fuzz.cardHash(aliases.origin(cardID))
+            let seed = Fuzz.cardHash(seed)
             var state = MemoryState.new(at: first.time)
             var steps: [Step] = []
             for (index, review) in ordered.enumerated() {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BadgerDeck
 import BadgerMemory
 import BadgerStudy
 import Foundation
@@ -6,13 +7,15 @@ import Foundation
 extension Badger {
     struct State: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rebuild or prune the scheduling state beside each deck.",
+            abstract: "Rebuild the scheduling state, settle edited cards by hand, retire lost histories.",
             discussion: """
-                Each deck keeps its scheduling state in a file beside it (french.md →
-                french.state) and every review in an append-only log (french.reviews). The
-                log is the truth; the state can always be rebuilt from it.
+                Every review is kept in append-only logs beside the decks (french.md →
+                french.reviews); the state files (french.state) are a cache of them that every
+                command rebuilds when it is stale, so none of these is ever required. A card
+                keeps its history through edits, moves and merges on its own; `badger lint`
+                names the few cases it will not settle by itself.
                 """,
-            subcommands: [Rebuild.self, Prune.self])
+            subcommands: [Rebuild.self, Link.self, Prune.self])
     }
 }
 
@@ -21,9 +24,8 @@ extension Badger.State {
         static let configuration = CommandConfiguration(
             abstract: "Recompute every state file from the review logs.",
             discussion: """
-                Also carries a card's progress over when its question was edited slightly (the
-                rename is written to the log), and finds cards moved to another deck. Run after
-                merging logs by hand; `badger git-setup` makes git do it after every merge.
+                Every command already does this for a stale, garbled or conflicted state file;
+                this one rewrites them all and says what it found.
 
                 Example:
                   badger state rebuild
@@ -34,19 +36,17 @@ extension Badger.State {
         func run() throws {
             var studied = try collection.loadStudied(options: .init(checking: false), lockingFor: "state rebuild", rebuilding: true)
             try reportingStorageErrors {
-                var renamed = 0
                 var written = 0
+                var edited = 0
                 for index in studied.memories.indices {
-                    let result = try studied.memories[index].synchronize(at: Date())
-                    renamed += result.renames.count
-                    written += result.written
-                    for rename in result.renames {
-                        Terminal.standardError.write("carried progress over from \(rename.from) to \(rename.to) (question edited)\n")
-                    }
+                    try studied.memories[index].commitEdits(at: Date())
+                    written += try studied.memories[index].flushStates()
+                    edited += studied.memories[index].matching.edited.count
                 }
                 let cards = studied.memories.reduce(0) { $0 + $1.states.count }
+                let records = studied.memories.reduce(0) { $0 + $1.recordCount }
                 Terminal.standardError.write(
-                    "rebuilt \(cards) card states from \(studied.memories.reduce(0) { $0 + $1.recordCount }) log records; \(written) state files written, \(renamed) renames\n"
+                    "rebuilt \(cards) card states from \(records) log records; \(written) state files written, \(edited) edited cards followed\n"
                 )
             }
             studied.locks.forEach { $0.release() }
@@ -54,12 +54,58 @@ extension Badger.State {
         }
     }
 
+    struct Link: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give a lost review history to a card (settle an edit by hand).",
+            discussion: """
+                When a card was rewritten beyond recognition, or an edit could continue
+                several histories, `badger lint` names the history (HISTORY, its key) and the
+                card. This records in the log that the history continues in CARD from now on;
+                a card id may be shortened to a unique prefix.
+
+                Example:
+                  badger state link 3dae9556940ae9c6 8b1f02c4
+                """)
+
+        @Argument(help: ArgumentHelp("The history's key, or an id its card had (as lint names it).", valueName: "history"))
+        var history: String
+
+        @Argument(help: ArgumentHelp("The card that continues it.", valueName: "card"))
+        var card: String
+
+        @OptionGroup var collection: CollectionOptions
+
+        func run() throws {
+            var studied = try collection.loadStudied(options: .init(checking: false), lockingFor: "state link")
+            let target = try CardLookup.findOrExit(card, in: studied.collection.cards)
+            let id = target.id.description
+            guard let index = studied.memories.firstIndex(where: { $0.card(id) != nil }) else {
+                Terminal.standardError.write("badger: error: no card with id \(UntrustedText.sanitized(card)) (badger list shows ids)\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            do {
+                try studied.memories[index].link(name: history.lowercased(), to: id, at: Date())
+                try studied.memories[index].flushStates()
+            } catch let error as MemoryError {
+                Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
+                throw ExitStatus.usageOrIO.code
+            } catch let error as StorageError {
+                Terminal.standardError.write("badger: error: \(error.description)\n")
+                throw ExitStatus.usageOrIO.code
+            }
+            let reviews = studied.memories[index].reviewCount(of: id)
+            Terminal.standardOutput.write("card \(id) now continues history \(UntrustedText.sanitized(history)) (\(reviews) reviews)\n")
+        }
+    }
+
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove state for cards that no longer exist.",
+            abstract: "Retire the histories of cards that no longer exist.",
             discussion: """
-                `badger lint` warns about state whose card is gone (deleted, or its question
-                rewritten). The review log keeps their history either way.
+                `badger lint` warns about a history whose card is gone (deleted, or its
+                question rewritten). Pruning marks it retired in the log: it is no longer
+                offered for an edited card, and only its exact card coming back revives it.
+                Nothing is deleted; the logs keep every review.
 
                 Example:
                   badger state prune
@@ -69,11 +115,14 @@ extension Badger.State {
 
         func run() throws {
             var studied = try collection.loadStudied(options: .init(checking: false), lockingFor: "state prune")
-            let orphans = studied.memories.reduce(0) { $0 + $1.orphans.count }
+            var retired = 0
             try reportingStorageErrors {
-                for index in studied.memories.indices { try studied.memories[index].synchronize(at: Date(), pruning: true) }
+                for index in studied.memories.indices {
+                    retired += try studied.memories[index].retireOrphans(at: Date())
+                    try studied.memories[index].flushStates()
+                }
             }
-            Terminal.standardError.write("pruned state of \(orphans) card\(orphans == 1 ? "" : "s") that no longer exist\n")
+            Terminal.standardError.write("retired the history of \(retired) card\(retired == 1 ? "" : "s") that no longer exist\n")
         }
     }
 }

@@ -68,11 +68,11 @@ extension Badger {
             let day = StudyDay(timeZone: .current, startHour: dayStart)
             let statistics = CollectionStatistics(
                 cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states,
-                logs: studied.memories.flatMap { $0.decks.map(\.log.records) }, now: moment, day: day,
+                logs: studied.history, now: moment, day: day,
                 topics: topic.isEmpty ? nil : Set(topic))
             let output = Terminal.standardOutput
             let fit = RetentionCheck(
-                config: studied.configs.values.first ?? CollectionConfig(), logs: studied.memories.flatMap { $0.decks.map(\.log.records) },
+                config: studied.configs.values.first ?? CollectionConfig(), logs: studied.history,
                 statistics: statistics)
             switch format {
             case .text:

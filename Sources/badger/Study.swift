@@ -207,16 +207,10 @@ final class StudyEngine {
     func session(_ queue: StudyQueue, at now: Date) -> StudySession {
         var logged: [String: Int] = [:]
         var origins: [String: String] = [:]
-        let ids = Set(queue.entries.map(\.cardID))
-        for memory in studied.memories {
-            let aliases = memory.aliases
-            for case .review(let review) in memory.allRecords {
-                let id = aliases.current(review.cardID)
-                if ids.contains(id) { logged[id, default: 0] += 1 }
-            }
-            if !aliases.isEmpty {
-                for id in ids where memory.decks.contains(where: { $0.cards.contains { $0.id == id } }) { origins[id] = aliases.origin(id) }
-            }
+        for id in Set(queue.entries.map(\.cardID)) {
+            guard let memory = studied.memories.first(where: { $0.card(id) != nil }) else { continue }
+            logged[id] = memory.reviewCount(of: id)
+            origins[id] = memory.fuzzSeed(of: id)
         }
         let (counts, firstNames) = (logged, origins)
         let fuzzing = fuzzing
@@ -228,30 +222,33 @@ final class StudyEngine {
     /// Writes `review` to its deck's log (synced) and state file; returns the card's new state.
     @discardableResult
     func record(_ review: StudySession.Review) throws -> MemoryState {
-        guard let index = studied.memories.firstIndex(where: { $0.decks.contains { $0.cards.contains { $0.id == review.cardID } } }) else {
+        guard let index = studied.memories.firstIndex(where: { $0.card(review.cardID) != nil }) else {
             throw MemoryError.unknownCard(review.cardID)
         }
         let state = try studied.memories[index].recordReview(
             cardID: review.cardID, rating: review.rating, at: review.time, answerMilliseconds: review.answerMilliseconds)
-        if let deck = studied.memories[index].decks.first(where: { $0.cards.contains { $0.id == review.cardID } }),
-            let last = deck.log.records.last
-        {
-            persisted.append(Persisted(memory: index, logPath: deck.file.memoryFiles.logPath, line: last.line))
+        if let last = studied.memories[index].lastAppend, let line = last.lines.last {
+            persisted.append(Persisted(memory: index, logPath: last.path, line: line))
         }
         return state
     }
 
-    /// Takes the last recorded rating out of its log and rebuilds that root's state.
+    /// Takes the last recorded rating out of its log and reads that root's logs again.
     func undoLast(at now: Date) throws {
         guard let last = persisted.popLast() else { return }
         try ReviewLogUndo.removeLastLine(last.line, from: last.logPath)
         let root = studied.memories[last.memory].root
         let config = studied.configs[root]
-        var memory = try CollectionMemory(
+        let memory = try CollectionMemory(
             collection: studied.collection, root: root, scheduler: try config?.makeScheduler() ?? scheduler,
             fuzzing: config?.fuzz ?? fuzzing, fileAccess: LocalFileSystem())
-        try memory.synchronize(at: now)
         studied.memories[last.memory] = memory
+    }
+
+    /// Rewrites the state files the session's ratings left stale (the logs already hold every
+    /// rating); a failure here loses nothing, the next command rebuilds them.
+    func flushStates() {
+        for index in studied.memories.indices { _ = try? studied.memories[index].flushStates() }
     }
 
     func card(_ id: String) -> Card? { cardsByID[id] }
@@ -507,6 +504,7 @@ struct PlainStudy {
         }
         let now = StudyEngine.now()
         if !session.isFinished { session.quit(at: now) }
+        engine.flushStates()
         say("")
         say("Session summary (\(UntrustedText.sanitized(topic))):")
         for line in StudyEngine.summaryLines(session.summary(at: now), at: now) { say("  " + line) }

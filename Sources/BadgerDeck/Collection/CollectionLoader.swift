@@ -78,19 +78,27 @@ public struct CollectionLoader: Sendable {
     }
 
     /// Relative paths of the `*.md` files below `directory`, sorted, skipping hidden entries.
+    /// A symbolic link to a folder is followed once: every real folder and file is read once,
+    /// so a link back up the tree (`ln -s . loop`) neither repeats decks nor loops forever.
     private func markdownFiles(in directory: String) throws -> [String] {
         var found: [String] = []
         var pending = [""]
+        var seenFolders: Set<String> = []
+        var seenFiles: Set<String> = []
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? directory : directory + "/" + relative
+            if let real = fileAccess.resolvedPath(absolute), !seenFolders.insert(real).inserted { continue }
             guard let entries = try? fileAccess.entries(ofDirectory: absolute) else {
                 throw CollectionError.unreadable(path: absolute)
             }
             for name in entries where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                switch fileAccess.kind(atPath: directory + "/" + child) {
+                let path = directory + "/" + child
+                switch fileAccess.kind(atPath: path) {
                 case .directory: pending.append(child)
-                case .file where name.lowercased().hasSuffix(".md"): found.append(child)
+                case .file where name.lowercased().hasSuffix(".md"):
+                    if let real = fileAccess.resolvedPath(path), !seenFiles.insert(real).inserted { continue }
+                    found.append(child)
                 default: continue
                 }
             }

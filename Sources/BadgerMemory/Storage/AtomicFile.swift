@@ -60,27 +60,47 @@ public enum AtomicFile {
         }
     }
 
-    /// Appends `line` and a line ending to `path` (creating it with `header` first if it does
-    /// not exist) in one write, then syncs it to disk before returning.
-    ///
-    /// A last line without a line ending can only be a write cut short by a crash (every write
-    /// ends with one); it was never acknowledged, so it is cut off before appending. Callers
-    /// hold the collection lock, so no other writer is mid-line.
-    /// - Returns: what `undoAppend(_:)` needs to take the line back out.
+    /// Appends `line` and a line ending to `path`, like `appendLines(_:to:header:)`.
     @discardableResult
     public static func appendLine(_ line: String, to path: String, header: String) throws -> AppendedLine {
-        let existed = access(path, F_OK) == 0
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try appendLines([line], to: path, header: header)
+    }
+
+    /// Appends `lines`, each with a line ending, to `path` (creating it with `header` first if it
+    /// does not exist) in one write, then syncs it to disk before returning.
+    ///
+    /// The file is opened with `O_APPEND` and locked (`flock`) for the append, so two writers,
+    /// wherever they were started and by whichever path (a symlink, `..`), never interleave or
+    /// overwrite each other's lines. A last line without a line ending is kept when it is a
+    /// whole record (a line ending is added first), and cut off otherwise: it can only be a
+    /// write cut short by a crash, which was never acknowledged.
+    /// - Returns: what `undoAppend(_:)` needs to take the lines back out.
+    @discardableResult
+    public static func appendLines(_ lines: [String], to path: String, header: String) throws -> AppendedLine {
+        let created = access(path, F_OK) != 0
+        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
+        defer { close(descriptor) }  // Closing also releases the lock.
         func failure() -> StorageError { .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        var size = lseek(descriptor, 0, SEEK_END)
-        guard size >= 0 else { throw failure() }
-        if size > 0, try lastByte(descriptor, size: size) != 0x0A {
-            size = try endOfLastCompleteLine(descriptor, size: size)
-            guard ftruncate(descriptor, size) == 0, lseek(descriptor, size, SEEK_SET) >= 0 else { throw failure() }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw StorageError.lockFailed(path: path, reason: String(cString: strerror(errno))) }
         }
-        let text = (size == 0 ? header + "\n" : "") + line + "\n"
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure() }
+        var size = status.st_size
+        var text = ""
+        if size > 0, try lastByte(descriptor, size: size) != 0x0A {
+            let lineStart = try endOfLastCompleteLine(descriptor, size: size)
+            let fragment = try bytes(descriptor, from: lineStart, to: size)
+            let line = String(decoding: fragment.last == 0x0D ? fragment.dropLast() : fragment[...], as: UTF8.self)
+            if line.hasPrefix("#") || (try? ReviewRecord(line: Substring(line), number: 0)) != nil {
+                text = "\n"  // A whole record (or the header) that only lacks its line ending.
+            } else {
+                guard ftruncate(descriptor, lineStart) == 0 else { throw failure() }
+                size = lineStart
+            }
+        }
+        text += (size == 0 ? header + "\n" : "") + lines.map { $0 + "\n" }.joined()
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -94,8 +114,15 @@ public enum AtomicFile {
             offset += written
         }
         guard fsync(descriptor) == 0 else { throw failure() }
-        if size == 0 { syncDirectory((path as NSString).deletingLastPathComponent) }
-        return AppendedLine(path: path, previousSize: existed ? size : nil)
+        if created { syncDirectory((path as NSString).deletingLastPathComponent) }
+        return AppendedLine(path: path, previousSize: created ? nil : size)
+    }
+
+    private static func bytes(_ descriptor: Int32, from start: off_t, to end: off_t) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: Int(end - start))
+        let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, Int(end - start), start) }
+        guard read == Int(end - start) else { throw StorageError.writeFailed(path: "", reason: "cannot read") }
+        return buffer
     }
 
     /// Where a line was appended, so a caller whose next step failed can take it back out.
@@ -119,6 +146,7 @@ public enum AtomicFile {
         let descriptor = open(appended.path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw StorageError.writeFailed(path: appended.path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
         guard ftruncate(descriptor, size) == 0, fsync(descriptor) == 0 else {
             throw StorageError.writeFailed(path: appended.path, reason: String(cString: strerror(errno)))
         }

@@ -1,13 +1,16 @@
 import Foundation
 
-/// The append-only review log beside a deck: the truth from which all state is rebuilt.
+/// An append-only review log beside a deck: the truth from which all state is rebuilt.
 ///
 /// A header line starting with `#` names the format; every other line is a `ReviewRecord`.
+/// Format 1 and format 2 lines may stand in one file (a log written before the redesign keeps
+/// its lines, and new ones are appended in format 2).
 /// Lines are only ever appended, each with one write and an fsync, so a crash can at worst cut
 /// the last line short; reading repairs that (with a warning) and reports any other bad line
 /// with its number.
 public struct ReviewLog: Sendable, Equatable {
-    public static let header = "# badger review log 1\ttime\treview\tcard\trating(1 Fail..4 Easy)\telapsed_s\tanswer_ms"
+    public static let header =
+        "# badger review log 2\ttime\treviewed|card|retired\tkey\t(reviewed: rating 1 Fail..4 Easy, elapsed_s, answer_ms | card: content id, direction, question, answer)\trecord id"
 
     public var records: [ReviewRecord]
     /// Set when the last line was cut off (no line ending and unreadable) and was dropped.
@@ -60,14 +63,25 @@ public struct ReviewLog: Sendable, Equatable {
     }
 
     /// The union of two logs' records, in time order, each record once: what merging two
-    /// clones that both studied gives.
+    /// clones that both studied gives. Format 2 records are the same record when their record
+    /// ids are; format 1 lines when their text and their number of earlier copies in their own
+    /// log are (three identical lines in one log stay three reviews).
     public static func union(_ logs: [ReviewLog]) -> ReviewLog {
         var seen: Set<String> = []
         var merged: [(ReviewRecord, String)] = []
         for log in logs {
+            var copies: [String: Int] = [:]
             for record in log.records {
                 let line = record.line
-                if seen.insert(line).inserted { merged.append((record, line)) }
+                let identity: String
+                if let id = record.recordID {
+                    identity = id
+                } else {
+                    let copy = copies[line, default: 0]
+                    copies[line] = copy + 1
+                    identity = "\(line)\u{1F}\(copy)"
+                }
+                if seen.insert(identity).inserted { merged.append((record, line)) }
             }
         }
         merged.sort { ($0.0.time, $0.1) < ($1.0.time, $1.1) }

@@ -1,11 +1,58 @@
 import Foundation
 
-/// One line of a review log: a review, or a card that changed its id.
+/// One line of a review log.
+///
+/// Format 2 (written since the storage redesign) has three kinds of line, each ending in a
+/// unique record id (16 hex digits) so that a line copied by a merge, a cherry-pick or a
+/// file-sync tool is recognised and counted once:
+///
+///     TIME  reviewed  KEY  RATING  ELAPSED_S  ANSWER_MS  RID
+///     TIME  card      KEY  CONTENT  DIRECTION  QUESTION  ANSWER  RID
+///     TIME  retired   KEY  RID
+///
+/// KEY is the card's lasting identity (the id it had when first reviewed); CONTENT is the id
+/// its text has from `TIME` on. Format 1 lines (`review`, `rename`) are still read as written.
 public enum ReviewRecord: Sendable, Equatable {
     /// A card was reviewed.
     case review(Review)
-    /// From `time` on, the card `from` is called `to` (its question was edited slightly).
+    /// Format 1: from `time` on, the card `from` is called `to` (its question was edited slightly).
     case rename(time: Date, from: String, to: String)
+    /// From `time` on, the card with identity `key` has the text of `sighting`.
+    case card(CardSighting)
+    /// The card with identity `key` was deleted for good (`badger state prune`): only its exact
+    /// text coming back brings its history back.
+    case retired(time: Date, key: String, recordID: String)
+
+    /// Where a card's identity was last seen: the content id and text it had from `time` on.
+    public struct CardSighting: Sendable, Equatable {
+        public var time: Date
+        public var key: String
+        public var contentID: String
+        public var direction: String
+        /// The question and answer, white space collapsed, at most `textLimit` characters each.
+        public var question: String
+        public var answer: String
+        public var recordID: String
+
+        public static let textLimit = 240
+
+        public init(
+            time: Date, key: String, contentID: String, direction: String, question: String, answer: String, recordID: String
+        ) {
+            self.time = time
+            self.key = key
+            self.contentID = contentID
+            self.direction = direction
+            self.question = Self.clipped(question)
+            self.answer = Self.clipped(answer)
+            self.recordID = recordID
+        }
+
+        static func clipped(_ text: String) -> String {
+            let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return collapsed.count > textLimit ? String(collapsed.prefix(textLimit)) : collapsed
+        }
+    }
 
     /// A review as the log keeps it.
     public struct Review: Sendable, Equatable {
@@ -16,29 +63,46 @@ public enum ReviewRecord: Sendable, Equatable {
         public var elapsedSeconds: Int?
         /// How long the learner took to answer, in milliseconds; nil if unknown.
         public var answerMilliseconds: Int?
+        /// The record's unique id (format 2); nil for a format 1 line, whose id is derived
+        /// from its text and position when the log is read.
+        public var recordID: String?
         /// The id's value when it is 16 lowercase hex digits (every badger card id): an exact
         /// integer key for grouping a million reviews without hashing strings.
         let hexKey: UInt64?
 
-        public init(time: Date, cardID: String, rating: Rating, elapsedSeconds: Int? = nil, answerMilliseconds: Int? = nil) {
+        public init(
+            time: Date, cardID: String, rating: Rating, elapsedSeconds: Int? = nil, answerMilliseconds: Int? = nil,
+            recordID: String? = nil
+        ) {
             var id = cardID
             self.init(
                 time: time, cardID: cardID, rating: rating, elapsedSeconds: elapsedSeconds, answerMilliseconds: answerMilliseconds,
-                hexKey: id.withUTF8 { ReviewRecord.hexKey(UnsafeRawBufferPointer($0)) })
+                recordID: recordID, hexKey: id.withUTF8 { ReviewRecord.hexKey(UnsafeRawBufferPointer($0)) })
         }
 
-        init(time: Date, cardID: String, rating: Rating, elapsedSeconds: Int?, answerMilliseconds: Int?, hexKey: UInt64?) {
+        init(
+            time: Date, cardID: String, rating: Rating, elapsedSeconds: Int?, answerMilliseconds: Int?, recordID: String?,
+            hexKey: UInt64?
+        ) {
             self.time = time
             self.cardID = cardID
             self.rating = rating
             self.elapsedSeconds = elapsedSeconds
             self.answerMilliseconds = answerMilliseconds
+            self.recordID = recordID
             self.hexKey = hexKey
         }
 
+        /// The same review credited to another card id.
+        public func crediting(_ cardID: String) -> Review {
+            Review(
+                time: time, cardID: cardID, rating: rating, elapsedSeconds: elapsedSeconds, answerMilliseconds: answerMilliseconds,
+                recordID: recordID)
+        }
+
         public static func == (lhs: Review, rhs: Review) -> Bool {
-            (lhs.time, lhs.cardID, lhs.rating, lhs.elapsedSeconds, lhs.answerMilliseconds)
-                == (rhs.time, rhs.cardID, rhs.rating, rhs.elapsedSeconds, rhs.answerMilliseconds)
+            (lhs.time, lhs.cardID, lhs.rating, lhs.elapsedSeconds, lhs.answerMilliseconds, lhs.recordID)
+                == (rhs.time, rhs.cardID, rhs.rating, rhs.elapsedSeconds, rhs.answerMilliseconds, rhs.recordID)
         }
     }
 
@@ -60,20 +124,88 @@ public enum ReviewRecord: Sendable, Equatable {
         switch self {
         case .review(let review): return review.time
         case .rename(let time, _, _): return time
+        case .card(let sighting): return sighting.time
+        case .retired(let time, _, _): return time
         }
     }
 
-    /// The record as one log line, without its line ending: tab-separated fields.
+    /// The record's unique id; nil for format 1 lines.
+    public var recordID: String? {
+        switch self {
+        case .review(let review): return review.recordID
+        case .rename: return nil
+        case .card(let sighting): return sighting.recordID
+        case .retired(_, _, let id): return id
+        }
+    }
+
+    /// A new record id: 16 lowercase hex digits from `generator`.
+    public static func newRecordID(using generator: inout some RandomNumberGenerator) -> String {
+        let value = generator.next()
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The record as one log line, without its line ending: tab-separated fields. A review
+    /// with a record id is written in format 2 (`reviewed`), one without in format 1.
     public var line: String {
         switch self {
         case .review(let review):
-            return [
-                Timestamp.format(review.time), "review", review.cardID, String(review.rating.rawValue),
-                review.elapsedSeconds.map(String.init) ?? "-", review.answerMilliseconds.map(String.init) ?? "-",
-            ].joined(separator: "\t")
+            var fields = [
+                Timestamp.format(review.time), review.recordID == nil ? "review" : "reviewed", review.cardID,
+                String(review.rating.rawValue), review.elapsedSeconds.map(String.init) ?? "-",
+                review.answerMilliseconds.map(String.init) ?? "-",
+            ]
+            if let id = review.recordID { fields.append(id) }
+            return fields.joined(separator: "\t")
         case .rename(let time, let from, let to):
             return [Timestamp.format(time), "rename", from, to].joined(separator: "\t")
+        case .card(let s):
+            return [
+                Timestamp.format(s.time), "card", s.key, s.contentID, s.direction, Self.escaped(s.question), Self.escaped(s.answer),
+                s.recordID,
+            ].joined(separator: "\t")
+        case .retired(let time, let key, let id):
+            return [Timestamp.format(time), "retired", key, id].joined(separator: "\t")
         }
+    }
+
+    /// Text with backslashes, tabs and line breaks escaped, so it stays one field.
+    static func escaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaping = false
+        for scalar in text.unicodeScalars {
+            if escaping {
+                switch scalar {
+                case "t": result += "\t"
+                case "n": result += "\n"
+                case "r": result += "\r"
+                default: result.unicodeScalars.append(scalar)
+                }
+                escaping = false
+            } else if scalar == "\\" {
+                escaping = true
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Reads one log line.
@@ -88,15 +220,15 @@ public enum ReviewRecord: Sendable, Equatable {
     /// anything but the card id.
     init(bytes line: UnsafeRawBufferPointer, number: Int) throws {
         func fail(_ reason: String) -> ReviewLogError { .garbled(line: number, reason: reason) }
-        // Split on tabs into at most 7 fields.
+        // Split on tabs into at most 9 fields.
         var starts: [Int] = [0]
-        starts.reserveCapacity(7)
+        starts.reserveCapacity(9)
         var ends: [Int] = []
-        ends.reserveCapacity(7)
+        ends.reserveCapacity(9)
         for index in 0..<line.count where line[index] == 0x09 {
             ends.append(index)
             starts.append(index + 1)
-            if starts.count > 7 { break }
+            if starts.count > 9 { break }
         }
         ends.append(line.count)
         let fieldCount = min(starts.count, ends.count)
@@ -126,21 +258,43 @@ public enum ReviewRecord: Sendable, Equatable {
             guard !bytes.isEmpty, !bytes.contains(0x20) else { throw fail("missing card id") }
             return String(decoding: bytes, as: UTF8.self)
         }
+        func recordID(_ index: Int) throws -> String {
+            let bytes = field(index)
+            guard bytes.count == 16, ReviewRecord.hexKey(bytes) != nil else {
+                throw fail("the record id must be 16 lowercase hex digits (a line cut short?)")
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         guard fieldCount >= 2, let seconds = Timestamp.seconds(field(0)) else { throw fail("expected an ISO-8601 UTC time, then a tab") }
         let time = Date(timeIntervalSince1970: TimeInterval(seconds))
-        if equals(1, "review") {
-            guard fieldCount == 6 else { throw fail("a review has 6 tab-separated fields, found \(fieldCount)") }
+        let reviewed = equals(1, "reviewed")
+        if reviewed || equals(1, "review") {
+            let expected = reviewed ? 7 : 6
+            guard fieldCount == expected else { throw fail("a review has \(expected) tab-separated fields, found \(fieldCount)") }
             let cardID = try identifier(2)
             guard let value = integer(3), let rating = Rating(rawValue: value) else { throw fail("rating must be 1 to 4") }
             self = .review(
                 Review(
                     time: time, cardID: cardID, rating: rating, elapsedSeconds: try optionalInteger(4, "elapsed seconds"),
-                    answerMilliseconds: try optionalInteger(5, "answer milliseconds"), hexKey: ReviewRecord.hexKey(field(2))))
+                    answerMilliseconds: try optionalInteger(5, "answer milliseconds"), recordID: reviewed ? try recordID(6) : nil,
+                    hexKey: ReviewRecord.hexKey(field(2))))
+        } else if equals(1, "card") {
+            guard fieldCount == 8 else { throw fail("a card line has 8 tab-separated fields, found \(fieldCount)") }
+            func text(_ index: Int) -> String { ReviewRecord.unescaped(String(decoding: field(index), as: UTF8.self)) }
+            guard equals(4, "forward") || equals(4, "reverse") || equals(4, "-") else { throw fail("direction must be forward or reverse") }
+            self = .card(
+                CardSighting(
+                    time: time, key: try identifier(2), contentID: try identifier(3), direction: text(4), question: text(5),
+                    answer: text(6), recordID: try recordID(7)))
+        } else if equals(1, "retired") {
+            guard fieldCount == 4 else { throw fail("a retired line has 4 tab-separated fields, found \(fieldCount)") }
+            self = .retired(time: time, key: try identifier(2), recordID: try recordID(3))
         } else if equals(1, "rename") {
             guard fieldCount == 4 else { throw fail("a rename has 4 fields") }
             self = .rename(time: time, from: try identifier(2), to: try identifier(3))
         } else {
-            throw fail("unknown record kind \"\(String(decoding: field(1), as: UTF8.self))\"; expected review or rename")
+            throw fail(
+                "unknown record kind \"\(String(decoding: field(1), as: UTF8.self))\"; expected reviewed, card, retired, review or rename")
         }
     }
 }

@@ -28,15 +28,16 @@ enum CardLookup {
         }
     }
 
-    /// The card `text` names: its full id, a name it had before a rename, or an unambiguous
-    /// prefix of at least four digits of its id.
-    static func find(_ text: String, in cards: [Card], aliases: CardAliases = CardAliases([])) throws(Failure) -> Card {
+    /// The card `text` names: its full id, a name it had before an edit (its history's key, an
+    /// id it once had), or an unambiguous prefix of at least four digits of its id.
+    static func find(_ text: String, in cards: [Card], formerName: (String) -> String? = { _ in nil }) throws(Failure) -> Card {
         let wanted = text.lowercased()
         guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else { throw .notAnID(text) }
         if let id = CardID(wanted) {
             if let card = cards.first(where: { $0.id == id }) { return card }
-            let current = aliases.current(wanted)
-            if current != wanted, let card = cards.first(where: { $0.id.description == current }) { return card }
+            if let current = formerName(wanted), current != wanted, let card = cards.first(where: { $0.id.description == current }) {
+                return card
+            }
             throw .unknown(text)
         }
         guard wanted.count >= minimumPrefix else { throw .tooShort(text) }
@@ -50,9 +51,9 @@ enum CardLookup {
     }
 
     /// `find`, reporting a failure on standard error and ending the command with status 2.
-    static func findOrExit(_ text: String, in cards: [Card], aliases: CardAliases = CardAliases([])) throws -> Card {
+    static func findOrExit(_ text: String, in cards: [Card], formerName: (String) -> String? = { _ in nil }) throws -> Card {
         do {
-            return try find(text, in: cards, aliases: aliases)
+            return try find(text, in: cards, formerName: formerName)
         } catch {
             Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description, keepNewlines: true))\n")
             throw ExitStatus.usageOrIO.code

@@ -252,6 +252,7 @@ struct FullScreenStudy {
                 break
             }
         }
+        engine.flushStates()
         return session.summary(at: StudyEngine.now())
     }
 

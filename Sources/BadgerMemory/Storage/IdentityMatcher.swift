@@ -1,0 +1,190 @@
+/// Finds, for each card of a collection, the identity (and so the history) it continues.
+///
+/// 1. **Same content**: a card whose content id is the one an identity was last seen with is
+///    that card (a retired identity too: its exact text came back).
+/// 2. **Edited**: the remaining cards and the remaining identities (last seen with content no
+///    card has now, and not retired) are compared by their last-seen text, in the same
+///    direction: the same question (a topic renamed, a card moved to a deck of another topic),
+///    a question a few edits away, or, for the reverse of a reversed card, the same answer
+///    (which is the forward question). The answer, the deck and the position break ties.
+///    A pair is matched only when each is the other's clearly best candidate; when another
+///    candidate comes close, nothing is matched and the pair is reported as ambiguous, for
+///    `badger state link` to settle.
+public enum IdentityMatcher {
+    /// A card as the matcher sees it.
+    public struct Card: Sendable {
+        public var contentID: String
+        public var direction: String
+        public var question: String
+        public var answer: String
+        public var deck: String
+        public var ordinal: Int
+
+        public init(contentID: String, direction: String, question: String, answer: String, deck: String, ordinal: Int) {
+            self.contentID = contentID
+            self.direction = direction
+            self.question = ReviewRecord.CardSighting.clipped(question)
+            self.answer = ReviewRecord.CardSighting.clipped(answer)
+            self.deck = deck
+            self.ordinal = ordinal
+        }
+    }
+
+    /// Where an identity was last seen, for tie-breaking: its deck and position.
+    public struct Place: Sendable, Equatable {
+        public var deck: String
+        public var ordinal: Int
+        public init(deck: String, ordinal: Int) {
+            self.deck = deck
+            self.ordinal = ordinal
+        }
+    }
+
+    /// What matching found.
+    public struct Result: Sendable {
+        /// The key of every card that continues an identity, by content id.
+        public var keyOfCard: [String: String] = [:]
+        /// Cards matched by their text rather than their content id: (content id, key).
+        public var edited: [(contentID: String, key: String)] = []
+        /// Cards that could continue several identities: (content id, candidate keys).
+        public var ambiguous: [(contentID: String, keys: [String])] = []
+        /// Identities that continue in no card (deleted, or edited beyond recognition).
+        public var orphans: [String] = []
+
+        public init() {}
+    }
+
+    /// How much better the best candidate must score than the next to be taken.
+    static let margin = 0.3
+
+    /// Matches `cards` to `ledger`'s identities. Only identities in `scope` (all when nil) may
+    /// be matched by text or reported as orphans: a caller that loaded part of a collection
+    /// leaves out the identities of decks it did not load. `places` tells where identities
+    /// were last seen, when known.
+    public static func match(cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]) -> Result {
+        var result = Result()
+        // 1. Same content.
+        var claims: [String: [CardLedger.Identity]] = [:]
+        for identity in ledger.identities.values { claims[identity.contentID, default: []].append(identity) }
+        var matchedKeys: Set<String> = []
+        var newcomers: [Int] = []
+        for (index, card) in cards.enumerated() {
+            guard let claimants = claims[card.contentID], !claimants.isEmpty else {
+                newcomers.append(index)
+                continue
+            }
+            // Two identities last seen with the same content (two clones settled an edit
+            // differently): the one seen last wins; the other stays an orphan, reported.
+            let winner = claimants.max { ($0.seen, $0.key) < ($1.seen, $1.key) }!
+            result.keyOfCard[card.contentID] = winner.key
+            matchedKeys.insert(winner.key)
+        }
+        let orphans = ledger.identities.values.filter { !matchedKeys.contains($0.key) && scope?.contains($0.key) != false }
+            .sorted { $0.key < $1.key }
+        let candidates = orphans.filter { !$0.retired && $0.question != nil }
+        // 2. Edited: score every plausible pair.
+        var pairs: [(card: Int, identity: Int, score: Double)] = []
+        if !candidates.isEmpty, !newcomers.isEmpty {
+            var byQuestion: [String: [Int]] = [:]
+            var byAnswer: [String: [Int]] = [:]
+            for (index, identity) in candidates.enumerated() {
+                byQuestion[identity.question!.lowercased(), default: []].append(index)
+                if let answer = identity.answer, !answer.isEmpty { byAnswer[answer.lowercased(), default: []].append(index) }
+            }
+            // Comparing every pair by edit distance is only done when the numbers are modest;
+            // beyond that only equal questions and answers are found (through the tables).
+            let compareAll = candidates.count * newcomers.count <= 4_000_000
+            for cardIndex in newcomers {
+                let card = cards[cardIndex]
+                var seen: Set<Int> = []
+                var considered: [Int] = []
+                for index in byQuestion[card.question.lowercased()] ?? [] where seen.insert(index).inserted { considered.append(index) }
+                for index in byAnswer[card.answer.lowercased()] ?? [] where seen.insert(index).inserted { considered.append(index) }
+                if compareAll {
+                    for index in candidates.indices where seen.insert(index).inserted { considered.append(index) }
+                }
+                for index in considered {
+                    if let score = score(card, candidates[index], place: places[candidates[index].key]) {
+                        pairs.append((cardIndex, index, score))
+                    }
+                }
+            }
+        }
+        // Take pairs that are each other's clear best, until none is left; the rest is ambiguous.
+        var takenCards: Set<Int> = []
+        var takenIdentities: Set<Int> = []
+        var progress = true
+        while progress {
+            progress = false
+            var bestOfCard: [Int: [(identity: Int, score: Double)]] = [:]
+            var bestOfIdentity: [Int: [(card: Int, score: Double)]] = [:]
+            for pair in pairs where !takenCards.contains(pair.card) && !takenIdentities.contains(pair.identity) {
+                bestOfCard[pair.card, default: []].append((pair.identity, pair.score))
+                bestOfIdentity[pair.identity, default: []].append((pair.card, pair.score))
+            }
+            for cardIndex in bestOfCard.keys.sorted() {
+                let options = bestOfCard[cardIndex]!.sorted { ($0.score, -$0.identity) > ($1.score, -$1.identity) }
+                let best = options[0]
+                guard options.count == 1 || options[1].score < best.score - margin else { continue }
+                let rivals = bestOfIdentity[best.identity]!.sorted { $0.score > $1.score }
+                guard rivals[0].card == cardIndex, rivals.count == 1 || rivals[1].score < best.score - margin else { continue }
+                guard !takenIdentities.contains(best.identity) else { continue }
+                takenCards.insert(cardIndex)
+                takenIdentities.insert(best.identity)
+                let key = candidates[best.identity].key
+                result.keyOfCard[cards[cardIndex].contentID] = key
+                result.edited.append((cards[cardIndex].contentID, key))
+                progress = true
+            }
+        }
+        var ambiguousCards: [Int: [String]] = [:]
+        for pair in pairs where !takenCards.contains(pair.card) && !takenIdentities.contains(pair.identity) {
+            ambiguousCards[pair.card, default: []].append(candidates[pair.identity].key)
+        }
+        for (cardIndex, keys) in ambiguousCards.sorted(by: { $0.key < $1.key }) {
+            result.ambiguous.append((cards[cardIndex].contentID, keys.sorted()))
+        }
+        let continued = Set(result.keyOfCard.values)
+        result.orphans = orphans.map(\.key).filter { !continued.contains($0) }
+        result.edited.sort { $0.contentID < $1.contentID }
+        return result
+    }
+
+    /// How well `card` continues `identity`, or nil if it cannot: 3 and more for the same
+    /// question, 2 and more for a reverse card with the same answer, 1 and more for a question
+    /// a few edits away; plus up to 1 for the answer's likeness and a little for the place.
+    static func score(_ card: Card, _ identity: CardLedger.Identity, place: Place?) -> Double? {
+        guard let question = identity.question else { return nil }
+        if let direction = identity.direction, direction != card.direction { return nil }
+        let answer = identity.answer ?? ""
+        var base: Double
+        if question.lowercased() == card.question.lowercased() {
+            base = 3
+        } else if card.direction == "reverse", !answer.isEmpty, answer.lowercased() == card.answer.lowercased() {
+            base = 2
+        } else {
+            let a = question.lowercased()
+            let b = card.question.lowercased()
+            let limit = max(2, max(a.count, b.count) / 5)
+            guard abs(a.count - b.count) <= limit, RenameDetector.editDistance(a, b, limit: limit) <= limit else { return nil }
+            base = 1 + likeness(a, b, within: 1.0) * 0.5
+        }
+        let answerLikeness = answer.isEmpty && card.answer.isEmpty ? 0.5 : likeness(answer, card.answer, within: 1.0)
+        var placeBonus = 0.0
+        if let place, place.deck == card.deck {
+            placeBonus = 0.05 + 0.05 / Double(1 + abs(place.ordinal - card.ordinal))
+        }
+        return base + answerLikeness + placeBonus
+    }
+
+    /// 1 for equal texts, falling to 0 as the edit distance approaches the longer length.
+    static func likeness(_ a: String, _ b: String, within: Double) -> Double {
+        if a == b { return 1 }
+        let longest = max(a.count, b.count)
+        guard longest > 0 else { return 1 }
+        // Long texts: compare only when their lengths allow a close match; else 0.
+        let limit = min(longest, 64)
+        let distance = RenameDetector.editDistance(a.lowercased(), b.lowercased(), limit: limit)
+        return distance > limit ? 0 : max(0, 1 - Double(distance) / Double(longest))
+    }
+}

@@ -1,0 +1,30 @@
+import BadgerMemory
+import Foundation
+
+/// The `.gitattributes` a collection gets with its first review log, so git merges review logs
+/// and state files with its built-in `union` driver in every clone, with no setup.
+///
+/// Union merging is exact for review logs because every line carries a unique record id: no
+/// two reviews are ever the same line, and a line both sides have is kept once. State files
+/// are a cache of the logs; a union-merged one is rebuilt by the next command.
+public enum GitAttributes {
+    public static let lines = ["*.reviews merge=union", "*.state merge=union"]
+
+    /// Adds the lines to `root/.gitattributes` unless it already says how to merge those files.
+    /// Failing to write it is not an error (a read-only folder, say): nothing depends on it but
+    /// git merges.
+    public static func ensure(root: String) {
+        let path = (root.hasSuffix("/") ? root : root + "/") + ".gitattributes"
+        var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        var changed = false
+        for line in lines {
+            let pattern = String(line.prefix { $0 != " " })
+            let configured = text.split(separator: "\n").contains { $0.hasPrefix(pattern + " ") && $0.contains("merge=") }
+            guard !configured else { continue }
+            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            text += line + "\n"
+            changed = true
+        }
+        if changed { try? AtomicFile.write(text, to: path) }
+    }
+}

@@ -1,0 +1,50 @@
+import BadgerDeck
+
+/// Finds the review logs of a collection: every `*.reviews` file under its root, whatever deck
+/// it sits beside (a deck renamed or moved leaves its log behind; a file-sync tool leaves
+/// conflict copies such as `french (conflicted copy).reviews`), all of which still count.
+///
+/// Hidden folders are skipped. A symbolic link to a folder is followed once: each real folder
+/// and file is read once, and a link that leads back into a folder already read is reported,
+/// never followed forever.
+public enum LogDiscovery {
+    /// The absolute paths of the logs under `root`, sorted.
+    public static func logs(under root: String, fileAccess: any FileAccess) -> [String] {
+        walk(root, fileAccess: fileAccess).logs
+    }
+
+    /// Symbolic links under `root` that lead back to a folder already read (paths relative to
+    /// the root).
+    public static func cycles(under root: String, fileAccess: any FileAccess) -> [String] {
+        walk(root, fileAccess: fileAccess).cycles
+    }
+
+    static func walk(_ root: String, fileAccess: any FileAccess) -> (logs: [String], cycles: [String]) {
+        var logs: [String] = []
+        var cycles: [String] = []
+        var seenFolders: Set<String> = []
+        var seenFiles: Set<String> = []
+        var pending = [(absolute: root, relative: "")]
+        var visited = 0
+        while let (folder, relative) = pending.popLast() {
+            guard let real = fileAccess.resolvedPath(folder), seenFolders.insert(real).inserted else {
+                if !relative.isEmpty { cycles.append(relative) }
+                continue
+            }
+            visited += 1
+            // A bound on a pathological tree: a collection is not a whole disk.
+            guard visited <= 20_000, let names = try? fileAccess.entries(ofDirectory: folder) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let path = (folder == "/" ? "" : folder) + "/" + name
+                let child = relative.isEmpty ? name : relative + "/" + name
+                switch fileAccess.kind(atPath: path) {
+                case .directory: pending.append((path, child))
+                case .file where name.hasSuffix(".reviews"):
+                    if let real = fileAccess.resolvedPath(path), seenFiles.insert(real).inserted { logs.append(path) }
+                default: continue
+                }
+            }
+        }
+        return (logs.sorted(), cycles.sorted())
+    }
+}
