@@ -25,6 +25,7 @@ extension Badger {
         var output: String?
 
         func run() throws {
+            if let output { try OutputFile.refuseCollectionFile(output, shown: UntrustedText.sanitized(output), what: "the compiled JSON") }
             let loaded = try collection.load(options: .init(renderingHTML: true))
             let errors = Terminal.standardError
             let formatter = TextDiagnosticFormatter(

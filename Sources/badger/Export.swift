@@ -16,7 +16,10 @@ extension Badger {
                 Each field is the card's Markdown with the escapes `badger import` adds taken
                 off, so a CSV imported and exported again comes back the same. Other Markdown
                 (such as *emphasis*) is exported as written. Hints and images are not part of
-                the format.
+                the format. A cell a spreadsheet would run as a formula (starting with =, +,
+                -, @) gets a ' in front, which `badger import` takes off; --allow-formulas
+                writes them as they are. The file may not be named like a deck, log, state
+                file or badger.yml.
 
                 Examples:
                   badger export cards.csv
@@ -31,6 +34,9 @@ extension Badger {
 
         @Option(help: "Export only the cards of this topic.")
         var topic: String?
+
+        @Flag(help: "Write cells starting with =, +, -, @ as they are (by default a ' in front keeps spreadsheets from running them as formulas).")
+        var allowFormulas = false
 
         func run() throws {
             let errors = Terminal.standardError
@@ -57,8 +63,9 @@ extension Badger {
                 errors.write("badger: error: no deck of topic \"\(UntrustedText.sanitized(wanted))\" in the collection\n")
                 throw ExitStatus.usageOrIO.code
             }
-            let csv = CSVCardWriter.csv(for: rows)
+            let csv = CSVCardWriter.csv(for: rows, neutralizingFormulas: !allowFormulas)
             if file == "-" { return Terminal.standardOutput.write(csv) }
+            try OutputFile.refuseCollectionFile(file, shown: UntrustedText.sanitized(file), what: "CSV")
             try OutputFile.write(csv, to: file, shown: UntrustedText.sanitized(file))
             errors.write(
                 "exported \(rows.count) card\(rows.count == 1 ? "" : "s") from \(decks) deck\(decks == 1 ? "" : "s") to \(UntrustedText.sanitized(file))\n"

@@ -23,6 +23,11 @@ public struct TemporaryDirectory: Sendable {
         return file
     }
 
+    /// The text of `relative` inside the directory.
+    public func read(_ relative: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)
+    }
+
     public func remove() {
         try? FileManager.default.removeItem(at: url)
     }

@@ -143,7 +143,10 @@ public struct CSVCardReader: Sendable {
             reversed = value
         }
         let explanation = cells.count >= 3 && !cells[2].isEmpty ? cells[2] : nil
-        return .success(CardDraft(question: cells[0], answer: cells[1], explanation: explanation, reversed: reversed))
+        return .success(
+            CardDraft(
+                question: CSVCardWriter.unneutralized(cells[0]), answer: CSVCardWriter.unneutralized(cells[1]),
+                explanation: explanation.map(CSVCardWriter.unneutralized), reversed: reversed))
     }
 
     /// `yes`/`no`/`true`/`false`/`1`/`0`, in any case; nil for anything else.

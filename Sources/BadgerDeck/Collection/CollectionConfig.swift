@@ -52,6 +52,7 @@ public struct CollectionConfig: Sendable, Equatable {
         guard case .mapping(let mapping) = node else {
             throw CollectionError.badConfig(path: path, problem: "must be a mapping of keys to values")
         }
+        var stepLines: [String: String] = [:]
         for (key, value) in mapping {
             let name = key.string ?? "\(key)"
             let line = (value.mark?.line).map { "line \($0): " } ?? ""
@@ -81,9 +82,12 @@ public struct CollectionConfig: Sendable, Equatable {
                     }
                     steps.append(seconds)
                 }
+                stepLines[name] = line
                 if name == "learning_steps" { learningSteps = steps } else { relearningSteps = steps }
             case "maximum_interval":
-                guard let days = value.int, days >= 1 else { throw bad("`maximum_interval` must be a whole number of days, at least 1") }
+                guard let days = value.int, (1...Self.longestInterval).contains(days) else {
+                    throw bad("`maximum_interval` must be a whole number of days from 1 to \(Self.longestInterval) (100 years)")
+                }
                 maximumInterval = days
             case "day_start_hour":
                 guard let hour = value.int, (0...23).contains(hour) else { throw bad("`day_start_hour` must be a whole hour from 0 to 23") }
@@ -109,6 +113,22 @@ public struct CollectionConfig: Sendable, Equatable {
                 throw bad("unknown key `\(name)`\(suggestion) (known keys: \(Self.keys.joined(separator: ", ")))")
             }
         }
+        // Steps are same-day repeats; none may be longer than the longest interval.
+        for (name, steps) in [("learning_steps", learningSteps), ("relearning_steps", relearningSteps)] {
+            if let step = steps.first(where: { $0 > Double(maximumInterval) * 86_400 }) {
+                throw CollectionError.badConfig(
+                    path: path,
+                    problem: (stepLines[name] ?? "")
+                        + "`\(name)`: a step of \(Self.describe(step)) is longer than `maximum_interval` (\(maximumInterval) days)")
+            }
+        }
+    }
+
+    /// The longest interval any setting may give: 100 years.
+    public static let longestInterval = 36_500
+
+    private static func describe(_ seconds: Double) -> String {
+        seconds >= 86_400 ? "\(Int((seconds / 86_400).rounded())) days" : "\(Int(seconds)) seconds"
     }
 
     /// `text` (a config file's content) with the fitted-parameter keys set to these values and
@@ -138,7 +158,7 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// Seconds in a duration such as `30s`, `10m`, `2h` or `1d`.
     public static func duration(_ text: String) -> Double? {
-        guard let unit = text.last, let number = Double(text.dropLast()), number > 0 else { return nil }
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0, number.isFinite, number <= 1e9 else { return nil }
         switch unit {
         case "s": return number
         case "m": return number * 60

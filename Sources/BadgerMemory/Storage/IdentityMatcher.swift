@@ -151,8 +151,9 @@ public enum IdentityMatcher {
     }
 
     /// How well `card` continues `identity`, or nil if it cannot: 3 and more for the same
-    /// question, 2 and more for a reverse card with the same answer, 1 and more for a question
-    /// a few edits away; plus up to 1 for the answer's likeness and a little for the place.
+    /// question, 2 and more for a reverse card with the same answer, 1 to 1.8 for a question
+    /// a few edits away (at most an eighth of its length, at least 2; 0.2 less per edit); plus
+    /// up to 1 for the answer's likeness and a little for the place.
     static func score(_ card: Card, _ identity: CardLedger.Identity, place: Place?) -> Double? {
         guard let question = identity.question else { return nil }
         if let direction = identity.direction, direction != card.direction { return nil }
@@ -165,9 +166,11 @@ public enum IdentityMatcher {
         } else {
             let a = question.lowercased()
             let b = card.question.lowercased()
-            let limit = max(2, max(a.count, b.count) / 5)
-            guard abs(a.count - b.count) <= limit, RenameDetector.editDistance(a, b, limit: limit) <= limit else { return nil }
-            base = 1 + likeness(a, b, within: 1.0) * 0.5
+            let limit = max(2, max(a.count, b.count) / 8)
+            guard abs(a.count - b.count) <= limit else { return nil }
+            let distance = RenameDetector.editDistance(a, b, limit: limit)
+            guard distance <= limit else { return nil }
+            base = 1 + max(0, 1 - 0.2 * Double(distance))
         }
         let answerLikeness = answer.isEmpty && card.answer.isEmpty ? 0.5 : likeness(answer, card.answer, within: 1.0)
         var placeBonus = 0.0

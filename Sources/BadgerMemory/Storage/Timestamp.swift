@@ -4,8 +4,11 @@ import Foundation
 /// `2026-11-21T09:30:00Z`.
 public enum Timestamp {
     /// The text of `date`, rounded down to the second.
+    /// Times beyond year 999,999 (or before year 1) are written as those bounds, so the text
+    /// always reads back.
     public static func format(_ date: Date) -> String {
-        let seconds = Int64(floor(date.timeIntervalSince1970))
+        let raw = date.timeIntervalSince1970
+        let seconds = Int64(floor(raw.isNaN ? 0 : min(max(raw, -62_135_596_800), 31_556_889_832_780_799)))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
@@ -26,10 +29,14 @@ public enum Timestamp {
         seconds(bytes).map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
-    /// Seconds since 1970 of a timestamp in UTF-8 bytes.
+    /// Seconds since 1970 of a timestamp in UTF-8 bytes. The year has four digits, or up to
+    /// six for dates after 9999 (which `format` writes that way), so every date is read back.
     static func seconds(_ bytes: UnsafeRawBufferPointer) -> Int64? {
         let count = bytes.count
-        guard count >= 20 else { return nil }
+        var yearDigits = 0
+        while yearDigits < min(count, 7), bytes[yearDigits] >= 48, bytes[yearDigits] <= 57 { yearDigits += 1 }
+        guard (4...6).contains(yearDigits), count >= yearDigits + 16 else { return nil }
+        let b = yearDigits - 4  // how far every later field is shifted
         @inline(__always) func digit(_ index: Int) -> Int64? {
             let byte = bytes[index]
             return byte >= 48 && byte <= 57 ? Int64(byte - 48) : nil
@@ -42,12 +49,13 @@ public enum Timestamp {
             }
             return value
         }
-        guard let year = number(0, 4), bytes[4] == 45, let month = number(5, 2), bytes[7] == 45, let day = number(8, 2),
-            bytes[10] == 84 || bytes[10] == 116, let hour = number(11, 2), bytes[13] == 58, let minute = number(14, 2),
-            bytes[16] == 58, let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24,
-            minute < 60, second < 61
+        guard let year = number(0, yearDigits), bytes[b + 4] == 45, let month = number(b + 5, 2), bytes[b + 7] == 45,
+            let day = number(b + 8, 2), bytes[b + 10] == 84 || bytes[b + 10] == 116, let hour = number(b + 11, 2),
+            bytes[b + 13] == 58, let minute = number(b + 14, 2), bytes[b + 16] == 58, let second = number(b + 17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        var index = 19
+        var index = b + 19
+        guard index < count else { return nil }
         if bytes[index] == 46 {  // fraction
             index += 1
             while index < count, digit(index) != nil { index += 1 }

@@ -6,6 +6,19 @@ import Foundation
 /// synced, so a crash leaves the old file or the new one, never a mix
 /// and never a stray temporary file for long.
 enum OutputFile {
+    /// Ends the command with status 2 if `path` is one of a collection's own files (a deck, a
+    /// review log, a state file, `badger.yml`): an export or a compiled collection never
+    /// overwrites them.
+    static func refuseCollectionFile(_ path: String, shown: String, what: String) throws {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        let kinds = [(".md", "a deck"), (".reviews", "a review log"), (".state", "a state file")]
+        let kind = name == "badger.yml" ? "the collection's settings" : kinds.first { name.hasSuffix($0.0) }?.1
+        guard let kind else { return }
+        Terminal.standardError.write(
+            "badger: error: will not write \(what) to \(shown): that name is \(kind) of a collection; choose another file name\n")
+        throw ExitStatus.usageOrIO.code
+    }
+
     /// Writes `text` to `path` (creating its directory if asked); reports a failure (naming the
     /// file as `shown`) and ends the command with status 2.
     static func write(_ text: String, to path: String, shown: String, creatingDirectory: Bool = false) throws {
