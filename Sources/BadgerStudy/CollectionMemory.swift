@@ -366,14 +366,11 @@ public struct CollectionMemory: Sendable {
     /// Records in the logs what matching found, so it holds from now on whatever changes next:
     /// every card that continues a history under new content (an edit, a topic renamed, a
     /// card moved) gets a `card` line in its deck's log. Without it, a card edited away and
-    /// written again later could take its history back from the edited one. Also keeps the
-    /// questions only format 1 state files knew (`keepLegacyTexts`). Returns how many cards.
+    /// written again later could take its history back from the edited one. Returns how many
+    /// cards.
     @discardableResult
     public mutating func commitEdits(at time: Date) throws -> Int {
-        guard !matching.edited.isEmpty else {
-            try keepLegacyTexts(at: time)
-            return 0
-        }
+        guard !matching.edited.isEmpty else { return 0 }
         var linesOfDeck: [Int: [String]] = [:]
         for edit in matching.edited {
             guard let (deckIndex, card) = cardsByID[edit.contentID] else { continue }
@@ -385,31 +382,9 @@ public struct CollectionMemory: Sendable {
         for (deckIndex, lines) in linesOfDeck.sorted(by: { $0.key < $1.key }) {
             try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
         }
+        let count = matching.edited.count
         reload()
-        try keepLegacyTexts(at: time)
-        return matching.edited.count
-    }
-
-    /// Records what the logs must keep before state files lose it: the question of every
-    /// identity that only a format 1 state file described gets a `card` line in its deck's log.
-    public mutating func keepLegacyTexts(at time: Date) throws {
-        var appended = false
-        for deck in decks {
-            var lines: [String] = []
-            for entry in deck.state.entries.values.sorted(by: { $0.cardID < $1.cardID }) where !entry.question.isEmpty {
-                let key = ledger.aliases.origin(entry.cardID)
-                guard let identity = ledger.identities[key], identity.answer == nil, identity.contentID == entry.cardID
-                else { continue }
-                let sighting = ReviewRecord.CardSighting(
-                    time: identity.seen == .distantPast ? time : identity.seen, key: key, contentID: entry.cardID,
-                    direction: "-", question: entry.question, answer: "", recordID: ReviewRecord.newRecordID(using: &generator))
-                lines.append(ReviewRecord.card(sighting).line)
-            }
-            guard !lines.isEmpty else { continue }
-            try append(lines, to: deck.file.memoryFiles.logPath)
-            appended = true
-        }
-        if appended { reload() }
+        return count
     }
 
     /// Records a review of `cardID`: appends it to its deck's log, synced to disk before this

@@ -40,7 +40,7 @@ import Testing
         let imported = try BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let log = try String(contentsOf: directory.url.appendingPathComponent("t.reviews"), encoding: .utf8)
-        let reviews = log.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("\treview\t") }
+        let reviews = log.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("\treviewed\t") }
         let ratings = reviews.map { $0.split(separator: "\t")[3] }
         #expect(ratings == ["3", "4"], "log:\n\(log)")
         let deck = try String(contentsOf: directory.url.appendingPathComponent("t.md"), encoding: .utf8)
@@ -61,6 +61,6 @@ import Testing
         let statuses = sessions.map { $0.waitForExit(seconds: 30) }
         #expect(statuses == [0, 0], "\(sessions.map(\.output))")
         let log = try String(contentsOf: directory.url.appendingPathComponent("t.reviews"), encoding: .utf8)
-        #expect(log.split(separator: "\n").count { !$0.hasPrefix("#") && $0.contains("\treview\t") } == 2, "log:\n\(log)")
+        #expect(log.split(separator: "\n").count { !$0.hasPrefix("#") && $0.contains("\treviewed\t") } == 2, "log:\n\(log)")
     }
 }

@@ -117,10 +117,48 @@ import Testing
         #expect(html.contains("&lt;b&gt;html&lt;/b&gt;"))
         #expect(html.contains("<span class=\"math inline\">\\(x^2\\)</span>"))
 
-        let exported = try BadgerProcess.run(["export", "out.csv"], in: directory.url)
+        let exported = try BadgerProcess.run(["export", "out.csv", "--allow-formulas"], in: directory.url)
         #expect(exported.status == 0)
         #expect(exported.standardError == "exported 5 cards from 1 deck to out.csv\n")
         #expect(try read(directory, "out.csv") == csv)
+    }
+
+    @Test func exportKeepsSpreadsheetsFromRunningCellsAndImportTakesTheMarkOff() throws {
+        let directory = try collection()
+        defer { directory.remove() }
+        try directory.write(
+            "Decks/a.md", "---\ntopic: A\n---\n\nQ: =HYPERLINK(\"http://x\")\nA: -1\n\nQ: '=literal\nA: +2\nE: @SUM(A1)\n\nQ: plain\nA: 'quoted\n")
+        let result = try BadgerProcess.run(["export", "-"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput
+                == "question;answer;explanation;reversed\n\"'=HYPERLINK(\"\"http://x\"\")\";'-1;;no\n''=literal;'+2;'@SUM(A1);no\nplain;'quoted;;no\n")
+        let raw = try BadgerProcess.run(["export", "-", "--allow-formulas"], in: directory.url)
+        #expect(raw.standardOutput.contains("\n\"=HYPERLINK(\"\"http://x\"\")\";-1;;no\n"))
+        // Imported again, every cell is what was written.
+        try directory.write("cells.csv", result.standardOutput)
+        let imported = try BadgerProcess.run(["import", "cells.csv", "--topic", "B", "--dry-run"], in: directory.url)
+        #expect(imported.standardOutput.contains("Q: =HYPERLINK(\"http://x\")\nA: -1\n"), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("Q: '=literal\nA: +2\nE: @SUM(A1)\n"), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("A: 'quoted\n"), "\(imported.standardOutput)")
+    }
+
+    @Test func exportAndCompileNeverOverwriteTheCollectionsOwnFiles() throws {
+        let directory = try collection()
+        defer { directory.remove() }
+        try directory.write("Decks/a.md", "---\ntopic: A\n---\n\nQ: q\nA: a\n")
+        try directory.write("Decks/a.reviews", "# badger review log 2\n")
+        try directory.write("Decks/badger.yml", "fuzz: true\n")
+        let files = ["Decks/a.md", "Decks/a.reviews", "Decks/a.state", "Decks/badger.yml", "Decks/new.md"]
+        let before = files.map { try? read(directory, $0) }
+        for file in files {
+            for command in [["export", file], ["compile", "-o", file]] {
+                let result = try BadgerProcess.run(command, in: directory.url)
+                #expect(result.status == 2, "\(command)")
+                #expect(result.standardError.contains("will not write"), "\(command): \(result.standardError)")
+            }
+        }
+        #expect(files.map { try? read(directory, $0) } == before)
     }
 
     @Test func exportFiltersByTopic() throws {

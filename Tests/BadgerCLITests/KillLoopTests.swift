@@ -146,7 +146,7 @@ import Testing
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("t.reviews").path) else { return 0 }
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         lines.removeLast()  // after the last line ending: empty, or a line cut off by the kill
-        return lines.count { $0.split(separator: "\t").count == 6 && $0.split(separator: "\t")[1] == "review" }
+        return lines.count { $0.split(separator: "\t").count == 7 && $0.split(separator: "\t")[1] == "reviewed" }
     }
 
     static func snapshot(_ directory: URL, files: [String]) throws -> [String: Data] {

@@ -145,16 +145,22 @@ import Testing
         #expect((document["due"] as? Int ?? 0) >= 1)
         #expect(document["new"] as? Int == 1)
 
-        // The log: a header, then one tab-separated line per review, in the order recorded.
+        // The log: a header, then a `card` line when a card is first reviewed (its key, content
+        // id and text), and one tab-separated line per review, in the order recorded, each
+        // ending in a unique record id.
         let log = try sandbox.lines("deck.reviews")
-        try #require(log.count == 4)
-        #expect(log[0].hasPrefix("# badger review log"))
-        let first = log[1].components(separatedBy: "\t")
-        #expect(first.count == 6)
-        #expect(first.count == 6 && Self.isTimestamp(first[0]))
-        #expect(Array(first.dropFirst()) == ["review", one, "4", "-", "-"])
-        #expect(log[2] == "2020-01-01T08:00:00Z\treview\t\(two)\t3\t-\t1500")
-        #expect(log[3] == "2020-01-01T08:10:00Z\treview\t\(two)\t1\t600\t-")
+        try #require(log.count == 6)
+        #expect(log[0].hasPrefix("# badger review log 2"))
+        #expect(log[1].components(separatedBy: "\t").dropFirst().dropLast() == ["card", one, one, "forward", "What is one?", "answer 1"])
+        let first = log[2].components(separatedBy: "\t")
+        #expect(first.count == 7)
+        #expect(first.count == 7 && Self.isTimestamp(first[0]))
+        #expect(Array(first.dropFirst().dropLast()) == ["review" + "ed", one, "4", "-", "-"])
+        #expect(first.last?.count == 16 && first.last?.allSatisfy(\.isHexDigit) == true)
+        #expect(log[3].hasPrefix("2020-01-01T08:00:00Z\tcard\t\(two)\t\(two)\tforward\tWhat is two?\t"))
+        #expect(log[4].hasPrefix("2020-01-01T08:00:00Z\treviewed\t\(two)\t3\t-\t1500\t"))
+        #expect(log[5].hasPrefix("2020-01-01T08:10:00Z\treviewed\t\(two)\t1\t600\t-\t"))
+        #expect(Set(log.dropFirst().map { $0.components(separatedBy: "\t").last! }).count == 5)
         #expect(!log.joined().contains(three))
 
         // The state: a header, then one line per reviewed card, sorted by id.
@@ -210,7 +216,7 @@ import Testing
         try FileManager.default.removeItem(at: sandbox.url.appendingPathComponent("a.state"))
         let rebuilt = try sandbox.badger(["state", "rebuild"])
         #expect(rebuilt.status == 0)
-        #expect(rebuilt.standardError.contains("rebuilt 3 card states from 8 log records"))
+        #expect(rebuilt.standardError.contains("rebuilt 3 card states from 11 log records"))
         #expect(try sandbox.data("a.state") == before)
         #expect(try sandbox.data("b.state") == beforeB)
 
@@ -233,7 +239,7 @@ import Testing
         #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.data("a.state") == before)
         let idle = try sandbox.badger(["state", "rebuild"])
-        #expect(idle.standardError.contains("0 state files written, 0 renames"))
+        #expect(idle.standardError.contains("0 state files written, 0 edited cards followed"))
     }
 
     // MARK: renames, moves and pruning
@@ -250,23 +256,21 @@ import Testing
         let new = try #require(try sandbox.ids()["What is the capital town of France?"])
         #expect(new != old)
 
+        // Every command follows the edit at once, and lint has nothing to say.
+        let list = try sandbox.badger(["list", "--format", "json"])
+        #expect(list.status == 0)
+        let listed = try #require((try Self.json(list.standardOutput)["cards"] as? [[String: Any]])?.first { $0["id"] as? String == new })
+        #expect(listed["state"] as? String == "learning", "\(list.standardOutput)")
         let lint = try sandbox.badger(["lint"])
         #expect(lint.status == 0)
-        #expect(lint.standardOutput.contains("warning: [StateMatchesCards]"))
-        #expect(lint.standardOutput.contains(old))
-        #expect(lint.standardError.hasSuffix("0 errors and 1 warning\n"))
+        #expect(lint.standardOutput.isEmpty)
+        #expect(lint.standardError.hasSuffix("0 errors and 0 warnings\n"))
 
-        let rebuild = try sandbox.badger(["state", "rebuild"])
-        #expect(rebuild.status == 0)
-        #expect(rebuild.standardError.contains("carried progress over from \(old) to \(new) (question edited)"))
-
+        // What was matched is written down once, as a `card` line for the card's key.
         let log = try sandbox.lines("deck.reviews")
-        let renames = log.filter { $0.contains("\trename\t") }
-        #expect(renames.count == 1)
-        let rename = renames.first?.components(separatedBy: "\t") ?? []
-        #expect(rename.count == 4)
-        #expect(rename.count == 4 && Self.isTimestamp(rename[0]))
-        #expect(Array(rename.dropFirst()) == ["rename", old, new])
+        let sightings = log.filter { $0.contains("\tcard\t\(old)\t\(new)\t") }
+        #expect(sightings.count == 1)
+        #expect(sightings.first?.contains("\tWhat is the capital town of France?\t") == true)
 
         #expect(try sandbox.stateLine(old, in: "deck.state") == nil)
         let newFields = try #require(try sandbox.stateLine(new, in: "deck.state"))
@@ -274,12 +278,11 @@ import Testing
         #expect(Array(newFields[1..<13]) == Array(oldFields[1..<13]))
         #expect(newFields[13] == "What is the capital town of France?")
 
-        let clean = try sandbox.badger(["lint"])
-        #expect(clean.standardOutput.isEmpty)
-        #expect(clean.standardError.hasSuffix("0 errors and 0 warnings\n"))
-        // Rebuilding again logs no second rename.
-        #expect(try sandbox.badger(["state", "rebuild"]).standardError.contains("0 renames"))
-        #expect(try sandbox.lines("deck.reviews").filter { $0.contains("\trename\t") }.count == 1)
+        // A review of the edited card joins the same history; nothing is written twice.
+        #expect(try sandbox.badger(["review", "--card", new, "--rating", "2", "--at", "2026-01-03T08:00:00Z"]).status == 0)
+        #expect(try sandbox.stateLine(new, in: "deck.state")?[8] == "3")
+        #expect(try sandbox.lines("deck.reviews").filter { $0.contains("\tcard\t\(old)\t\(new)\t") }.count == 1)
+        #expect(try sandbox.badger(["state", "rebuild"]).standardError.contains("0 state files written"))
     }
 
     /// The state file must stay what `state rebuild` makes of the log, also when a renamed
@@ -327,7 +330,7 @@ import Testing
 
         // Studying it on goes to its new deck's log, and the state still rebuilds exactly.
         #expect(try sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2026-01-20T08:00:00Z"]).status == 0)
-        #expect(try sandbox.lines("sub/b.reviews").contains { $0.hasPrefix("2026-01-20T08:00:00Z\treview\t\(two)\t3\t") })
+        #expect(try sandbox.lines("sub/b.reviews").contains { $0.hasPrefix("2026-01-20T08:00:00Z\treviewed\t\(two)\t3\t") })
         let reviewed = try sandbox.text("sub/b.state")
         #expect(try sandbox.stateLine(two, in: "sub/b.state")?[8] == "4")  // repetitions: all four reviews count
         #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
@@ -347,20 +350,24 @@ import Testing
 
         try sandbox.write("deck.md", Self.deck("T", ["What is one?"]))
         let lint = try sandbox.badger(["lint"])
-        #expect(lint.standardOutput.contains("deck.state:"))
-        #expect(lint.standardOutput.contains("[StateMatchesCards]"))
+        #expect(lint.standardOutput.contains("deck.reviews:1:1: warning: [StateMatchesCards]"))
         #expect(lint.standardOutput.contains(gone))
+        #expect(lint.standardOutput.contains("Entirely different question here?"))
         #expect(try sandbox.badger(["lint", "--strict"]).status == 1)
-        // Rebuilding keeps orphaned state until it is pruned.
+        // State files hold the cards there are; the log keeps the history, and lint reports it
+        // until it is pruned.
         #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
-        #expect(try sandbox.stateLine(gone, in: "deck.state") != nil)
+        #expect(try sandbox.stateLine(gone, in: "deck.state") == nil)
+        #expect(try sandbox.badger(["lint", "--strict"]).status == 1)
 
         let prune = try sandbox.badger(["state", "prune"])
         #expect(prune.status == 0)
-        #expect(prune.standardError == "pruned state of 1 card that no longer exist\n")
+        #expect(prune.standardError == "retired the history of 1 card that no longer exist\n")
         #expect(try sandbox.stateLine(gone, in: "deck.state") == nil)
         #expect(try sandbox.stateLine(one, in: "deck.state") == oneLine)
-        #expect(try sandbox.text("deck.reviews") == logBefore)
+        let logAfter = try sandbox.text("deck.reviews")
+        #expect(logAfter.hasPrefix(logBefore))
+        #expect(logAfter.dropFirst(logBefore.count).contains("\tretired\t\(gone)\t"))
         #expect(try sandbox.badger(["lint", "--strict"]).status == 0)
         #expect(try sandbox.badger(["lint"]).standardOutput.isEmpty)
         // A rebuild does not bring it back.
@@ -379,16 +386,16 @@ import Testing
         #expect(try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
         #expect(try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
         let state = try sandbox.text("deck.state")
-        // A crash in the middle of writing line 4.
-        try sandbox.append("deck.reviews", "2026-01-02T08:00:00Z\treview\t\(two)\t")
+        // A crash in the middle of writing line 5.
+        try sandbox.append("deck.reviews", "2026-01-02T08:00:00Z\treviewed\t\(two)\t")
 
         let due = try sandbox.badger(["due"])
         #expect(due.status == 0)
-        #expect(due.standardError.contains("deck.reviews:4:"))
+        #expect(due.standardError.contains("deck.reviews:5:"))
         #expect(due.standardError.contains("cut off"))
         let lint = try sandbox.badger(["lint"])
         #expect(lint.status == 0)
-        #expect(lint.standardError.contains("deck.reviews:4:"))
+        #expect(lint.standardError.contains("deck.reviews:5:"))
         #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("deck.state") == state)
 
@@ -397,7 +404,7 @@ import Testing
         #expect(review.status == 0)
         let log = try sandbox.text("deck.reviews")
         #expect(log.hasSuffix("\n"))
-        #expect(log.components(separatedBy: "\n").contains("2026-01-02T09:00:00Z\treview\t\(two)\t4\t-\t-"))
+        #expect(log.components(separatedBy: "\n").contains { $0.hasPrefix("2026-01-02T09:00:00Z\treviewed\t\(two)\t4\t-\t-\t") })
         let after = try sandbox.badger(["due"])
         #expect(after.status == 0, "the log is unreadable after reviewing: \(after.standardError)")
         #expect(!after.standardError.contains("cut off"))
@@ -441,7 +448,7 @@ import Testing
         let waited = Date().timeIntervalSince(start)
         #expect(review.status == 0, "\(review.standardError)")
         #expect(waited > 1, "the review did not wait for the lock (\(waited) s)")
-        #expect(try sandbox.lines("deck.reviews").contains("2026-01-01T08:00:00Z\treview\t\(one)\t3\t-\t-"))
+        #expect(try sandbox.lines("deck.reviews").contains { $0.hasPrefix("2026-01-01T08:00:00Z\treviewed\t\(one)\t3\t-\t-\t") })
     }
 
     @Test(.enabled(if: Python.path != nil, "python3 is needed to hold the collection lock"))
@@ -478,7 +485,7 @@ import Testing
         }
         #expect(results.values == [0, 0])
         let log = try sandbox.lines("deck.reviews")
-        #expect(log.filter { !$0.hasPrefix("#") && $0.contains("\treview\t") }.count == 2)
+        #expect(log.filter { !$0.hasPrefix("#") && $0.contains("\treviewed\t") }.count == 2)
         let state = try sandbox.text("deck.state")
         for card in cards { #expect(state.contains(card + "\t"), "state of \(card) was overwritten by the other review") }
         #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
@@ -503,13 +510,13 @@ import Testing
         #expect(results.values.count == 20)
         #expect(results.values.allSatisfy { $0 == 0 })
         let log = try sandbox.lines("deck.reviews")
-        #expect(log.count == 21)
+        #expect(log.count { $0.contains("\treviewed\t") } == 20)
         #expect(log.filter { $0.hasPrefix("#") }.count == 1)
         for worker in 0..<2 {
             for index in 0..<10 {
-                let prefix = "2026-01-0\(worker + 1)T08:\(10 + index):00Z\treview\t\(cards[worker])\t3\t"
-                let suffix = "\t\(1000 * worker + index)"
-                #expect(log.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }.count == 1, "missing \(prefix)…\(suffix)")
+                let prefix = "2026-01-0\(worker + 1)T08:\(10 + index):00Z\treviewed\t\(cards[worker])\t3\t"
+                let answer = "\t\(1000 * worker + index)\t"
+                #expect(log.filter { $0.hasPrefix(prefix) && $0.contains(answer) }.count == 1, "missing \(prefix)…\(answer)")
             }
         }
         #expect(try sandbox.badger(["due"]).status != 2)

@@ -69,10 +69,10 @@ import Testing
         let log = String(decoding: try Data(contentsOf: directory.url.appendingPathComponent("t.reviews")), as: UTF8.self)
         let records = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let reviews = records.map { $0.components(separatedBy: "\t") }.filter { $0.count >= 4 && $0[1] == "review" }
+        let reviews = records.map { $0.components(separatedBy: "\t") }.filter { $0.count >= 4 && $0[1] == "reviewed" }
         #expect(reviews.count >= 3 && reviews.count <= 4, "log:\n\(log)")
         #expect(reviews.prefix(3).map { [$0[2], $0[3]] } == rated.map { [$0, "3"] }, "log:\n\(log)")
-        for review in reviews { #expect(review.count == 6 && review[3] == "3", "unexpected log line \(review)") }
+        for review in reviews { #expect(review.count == 7 && review[3] == "3", "unexpected log line \(review)") }
         #expect(log.isEmpty || log.hasSuffix("\n"), "partial last line in log:\n\(log)")
 
         // The collection is still readable: `due` answers (0 or 1, not 2) and state rebuilds.

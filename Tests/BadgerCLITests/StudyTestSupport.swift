@@ -48,9 +48,9 @@ struct StudySandbox {
     /// The reviews in `deck.reviews` as [card, FSRS rating].
     func reviews(_ deck: String) throws -> [[String]] {
         guard exists("\(deck).reviews") else { return [] }
-        return try lines("\(deck).reviews").filter { !$0.hasPrefix("#") }.map { line in
+        return try lines("\(deck).reviews").filter { !$0.hasPrefix("#") && !$0.contains("\tcard\t") }.map { line in
             let fields = line.components(separatedBy: "\t")
-            #expect(fields.count == 6 && fields[1] == "review", "unexpected log line \(line)")
+            #expect(fields.count == 7 && fields[1] == "reviewed", "unexpected log line \(line)")
             return fields.count >= 4 ? [fields[2], fields[3]] : fields
         }
     }
