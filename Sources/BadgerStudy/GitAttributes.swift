@@ -2,7 +2,8 @@ import BadgerMemory
 import Foundation
 
 /// The `.gitattributes` a collection gets with its first review log, so git merges review logs
-/// and state files with its built-in `union` driver in every clone, with no setup.
+/// and state files with its built-in `union` driver in every clone, with no setup; and the
+/// `.gitignore` line that keeps the lock file (`.badger.lock`) out of commits.
 ///
 /// Union merging is exact for review logs because every line carries a unique record id: no
 /// two reviews are ever the same line, and a line both sides have is kept once. State files
@@ -26,5 +27,11 @@ public enum GitAttributes {
             changed = true
         }
         if changed { try? AtomicFile.write(text, to: path) }
+        let ignore = (root.hasSuffix("/") ? root : root + "/") + ".gitignore"
+        var ignored = (try? String(contentsOfFile: ignore, encoding: .utf8)) ?? ""
+        if !ignored.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".badger.lock" }) {
+            if !ignored.isEmpty, !ignored.hasSuffix("\n") { ignored += "\n" }
+            try? AtomicFile.write(ignored + ".badger.lock\n", to: ignore)
+        }
     }
 }

@@ -161,7 +161,7 @@ struct GitMergeTests {
 
 /// An origin (bare), and clones A and B of a two-deck collection that each studied and
 /// committed: A reviewed cards 1 and 2, B cards 2 and 3, at different times.
-private struct StudiedClones {
+struct StudiedClones {
     let directory: TemporaryDirectory
     let a: URL
     let b: URL
