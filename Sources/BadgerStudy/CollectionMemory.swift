@@ -26,17 +26,16 @@ public struct CollectionMemory: Sendable {
         public let file: DeckFile
         /// The deck's study cards.
         public let cards: [StudiedCard]
-        /// The state file as read (empty when missing or unreadable).
-        public var state: SidecarState
-        /// Whether the state file could not be read (say, git conflict markers).
-        public var stateUnreadable: Bool
+        /// The state file's text as read; nil when there is none.
+        public var stateText: String?
     }
 
     /// A review log found under the root.
     public struct Log: Sendable {
         public let path: String
         public let displayPath: String
-        public var log: ReviewLog
+        /// Its records, each once (see `unique`).
+        public var log: CompactLog
         /// Whether the deck it sits beside is loaded, or is gone (so its cards may be anywhere).
         public let inScope: Bool
     }
@@ -59,23 +58,26 @@ public struct CollectionMemory: Sendable {
     /// Every review of the logs, each once, credited to the id of the card it belongs to now
     /// (or its identity's key if it belongs to none), one list per log.
     public var history: [[ReviewRecord]] {
-        var cardOfKey: [String: String] = [:]
-        for (id, key) in matching.keyOfCard { cardOfKey[key] = id }
+        var cardOfKey: [UInt64: String] = [:]
+        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
         return logs.map { log in
-            log.log.records.compactMap { record in
-                guard case .review(let review) = record else { return nil }
-                let key = ledger.aliases.origin(review.cardID)
-                return .review(review.crediting(cardOfKey[key] ?? key))
+            let records = log.log
+            return (0..<records.count).compactMap { index in
+                guard records.isReview(index) else { return nil }
+                let key = ledger.key(ofNumber: records.keys[index])
+                return .review(records.review(at: index, crediting: cardOfKey[key] ?? names.name(key)))
             }
         }
     }
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
-    private var statesByKey: [String: MemoryState]
+    private var statesByKey: [UInt64: MemoryState]
+    /// Card ids as numbers, and the rare id that is not 16 hex digits.
+    public let names = NameBook()
     private var cardsByID: [String: (deck: Int, card: StudiedCard)]
-    private var keyedReviews: [String: Int]
+    private var keyedReviews: [UInt64: Int]
     private var legacyQuestions: [String: String]
-    private var lastLogOfKey: [String: Int] = [:]
+    private var lastLogOfKey: [UInt64: Int] = [:]
     private var replayed = false
     private var generator: any RandomNumberGenerator & Sendable
 
@@ -114,6 +116,7 @@ public struct CollectionMemory: Sendable {
             "\($0) is a symbolic link back into the collection; its folder is read once"
         }
         let shownPrefix = Self.displayPrefix(collection: collection, root: root)
+        let names = self.names
         // Every log and state file is read and parsed on its own, several at a time.
         let paths = logPaths
         let logResults = ParallelResults<Result<Log, MemoryError>>(count: paths.count)
@@ -125,7 +128,7 @@ public struct CollectionMemory: Sendable {
                 return
             }
             do {
-                let log = try bytes.withUnsafeBytes { try ReviewLog(bytes: $0) }
+                let log = try bytes.withUnsafeBytes { try CompactLog(bytes: $0, names: names) }
                 let deckPath = String(path.dropLast(".reviews".count)) + ".md"
                 let inScope = loadedBases.contains(path) || fileAccess.kind(atPath: deckPath) == nil
                 logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope))
@@ -146,26 +149,17 @@ public struct CollectionMemory: Sendable {
         }
         // Each record once: a line copied into two logs (a merge, a sync tool's conflict copy) or
         // twice into one (a cherry-pick) counts once.
-        let unique = Self.unique(logs.map(\.log.records))
-        for index in logs.indices { logs[index].log.records = unique[index] }
+        Self.removeDuplicates(&logs)
         self.logs = logs
         let stateResults = ParallelResults<Deck>(count: ownDecks.count)
         DispatchQueue.concurrentPerform(iterations: ownDecks.count) { index in
             let deck = ownDecks[index]
             let path = deck.file.memoryFiles.statePath
-            var state = SidecarState()
-            var unreadable = false
-            if fileAccess.kind(atPath: path) == .file {
-                if let bytes = try? fileAccess.contents(atPath: path),
-                    let read = try? SidecarState(text: String(decoding: bytes, as: UTF8.self))
-                {
-                    state = read
-                } else {
-                    unreadable = true
-                }
+            var text: String?
+            if fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) {
+                text = String(decoding: bytes, as: UTF8.self)
             }
-            stateResults[index] = Deck(
-                file: deck.file, cards: cardsOfFile[deck.file.absolutePath] ?? [], state: state, stateUnreadable: unreadable)
+            stateResults[index] = Deck(file: deck.file, cards: cardsOfFile[deck.file.absolutePath] ?? [], stateText: text)
         }
         decks = stateResults.values.compactMap { $0 }
         var cardsByID: [String: (Int, StudiedCard)] = [:]
@@ -173,12 +167,16 @@ public struct CollectionMemory: Sendable {
             for card in deck.cards where cardsByID[card.id] == nil { cardsByID[card.id] = (index, card) }
         }
         self.cardsByID = cardsByID
-        // Questions that format 1 state files knew, for identities no `card` line describes.
+        // Questions that format 1 state files knew, for identities no `card` line describes
+        // (only format 1 logs have such identities).
         var questions: [String: String] = [:]
-        for deck in decks {
-            for entry in deck.state.entries.values where !entry.question.isEmpty { questions[entry.cardID] = entry.question }
+        if logs.contains(where: { log in log.log.kinds.contains { $0 == .review || $0 == .rename } }) {
+            for deck in decks {
+                guard let text = deck.stateText, let state = try? SidecarState(text: text) else { continue }
+                for entry in state.entries.values where !entry.question.isEmpty { questions[entry.cardID] = entry.question }
+            }
         }
-        ledger = CardLedger(logs: [], questions: [:])
+        ledger = CardLedger(logs: [], names: names)
         matching = IdentityMatcher.Result()
         states = [:]
         statesByKey = [:]
@@ -190,102 +188,100 @@ public struct CollectionMemory: Sendable {
 
     /// Builds the ledger from the logs and matches the cards to it.
     private mutating func resolve() {
-        let records = logs.map(\.log.records)
-        ledger = CardLedger(logs: records, questions: legacyQuestions)
+        ledger = CardLedger(logs: logs.map(\.log), names: names, questions: legacyQuestions)
         // Only identities seen in logs of decks that are loaded (or gone) may be matched by
         // text or reported as orphans: a deck not loaded still has its cards.
-        var inScopeKeys: Set<String> = []
-        var lastLog: [String: Int] = [:]
+        var inScope: Set<UInt64> = []
+        var lastLog: [UInt64: Int] = [:]
         for (index, log) in logs.enumerated() {
-            for record in records[index] {
-                let key: String
-                switch record {
-                case .review(let review): key = ledger.aliases.origin(review.cardID)
-                case .card(let sighting): key = ledger.aliases.origin(sighting.key)
-                case .rename(_, let from, _): key = ledger.aliases.origin(from)
-                case .retired: continue
-                }
+            let records = log.log
+            for record in 0..<records.count where records.kinds[record] != .retired {
+                let key = ledger.key(ofNumber: records.keys[record])
                 lastLog[key] = index
-                if log.inScope { inScopeKeys.insert(key) }
+                if log.inScope { inScope.insert(key) }
             }
         }
         lastLogOfKey = lastLog
+        let scope = Set(inScope.map(names.name))
         var cards: [IdentityMatcher.Card] = []
-        for (index, deck) in decks.enumerated() {
+        for deck in decks {
             for (ordinal, card) in deck.cards.enumerated() {
                 cards.append(
                     IdentityMatcher.Card(
                         contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
-                        deck: decks[index].file.relativePath, ordinal: ordinal))
+                        deck: deck.file.relativePath, ordinal: ordinal))
             }
         }
-        matching = IdentityMatcher.match(cards: cards, ledger: ledger, scope: inScopeKeys)
+        matching = IdentityMatcher.match(cards: cards, ledger: ledger, scope: scope)
     }
 
-    /// Every log's records with duplicates (the same record in two logs, or twice in one) left
-    /// out: format 2 records by their record id, format 1 lines by their content and the number
-    /// of copies before them in their own log (three equal lines in one log stay three).
-    static func unique(_ logs: [[ReviewRecord]]) -> [[ReviewRecord]] {
-        var seen: Set<String> = []
+    /// Leaves out duplicate records (the same record in two logs, or twice in one: a merge, a
+    /// sync tool's conflict copy, a cherry-pick): format 2 records by their record id, format 1
+    /// lines by their content and the number of equal lines before them in their own log
+    /// (three equal lines in one log stay three).
+    static func removeDuplicates(_ logs: inout [Log]) {
+        var seen: Set<UInt64> = []
         var seenLegacy: Set<LegacyLine> = []
-        return logs.map { records in
+        for index in logs.indices {
+            let log = logs[index].log
             var copies: [LegacyLine: Int] = [:]
-            return records.filter { record in
-                if let id = record.recordID { return seen.insert(id).inserted }
-                var line = LegacyLine(record: record, copy: 0)
-                let copy = copies[line, default: 0]
-                copies[line] = copy + 1
-                line.copy = copy
-                return seenLegacy.insert(line).inserted
+            var duplicates = false
+            var keep = [Bool](repeating: true, count: log.count)
+            for record in 0..<log.count {
+                if log.recordIDs[record] != 0 {
+                    keep[record] = seen.insert(log.recordIDs[record]).inserted
+                } else {
+                    var line = LegacyLine(log: log, index: record, copy: 0)
+                    let copy = copies[line, default: 0]
+                    copies[line] = copy + 1
+                    line.copy = copy
+                    keep[record] = seenLegacy.insert(line).inserted
+                }
+                if !keep[record] { duplicates = true }
             }
+            if duplicates { logs[index].log = log.filtered { keep[$0] } }
         }
     }
 
     /// A format 1 line's content, and how many equal lines came before it in its log.
     struct LegacyLine: Hashable {
-        var time: Double
-        var first: String
-        var second: String
-        var numbers: [Int]
+        var kind: UInt8
+        var time: Int64
+        var key: UInt64
+        var other: UInt64
+        var numbers: UInt64
         var copy: Int
 
-        init(record: ReviewRecord, copy: Int) {
+        init(log: CompactLog, index: Int, copy: Int) {
+            kind = log.kinds[index].rawValue
+            time = log.times[index]
+            key = log.keys[index]
+            other = log.others[index]
+            numbers = UInt64(log.ratings[index]) << 56 ^ UInt64(log.elapsed[index]) << 24 ^ UInt64(log.answers[index])
             self.copy = copy
-            switch record {
-            case .review(let review):
-                (time, first, second) = (review.time.timeIntervalSince1970, review.cardID, "")
-                numbers = [review.rating.rawValue, review.elapsedSeconds ?? -1, review.answerMilliseconds ?? -1]
-            case .rename(let when, let from, let to):
-                (time, first, second, numbers) = (when.timeIntervalSince1970, from, to, [-2])
-            default:
-                (time, first, second, numbers) = (record.time.timeIntervalSince1970, record.line, "", [-3])
-            }
         }
     }
 
     /// Recomputes every state from the logs.
     private mutating func replay() {
         replayed = true
-        let records = logs.map(\.log.records)
-        let keyed = records.map { records in
-            records.compactMap { record -> ReviewRecord? in
-                guard case .review(let review) = record else { return nil }
-                return .review(review.crediting(ledger.aliases.origin(review.cardID)))
-            }
-        }
-        statesByKey = rebuilder.states(fromLogs: keyed)
-        var cardOfKey: [String: String] = [:]
-        for (id, key) in matching.keyOfCard { cardOfKey[key] = id }
+        let ledger = self.ledger
+        statesByKey = rebuilder.states(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
         var states: [String: MemoryState] = [:]
-        for (key, state) in statesByKey { states[cardOfKey[key] ?? key] = state }
-        // A card id that is also an orphaned key keeps the card's state.
-        for (id, key) in matching.keyOfCard { if let state = statesByKey[key] { states[id] = state } }
-        self.states = states
-        var counts: [String: Int] = [:]
-        for records in keyed {
-            for case .review(let review) in records { counts[review.cardID, default: 0] += 1 }
+        states.reserveCapacity(statesByKey.count)
+        var continued: Set<UInt64> = []
+        for (id, key) in matching.keyOfCard {
+            let number = names.number(key)
+            continued.insert(number)
+            if let state = statesByKey[number] { states[id] = state }
         }
-        keyedReviews = counts
+        // Identities that continue in no card, by their key (a card's own id wins).
+        for (key, state) in statesByKey where !continued.contains(key) {
+            let name = names.name(key)
+            if states[name] == nil { states[name] = state }
+        }
+        self.states = states
+        keyedReviews = ledger.reviewCounts
     }
 
     /// The key of the identity card `cardID` continues, if it has one.
@@ -296,7 +292,7 @@ public struct CollectionMemory: Sendable {
     public func fuzzSeed(of cardID: String) -> String { matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID) }
 
     /// How many reviews the card's identity has had.
-    public func reviewCount(of cardID: String) -> Int { matching.keyOfCard[cardID].flatMap { keyedReviews[$0] } ?? 0 }
+    public func reviewCount(of cardID: String) -> Int { matching.keyOfCard[cardID].flatMap { keyedReviews[names.number($0)] } ?? 0 }
 
     /// The id of the card now known by `name`: a card id, an identity key or a format 1 id
     /// the card once had; nil if no card continues it.
@@ -307,13 +303,15 @@ public struct CollectionMemory: Sendable {
     }
 
     /// The log (display path) that last mentions the identity `key`.
-    public func lastLog(of key: String) -> String? { lastLogOfKey[key].map { logs[$0].displayPath } }
+    public func lastLog(of key: String) -> String? { lastLogOfKey[names.number(key)].map { logs[$0].displayPath } }
 
     /// Every record of every log, each once.
-    public var allRecords: [ReviewRecord] { logs.flatMap(\.log.records) }
+    public var allRecords: [ReviewRecord] {
+        logs.flatMap { log in (0..<log.log.count).map { log.log.record(at: $0, names: names) } }
+    }
 
     /// How many records the logs hold.
-    public var recordCount: Int { logs.reduce(0) { $0 + $1.log.records.count } }
+    public var recordCount: Int { logs.reduce(0) { $0 + $1.log.count } }
 
     /// Logs whose last line was cut off by a crash and repaired on reading (display paths).
     public var repairedLogs: [(path: String, line: Int)] {
@@ -334,7 +332,7 @@ public struct CollectionMemory: Sendable {
             var entries: [String: SidecarState.Entry] = [:]
             entries.reserveCapacity(deck.cards.count)
             for card in deck.cards {
-                guard let key = matching.keyOfCard[card.id], let memory = statesByKey[key] else { continue }
+                guard let key = matching.keyOfCard[card.id], let memory = statesByKey[names.number(key)] else { continue }
                 entries[card.id] = .init(cardID: card.id, memory: memory, question: card.question)
             }
             return SidecarState(entries: entries)
@@ -349,15 +347,15 @@ public struct CollectionMemory: Sendable {
         var written = 0
         for (index, state) in derivedStates().enumerated() {
             let deck = decks[index]
-            guard state != deck.state || deck.stateUnreadable else { continue }
+            guard deck.stateText != nil || !state.entries.isEmpty else { continue }
+            let text = state.text
+            guard text != deck.stateText else { continue }
             let path = deck.file.memoryFiles.statePath
-            if state.entries.isEmpty, !deck.stateUnreadable, deck.state.entries.isEmpty { continue }
-            try AtomicFile.write(state.text, to: path)
-            if deck.stateUnreadable {
+            try AtomicFile.write(text, to: path)
+            if let old = deck.stateText, (try? SidecarState(text: old)) == nil {
                 notes.append("\(MemoryFiles(deckPath: deck.file.displayPath).statePath) could not be read; rebuilt it from the review logs")
             }
-            decks[index].state = state
-            decks[index].stateUnreadable = false
+            decks[index].stateText = text
             written += 1
         }
         return written
@@ -396,7 +394,8 @@ public struct CollectionMemory: Sendable {
     ) throws -> MemoryState {
         guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
-        let before = statesByKey[key]
+        let keyNumber = names.number(key)
+        let before = statesByKey[keyNumber]
         var lines: [String] = []
         let identity = ledger.identities[key]
         let sighting = ReviewRecord.CardSighting(
@@ -416,28 +415,23 @@ public struct CollectionMemory: Sendable {
         try append(lines, to: path)
         // The logs now hold the review; bring the memory in line with them.
         let logIndex = logs.firstIndex { $0.path == path }!
-        let parsed = lines.map { try! ReviewRecord(line: Substring($0), number: 0) }
-        logs[logIndex].log.records.append(contentsOf: parsed)
-        let count = keyedReviews[key] ?? 0
+        for line in lines { logs[logIndex].log.append(try! ReviewRecord(line: Substring(line), number: 0), names: names) }
+        let count = keyedReviews[keyNumber] ?? 0
         let after: MemoryState
         if let last = before?.lastReview, time < last {
             // Back-dated: the card's reviews are replayed in time order, as a rebuild does.
-            let mine = logs.map(\.log.records).map { records in
-                records.compactMap { record -> ReviewRecord? in
-                    guard case .review(let r) = record, ledger.aliases.origin(r.cardID) == key else { return nil }
-                    return .review(r.crediting(key))
-                }
-            }
-            after = rebuilder.states(fromLogs: mine)[key]!
+            let ledger = self.ledger
+            let mine = logs.map { log in log.log.filtered { log.log.isReview($0) && ledger.key(ofNumber: log.log.keys[$0]) == keyNumber } }
+            after = rebuilder.states(fromCompact: mine, key: { ledger.key(ofNumber: $0) }, names: names)[keyNumber]!
         } else {
             let fuzz = rebuilder.fuzzing ? Fuzz(cardID: key, reviewIndex: count) : nil
             after = rebuilder.scheduler.review(before ?? .new(at: time), rating: rating, at: time, fuzz: fuzz)
         }
         if lines.count == 2 { resolve() }
         matching.keyOfCard[cardID] = key
-        statesByKey[key] = after
+        statesByKey[keyNumber] = after
         states[cardID] = after
-        keyedReviews[key] = count + 1
+        keyedReviews[keyNumber] = count + 1
         return after
     }
 
@@ -482,20 +476,20 @@ public struct CollectionMemory: Sendable {
         if isNew { GitAttributes.ensure(root: root) }
         let appended = try AtomicFile.appendLines(lines, to: path, header: ReviewLog.header)
         lastAppend = (path, lines)
-        if isNew { logs.append(Log(path: path, displayPath: path, log: ReviewLog(), inScope: true)) }
+        if isNew { logs.append(Log(path: path, displayPath: path, log: CompactLog(), inScope: true)) }
         _ = appended
     }
 
-    /// Re-reads nothing, but matches and replays again from the logs in memory.
+    /// Reads the logs again (after lines were appended), then matches and replays.
     private mutating func reload() {
-        // The appended lines are read back from the files, so the memory is exactly the logs.
         for (index, log) in logs.enumerated() {
-            if let text = try? String(contentsOfFile: log.path, encoding: .utf8), let read = try? ReviewLog(text: text) {
+            if let data = FileManager.default.contents(atPath: log.path),
+                let read = try? data.withUnsafeBytes({ try CompactLog(bytes: $0, names: names) })
+            {
                 logs[index].log = read
             }
         }
-        let unique = Self.unique(logs.map(\.log.records))
-        for index in logs.indices { logs[index].log.records = unique[index] }
+        Self.removeDuplicates(&logs)
         resolve()
         if replayed { replay() }
     }

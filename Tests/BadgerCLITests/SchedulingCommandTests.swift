@@ -260,7 +260,7 @@ import Testing
         let list = try sandbox.badger(["list", "--format", "json"])
         #expect(list.status == 0)
         let listed = try #require((try Self.json(list.standardOutput)["cards"] as? [[String: Any]])?.first { $0["id"] as? String == new })
-        #expect(listed["state"] as? String == "learning", "\(list.standardOutput)")
+        #expect(listed["state"] as? String == "review", "\(list.standardOutput)")
         let lint = try sandbox.badger(["lint"])
         #expect(lint.status == 0)
         #expect(lint.standardOutput.isEmpty)

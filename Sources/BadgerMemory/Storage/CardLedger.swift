@@ -29,66 +29,123 @@ public struct CardLedger: Sendable {
     public private(set) var identities: [String: Identity] = [:]
     /// Every name any card was ever known by (keys, format 1 ids, content ids), so a new card
     /// never takes a name that would credit it with another card's reviews.
-    public private(set) var usedNames: Set<String> = []
+    private var usedNames: Set<UInt64> = []
     /// Format 1 renames, which map old ids to the key of their card.
     public let aliases: CardAliases
+    /// The same, by number: every renamed name's key (empty when nothing was ever renamed).
+    public let keyOfRenamed: [UInt64: UInt64]
+    /// How many reviews each key has had.
+    public private(set) var reviewCounts: [UInt64: Int] = [:]
 
-    /// The ledger of `logs`' records. `questions` are texts known from elsewhere (a format 1
-    /// state file) for content ids no `card` line describes.
-    public init(logs: [[ReviewRecord]], questions: [String: String] = [:]) {
-        aliases = CardAliases(logs: logs)
-        var pins: [String: (time: Date, rank: Int, content: String)] = [:]
-        var sightings: [String: ReviewRecord.CardSighting] = [:]
-        var retiredAt: [String: Date] = [:]
-        var counts: [String: Int] = [:]
-        func pin(_ key: String, _ content: String, _ time: Date, rank: Int) {
-            if let old = pins[key], (old.time, old.rank, old.content) >= (time, rank, content) { return }
-            pins[key] = (time, rank, content)
+    /// The ledger of `logs`' records (each record once). `questions` are texts known from
+    /// elsewhere (a format 1 state file) for content ids no `card` line describes.
+    public init(logs: [CompactLog], names: NameBook, questions: [String: String] = [:]) {
+        var renames: [ReviewRecord] = []
+        for log in logs {
+            for index in 0..<log.count where log.kinds[index] == .rename { renames.append(log.record(at: index, names: names)) }
         }
-        for records in logs {
-            for record in records {
-                switch record {
-                case .review(let review):
-                    let key = aliases.origin(review.cardID)
-                    counts[key, default: 0] += 1
-                    usedNames.insert(review.cardID)
-                    // A format 1 review names the card by its content id at that time (renames
-                    // were aliases then: a review of an old name counts for the new one).
-                    if review.recordID == nil { pin(key, aliases.current(review.cardID), review.time, rank: 0) }
-                    if pins[key] == nil { pin(key, key, .distantPast, rank: -1) }
-                case .rename(let time, let from, let to):
-                    usedNames.insert(from)
-                    usedNames.insert(to)
-                    pin(aliases.origin(from), to, time, rank: 1)
-                case .card(let sighting):
-                    let key = aliases.origin(sighting.key)
-                    usedNames.insert(sighting.key)
-                    usedNames.insert(sighting.contentID)
-                    pin(key, sighting.contentID, sighting.time, rank: 2)
-                    if let old = sightings[key], (old.time, old.recordID) > (sighting.time, sighting.recordID) { continue }
-                    sightings[key] = sighting
-                case .retired(let time, let key, _):
-                    let key = aliases.origin(key)
-                    if let old = retiredAt[key], old >= time { continue }
-                    retiredAt[key] = time
+        aliases = CardAliases(renames)
+        var keyOfRenamed: [UInt64: UInt64] = [:]
+        var currentOfRenamed: [UInt64: UInt64] = [:]
+        if !renames.isEmpty {
+            for case .rename(_, let from, let to) in renames {
+                for name in [from, to] {
+                    keyOfRenamed[names.number(name)] = names.number(aliases.origin(name))
+                    currentOfRenamed[names.number(name)] = names.number(aliases.current(name))
                 }
             }
         }
-        for (key, pin) in pins {
-            usedNames.insert(key)
-            let sighting = sightings[key].flatMap { $0.contentID == pin.content ? $0 : nil }
-            identities[key] = Identity(
-                key: key, contentID: pin.content, seen: pin.time, direction: sighting?.direction == "-" ? nil : sighting?.direction,
-                question: sighting?.question ?? questions[pin.content], answer: sighting?.answer,
-                retired: retiredAt[key].map { $0 >= pin.time } ?? false, reviewCount: counts[key] ?? 0)
+        self.keyOfRenamed = keyOfRenamed
+        struct Pin {
+            var time: Int64
+            var rank: Int8
+            var content: UInt64
+            var sighting: (log: Int, index: Int)?
+            var retiredAt: Int64?
+            var reviews: Int
         }
+        var pins: [UInt64: Pin] = [:]
+        pins.reserveCapacity(logs.first.map { $0.count / 8 } ?? 0)
+        var used: Set<UInt64> = []
+        func key(_ name: UInt64) -> UInt64 { keyOfRenamed.isEmpty ? name : keyOfRenamed[name] ?? name }
+        func pin(_ key: UInt64, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (Int, Int)? = nil) {
+            if let old = pins[key] {
+                guard (old.time, old.rank, old.content) < (time, rank, content) else { return }
+                pins[key]!.time = time
+                pins[key]!.rank = rank
+                pins[key]!.content = content
+                if let sighting { pins[key]!.sighting = sighting }
+            } else {
+                pins[key] = Pin(time: time, rank: rank, content: content, sighting: sighting, retiredAt: nil, reviews: 0)
+            }
+        }
+        var counts: [UInt64: Int] = [:]
+        for (logIndex, log) in logs.enumerated() {
+            for index in 0..<log.count {
+                let name = log.keys[index]
+                switch log.kinds[index] {
+                case .reviewed:
+                    let k = key(name)
+                    counts[k, default: 0] += 1
+                    if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
+                case .review:
+                    // A format 1 review names the card by its content id at that time (renames
+                    // were aliases then: a review of an old name counts for the new one).
+                    let k = key(name)
+                    counts[k, default: 0] += 1
+                    used.insert(name)
+                    pin(k, currentOfRenamed.isEmpty ? name : currentOfRenamed[name] ?? name, log.times[index], rank: 0)
+                case .rename:
+                    used.insert(name)
+                    used.insert(log.others[index])
+                    pin(key(name), log.others[index], log.times[index], rank: 1)
+                case .card:
+                    let k = key(name)
+                    used.insert(name)
+                    used.insert(log.others[index])
+                    if let old = pins[k], let at = old.sighting, (old.time, old.rank) == (log.times[index], 2),
+                        logs[at.log].recordIDs[at.index] > log.recordIDs[index]
+                    {
+                        continue
+                    }
+                    pin(k, log.others[index], log.times[index], rank: 2, sighting: (logIndex, index))
+                case .retired:
+                    let k = key(name)
+                    if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
+                    if let old = pins[k]!.retiredAt, old >= log.times[index] { continue }
+                    pins[k]!.retiredAt = log.times[index]
+                }
+            }
+        }
+        identities.reserveCapacity(pins.count)
+        for (key, pin) in pins {
+            used.insert(key)
+            let keyText = names.name(key)
+            let content = names.name(pin.content)
+            var sighting: CompactLog.Sighting?
+            if let at = pin.sighting, logs[at.log].others[at.index] == pin.content { sighting = logs[at.log].sightings[at.index] }
+            identities[keyText] = Identity(
+                key: keyText, contentID: content,
+                seen: pin.time == Int64.min ? .distantPast : Date(timeIntervalSince1970: TimeInterval(pin.time)),
+                direction: sighting?.direction == "-" ? nil : sighting?.direction,
+                question: sighting?.question ?? questions[content], answer: sighting?.answer,
+                retired: pin.retiredAt.map { $0 >= pin.time } ?? false, reviewCount: counts[key] ?? 0)
+        }
+        usedNames = used
+        reviewCounts = counts
+    }
+
+    /// The key (as a number) of the card a log names by `name`.
+    @inline(__always) public func key(ofNumber name: UInt64) -> UInt64 {
+        keyOfRenamed.isEmpty ? name : keyOfRenamed[name] ?? name
     }
 
     /// The key a card first reviewed now, with content id `contentID`, gets: the content id
     /// itself, unless some card was already known by that name (say, a question edited away
     /// and later written again); then a name derived from it that no card has had.
     public func newKey(for contentID: String) -> String {
-        guard usedNames.contains(contentID) else { return contentID }
+        let names = NameBook()
+        guard usedNames.contains(names.number(contentID)) else { return contentID }
         var attempt: UInt64 = 1
         while true {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -96,7 +153,7 @@ public struct CardLedger: Sendable {
             for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((attempt >> UInt64(shift)) & 0xFF)) &* 0x0000_0100_0000_01b3 }
             let digits = String(hash, radix: 16)
             let name = String(repeating: "0", count: 16 - digits.count) + digits
-            if !usedNames.contains(name) { return name }
+            if !usedNames.contains(names.number(name)) { return name }
             attempt += 1
         }
     }

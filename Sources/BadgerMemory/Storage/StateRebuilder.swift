@@ -105,6 +105,78 @@ public struct StateRebuilder: Sendable {
         return states
     }
 
+    /// Every card's state after the reviews of compact `logs`, by card key: `key` maps the id a
+    /// review names to its card's key, which also seeds the card's fuzz (rendered by `names`).
+    /// The same replay as `states(fromLogs:)`: each card's reviews in time order, the logs'
+    /// order kept within a second.
+    public func states(fromCompact logs: [CompactLog], key: (UInt64) -> UInt64, names: NameBook) -> [UInt64: MemoryState] {
+        var slotOfKey: [UInt64: Int32] = [:]
+        var slotKeys: [UInt64] = []
+        var slotOfReview: [Int32] = []
+        var times: [Int64] = []
+        var ratings: [UInt8] = []
+        let total = logs.reduce(0) { $0 + $1.count }
+        slotOfReview.reserveCapacity(total)
+        times.reserveCapacity(total)
+        ratings.reserveCapacity(total)
+        for log in logs {
+            for index in 0..<log.count where log.isReview(index) {
+                let card = key(log.keys[index])
+                let slot: Int32
+                if let existing = slotOfKey[card] {
+                    slot = existing
+                } else {
+                    slot = Int32(slotKeys.count)
+                    slotOfKey[card] = slot
+                    slotKeys.append(card)
+                }
+                slotOfReview.append(slot)
+                times.append(log.times[index])
+                ratings.append(log.ratings[index])
+            }
+        }
+        var starts = [Int](repeating: 0, count: slotKeys.count + 1)
+        for slot in slotOfReview { starts[Int(slot) + 1] += 1 }
+        for index in slotKeys.indices { starts[index + 1] += starts[index] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: slotOfReview.count)
+        for (review, slot) in slotOfReview.enumerated() {
+            order[next[Int(slot)]] = Int32(review)
+            next[Int(slot)] += 1
+        }
+        slotOfReview = []
+        let seeds = fuzzing ? slotKeys.map { Fuzz.cardHash(names.name($0)) } : []
+        let results = UnsafeMutableBufferPointer<MemoryState?>.allocate(capacity: slotKeys.count)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        let output = SendableBuffer(results)
+        let (grouped, bounds, seconds, marks, count) = (order, starts, times, ratings, slotKeys.count)
+        let chunks = min(max(1, count / 10_000), 8)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for slot in stride(from: chunk, to: count, by: chunks) {
+                var history = grouped[bounds[slot]..<bounds[slot + 1]]
+                if zip(history, history.dropFirst()).contains(where: { seconds[Int($0)] > seconds[Int($1)] }) {
+                    history = ArraySlice(history.sorted { (seconds[Int($0)], $0) < (seconds[Int($1)], $1) })
+                }
+                var state = MemoryState.new(at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(history.first!)])))
+                for (index, review) in history.enumerated() {
+                    state = scheduler.review(
+                        state, rating: Rating(rawValue: Int(marks[Int(review)])) ?? .good,
+                        at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(review)])),
+                        fuzz: fuzzing ? Fuzz(cardHash: seeds[slot], reviewIndex: index) : nil)
+                }
+                output.buffer[slot] = state
+            }
+        }
+        var states: [UInt64: MemoryState] = [:]
+        states.reserveCapacity(count)
+        for (slot, card) in slotKeys.enumerated() { states[card] = results[slot] }
+        return states
+    }
+
     /// The value of a 16-digit lowercase hexadecimal id, or nil for any other id.
     static func hexKey(_ id: String) -> UInt64? {
         var value: UInt64 = 0
