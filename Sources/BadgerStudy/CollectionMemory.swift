@@ -202,7 +202,7 @@ public struct CollectionMemory: Sendable {
             }
         }
         lastLogOfKey = lastLog
-        let scope = Set(inScope.map(names.name))
+        let scope = logs.allSatisfy(\.inScope) ? nil : Set(inScope.map(names.name))
         var cards: [IdentityMatcher.Card] = []
         for deck in decks {
             for (ordinal, card) in deck.cards.enumerated() {

@@ -7,9 +7,13 @@ extension Badger {
     struct GitSetup: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "git-setup",
-            abstract: "Let git merge review logs and state files from several machines.",
+            abstract: "Optional: badger's own git merge drivers and a post-merge hook.",
             discussion: """
-                Run once in each clone of a collection. It adds to .gitattributes:
+                Not needed for merging: a collection's first review log comes with a
+                .gitattributes that has git unite review logs and state files (`merge=union`),
+                which is exact because every log line carries a unique record id, and every
+                command rebuilds a stale state file. This command is kept for clones set up
+                before; it adds to .gitattributes:
 
                   *.reviews merge=badger-reviews
                   *.state merge=badger-state

@@ -45,11 +45,9 @@ extension Badger {
             // the cards. Otherwise they are let go deck by deck, to lint a million in little memory.
             var studied = false
             var loaded = try collection.load { files in
-                studied = files.contains { file in
-                    let memory = file.memoryFiles
-                    return FileManager.default.fileExists(atPath: memory.statePath)
-                        || FileManager.default.fileExists(atPath: memory.logPath)
-                }
+                // Any review log under a collection root counts (a deck renamed leaves its log).
+                let roots = Set(files.map(\.collectionRoot))
+                studied = roots.contains { !LogDiscovery.logs(under: $0, fileAccess: LocalFileSystem()).isEmpty }
                 return .init(keepingCards: studied)
             }
             if studied {

@@ -236,12 +236,10 @@ public final class NameBook: @unchecked Sendable {
 
     /// The id of a number.
     public func name(_ number: UInt64) -> String {
-        if !texts.isEmpty {
-            lock.lock()
-            defer { lock.unlock() }
-            if let text = texts[number] { return text }
-        }
-        return Self.hex(number)
+        lock.lock()
+        let text = texts.isEmpty ? nil : texts[number]
+        lock.unlock()
+        return text ?? Self.hex(number)
     }
 
     /// 16 lowercase hex digits.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds, for each card of a collection, the identity (and so the history) it continues.
 ///
 /// 1. **Same content**: a card whose content id is the one an identity was last seen with is
@@ -64,18 +66,23 @@ public enum IdentityMatcher {
     public static func match(cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]) -> Result {
         var result = Result()
         // 1. Same content.
-        var claims: [String: [CardLedger.Identity]] = [:]
-        for identity in ledger.identities.values { claims[identity.contentID, default: []].append(identity) }
+        // Two identities last seen with the same content (two clones settled an edit
+        // differently): the one seen last wins; the other stays an orphan, reported.
+        var claims: [String: (seen: Date, key: String)] = [:]
+        claims.reserveCapacity(ledger.identities.count)
+        for identity in ledger.identities.values {
+            if let other = claims[identity.contentID], (other.seen, other.key) > (identity.seen, identity.key) { continue }
+            claims[identity.contentID] = (identity.seen, identity.key)
+        }
         var matchedKeys: Set<String> = []
+        matchedKeys.reserveCapacity(claims.count)
         var newcomers: [Int] = []
+        result.keyOfCard.reserveCapacity(cards.count)
         for (index, card) in cards.enumerated() {
-            guard let claimants = claims[card.contentID], !claimants.isEmpty else {
+            guard let winner = claims[card.contentID] else {
                 newcomers.append(index)
                 continue
             }
-            // Two identities last seen with the same content (two clones settled an edit
-            // differently): the one seen last wins; the other stays an orphan, reported.
-            let winner = claimants.max { ($0.seen, $0.key) < ($1.seen, $1.key) }!
             result.keyOfCard[card.contentID] = winner.key
             matchedKeys.insert(winner.key)
         }

@@ -49,6 +49,21 @@ public enum ReviewRecord: Sendable, Equatable {
         }
 
         static func clipped(_ text: String) -> String {
+            // Most texts are short, single-spaced lines: returned as they are, without a scan by
+            // Character.
+            var plain = text.utf8.count <= textLimit
+            if plain {
+                var previousSpace = true
+                for byte in text.utf8 {
+                    if byte < 0x20 || byte == 0x7F || byte >= 0x80 || (byte == 0x20 && previousSpace) {
+                        plain = false
+                        break
+                    }
+                    previousSpace = byte == 0x20
+                }
+                if plain, previousSpace, !text.isEmpty { plain = false }
+            }
+            if plain { return text }
             let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             return collapsed.count > textLimit ? String(collapsed.prefix(textLimit)) : collapsed
         }

@@ -60,20 +60,32 @@ public struct SidecarState: Sendable, Equatable {
 
     /// The file's text: the header, then one line per card sorted by id.
     public var text: String {
-        var lines = [Self.header]
+        var text = Self.header + "\n"
+        text.reserveCapacity(entries.count * 140)
         for id in entries.keys.sorted() {
             let entry = entries[id]!
             let memory = entry.memory
-            func optional<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "-" }
-            lines.append(
-                [
-                    id, memory.state.rawValue, optional(memory.step), optional(memory.stability), optional(memory.difficulty),
-                    Timestamp.format(memory.due), memory.lastReview.map(Timestamp.format) ?? "-", String(memory.lapses),
-                    String(memory.repetitions), optional(memory.ease), optional(memory.intervalDays), optional(memory.box),
-                    memory.retired ? "yes" : "no", Self.escape(entry.question),
-                ].joined(separator: "\t"))
+            func field(_ value: String) {
+                text += value
+                text += "\t"
+            }
+            field(id)
+            field(memory.state.rawValue)
+            field(memory.step.map { String($0) } ?? "-")
+            field(memory.stability.map { String($0) } ?? "-")
+            field(memory.difficulty.map { String($0) } ?? "-")
+            field(Timestamp.format(memory.due))
+            field(memory.lastReview.map(Timestamp.format) ?? "-")
+            field(String(memory.lapses))
+            field(String(memory.repetitions))
+            field(memory.ease.map { String($0) } ?? "-")
+            field(memory.intervalDays.map { String($0) } ?? "-")
+            field(memory.box.map { String($0) } ?? "-")
+            field(memory.retired ? "yes" : "no")
+            text += Self.escape(entry.question)
+            text += "\n"
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text
     }
 
     private static func entry(_ line: UnsafeRawBufferPointer, number: Int) throws -> Entry {
@@ -120,6 +132,7 @@ public struct SidecarState: Sendable, Equatable {
     }
 
     static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
         var result = ""
         for character in text.unicodeScalars {
             switch character {
