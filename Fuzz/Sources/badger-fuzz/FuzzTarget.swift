@@ -17,6 +17,9 @@ enum FuzzTarget: String, CaseIterable {
     case state
     /// The `.reviews` log reader and the state rebuild from it.
     case reviewLog = "review-log"
+    /// Format 2 logs: the columnar reader against the record reader, both replays, and card
+    /// identity (ledger and matcher).
+    case identity
 
     /// The target named by `BADGER_FUZZ_TARGET`.
     static let selected: FuzzTarget = {
@@ -38,6 +41,7 @@ enum FuzzTarget: String, CaseIterable {
         case .csv: FuzzCSV.run(bytes)
         case .state: FuzzMemory.runState(bytes)
         case .reviewLog: FuzzMemory.runReviewLog(bytes)
+        case .identity: FuzzIdentity.run(bytes)
         }
     }
 }

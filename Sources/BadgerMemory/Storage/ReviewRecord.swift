@@ -65,7 +65,11 @@ public enum ReviewRecord: Sendable, Equatable {
             }
             if plain { return text }
             let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            return collapsed.count > textLimit ? String(collapsed.prefix(textLimit)) : collapsed
+            guard collapsed.count > textLimit else { return collapsed }
+            // Cut, without a blank at the end, so that clipping twice gives what clipping once does.
+            var cut = collapsed.prefix(textLimit)
+            while cut.last?.isWhitespace == true { cut = cut.dropLast() }
+            return String(cut)
         }
     }
 
