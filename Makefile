@@ -11,7 +11,7 @@ BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan test-tsan clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan test-tsan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -69,6 +69,10 @@ benchmark-lsp: bench-deps
 
 benchmark-scheduling: bench-deps
 	Benchmarks/scheduling.sh
+
+# Loading a long review log and recording ratings (Benchmarks/README.md, "Storage").
+benchmark-storage: bench-deps
+	Benchmarks/storage.sh
 
 # The committed FSRS-6 vectors against a freshly installed py-fsrs 6.3.2, the reference.
 fsrs-crosscheck:

@@ -45,6 +45,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "scheduling-benchmark", dependencies: ["BadgerMemory"], path: "Benchmarks/SchedulingBenchmark"),
+        .executableTarget(
+            name: "storage-benchmark", dependencies: ["BadgerDeck", "BadgerMemory", "BadgerStudy"], path: "Benchmarks/StorageBenchmark"),
         .target(name: "BadgerTestSupport", path: "Tests/BadgerTestSupport"),
         .testTarget(
             name: "BadgerDeckTests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),

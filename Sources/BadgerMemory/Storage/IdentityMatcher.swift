@@ -175,7 +175,7 @@ public enum IdentityMatcher {
             let b = card.question.lowercased()
             let limit = max(2, max(a.count, b.count) / 8)
             guard abs(a.count - b.count) <= limit else { return nil }
-            let distance = RenameDetector.editDistance(a, b, limit: limit)
+            let distance = EditDistance.between(a, b, limit: limit)
             guard distance <= limit else { return nil }
             base = 1 + max(0, 1 - 0.2 * Double(distance))
         }
@@ -194,7 +194,7 @@ public enum IdentityMatcher {
         guard longest > 0 else { return 1 }
         // Long texts: compare only when their lengths allow a close match; else 0.
         let limit = min(longest, 64)
-        let distance = RenameDetector.editDistance(a.lowercased(), b.lowercased(), limit: limit)
+        let distance = EditDistance.between(a.lowercased(), b.lowercased(), limit: limit)
         return distance > limit ? 0 : max(0, 1 - Double(distance) / Double(longest))
     }
 }
