@@ -396,7 +396,7 @@ public struct CollectionMemory: Sendable {
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
         let keyNumber = names.number(key)
         let before = statesByKey[keyNumber]
-        var lines: [String] = []
+        var records: [ReviewRecord] = []
         let identity = ledger.identities[key]
         let sighting = ReviewRecord.CardSighting(
             time: time, key: key, contentID: cardID, direction: card.direction, question: card.question, answer: card.answer,
@@ -404,18 +404,19 @@ public struct CollectionMemory: Sendable {
         if identity == nil || identity?.contentID != cardID || identity?.question != sighting.question
             || identity?.answer != sighting.answer || identity?.direction != card.direction || identity?.retired == true
         {
-            lines.append(ReviewRecord.card(sighting).line)
+            records.append(.card(sighting))
         }
         let elapsed = before?.lastReview.map { max(0, Int(time.timeIntervalSince($0))) }
         let review = ReviewRecord.Review(
             time: time, cardID: key, rating: rating, elapsedSeconds: elapsed, answerMilliseconds: answerMilliseconds,
             recordID: ReviewRecord.newRecordID(using: &generator))
-        lines.append(ReviewRecord.review(review).line)
+        records.append(.review(review))
+        let lines = records.map(\.line)
         let path = decks[deckIndex].file.memoryFiles.logPath
         try append(lines, to: path)
         // The logs now hold the review; bring the memory in line with them.
         let logIndex = logs.firstIndex { $0.path == path }!
-        for line in lines { logs[logIndex].log.append(try! ReviewRecord(line: Substring(line), number: 0), names: names) }
+        for record in records { logs[logIndex].log.append(record, names: names) }
         let count = keyedReviews[keyNumber] ?? 0
         let after: MemoryState
         if let last = before?.lastReview, time < last {
@@ -463,7 +464,9 @@ public struct CollectionMemory: Sendable {
     public mutating func retireOrphans(at time: Date) throws -> Int {
         let orphans = self.orphans.filter { !$0.retired }
         guard !orphans.isEmpty, let deck = decks.first else { return 0 }
-        let lines = orphans.map { ReviewRecord.retired(time: time, key: $0.key, recordID: ReviewRecord.newRecordID(using: &generator)).line }
+        let lines = orphans.map {
+            ReviewRecord.retired(time: time, key: $0.key, recordID: ReviewRecord.newRecordID(using: &generator)).line
+        }
         try append(lines, to: deck.file.memoryFiles.logPath)
         reload()
         return orphans.count

@@ -35,7 +35,10 @@ extension Badger {
         @Option(help: "Export only the cards of this topic.")
         var topic: String?
 
-        @Flag(help: "Write cells starting with =, +, -, @ as they are (by default a ' in front keeps spreadsheets from running them as formulas).")
+        @Flag(
+            help:
+                "Write cells starting with =, +, -, @ as they are (by default a ' in front keeps spreadsheets from running them as formulas)."
+        )
         var allowFormulas = false
 
         func run() throws {

@@ -52,7 +52,8 @@ extension Badger {
             let time = at.flatMap(Timestamp.parse) ?? now
             guard time <= now.addingTimeInterval(Self.futureLimit) else {
                 Terminal.standardError.write(
-                    "badger: error: --at \(UntrustedText.sanitized(at ?? "")) is more than a day in the future; a review is recorded when it happens\n")
+                    "badger: error: --at \(UntrustedText.sanitized(at ?? "")) is more than a day in the future; a review is recorded when it happens\n"
+                )
                 throw ExitStatus.usageOrIO.code
             }
             var studied = try collection.loadStudied(lockingFor: "review \(cardID)")

@@ -127,12 +127,14 @@ import Testing
         let directory = try collection()
         defer { directory.remove() }
         try directory.write(
-            "Decks/a.md", "---\ntopic: A\n---\n\nQ: =HYPERLINK(\"http://x\")\nA: -1\n\nQ: '=literal\nA: +2\nE: @SUM(A1)\n\nQ: plain\nA: 'quoted\n")
+            "Decks/a.md",
+            "---\ntopic: A\n---\n\nQ: =HYPERLINK(\"http://x\")\nA: -1\n\nQ: '=literal\nA: +2\nE: @SUM(A1)\n\nQ: plain\nA: 'quoted\n")
         let result = try BadgerProcess.run(["export", "-"], in: directory.url)
         #expect(result.status == 0)
         #expect(
             result.standardOutput
-                == "question;answer;explanation;reversed\n\"'=HYPERLINK(\"\"http://x\"\")\";'-1;;no\n''=literal;'+2;'@SUM(A1);no\nplain;'quoted;;no\n")
+                == "question;answer;explanation;reversed\n\"'=HYPERLINK(\"\"http://x\"\")\";'-1;;no\n''=literal;'+2;'@SUM(A1);no\nplain;'quoted;;no\n"
+        )
         let raw = try BadgerProcess.run(["export", "-", "--allow-formulas"], in: directory.url)
         #expect(raw.standardOutput.contains("\n\"=HYPERLINK(\"\"http://x\"\")\";-1;;no\n"))
         // Imported again, every cell is what was written.

@@ -43,7 +43,7 @@ import Testing
         try directory.write(
             "french.md", Self.deck("French", [("le chat", "the cat"), ("le chien", "the dog"), ("la maison", "the house")], reversed: true))
         let ids = try Self.ids(root)
-        for (question, id) in ids { try Self.review(root, id, at: "2026-01-01T08:00:00Z"); _ = question }
+        for id in ids.values { try Self.review(root, id, at: "2026-01-01T08:00:00Z") }
         let before = try Self.listed(root)
         #expect(before.values.allSatisfy { $0.state == "learning" })
 
@@ -167,7 +167,10 @@ import Testing
         let root = directory.url
         try directory.write("d.md", Self.deck("D", [("one", "1")]))
         for (config, expected) in [
-            ("fuzz: true\nrelearning_steps: [3000000d]\n", "line 2: `relearning_steps`: a step of 3000000 days is longer than `maximum_interval`"),
+            (
+                "fuzz: true\nrelearning_steps: [3000000d]\n",
+                "line 2: `relearning_steps`: a step of 3000000 days is longer than `maximum_interval`"
+            ),
             ("relearning_steps: [1e300d]\n", "line 1: `relearning_steps`: \"1e300d\" is not a duration"),
             ("maximum_interval: 99999\n", "line 1: `maximum_interval` must be a whole number of days from 1 to 36500"),
         ] {

@@ -183,7 +183,8 @@ import Testing
         #expect(after.states[austria] == reviewed)
         try after.commitEdits(at: start.addingTimeInterval(60))  // every command writes down what it matched
         try directory.write(
-            "g.md", "---\ntopic: G\n---\n\nQ: What is the capital of Austria?\nA: Vienna\n\nQ: What is the capital of Australia?\nA: Canberra\n")
+            "g.md",
+            "---\ntopic: G\n---\n\nQ: What is the capital of Austria?\nA: Vienna\n\nQ: What is the capital of Australia?\nA: Canberra\n")
         var again: CollectionMemory
         (_, again) = try load(directory)
         #expect(again.states[austria] == reviewed)
@@ -316,7 +317,9 @@ import Testing
                         #expect(key == known, "seed \(seed) step \(step) card \(card.label): \(log.suffix(3))")
                     } else {
                         // It continues a history: only that of a card no longer there.
-                        #expect(!keyOfLabel.values.contains(key) || !cards.contains { keyOfLabel[$0.label] == key }, "seed \(seed) step \(step)")
+                        #expect(
+                            !keyOfLabel.values.contains(key) || !cards.contains { keyOfLabel[$0.label] == key }, "seed \(seed) step \(step)"
+                        )
                         keyOfLabel[card.label] = key
                     }
                     #expect(keysNow.updateValue(card.label, forKey: key) == nil, "seed \(seed) step \(step): two cards share \(key)")

@@ -55,7 +55,8 @@ enum FuzzIdentity {
             let question = index % 3 == 1 ? sighting.value.question + "x" : sighting.value.question
             let answer = index % 3 == 2 ? sighting.value.answer + " (new)" : sighting.value.answer
             let id = CardIDLike.id(question, sighting.value.direction)
-            cards.append(.init(contentID: id, direction: sighting.value.direction, question: question, answer: answer, deck: "d", ordinal: index))
+            cards.append(
+                .init(contentID: id, direction: sighting.value.direction, question: question, answer: answer, deck: "d", ordinal: index))
         }
         let result = IdentityMatcher.match(cards: cards, ledger: ledger)
         // No key continues in two cards.

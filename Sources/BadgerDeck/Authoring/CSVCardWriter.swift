@@ -27,7 +27,8 @@ public enum CSVCardWriter {
     /// `text` with a `'` in front if a spreadsheet would read it as a formula.
     public static func neutralized(_ text: String) -> String {
         guard let first = text.first,
-            formulaStarts.contains(first) || (first == "'" && text.dropFirst().first.map { formulaStarts.contains($0) || $0 == "'" } == true)
+            formulaStarts.contains(first)
+                || (first == "'" && text.dropFirst().first.map { formulaStarts.contains($0) || $0 == "'" } == true)
         else { return text }
         return "'" + text
     }
