@@ -1,3 +1,4 @@
+import BadgerDeck
 import BadgerMemory
 import BadgerTestSupport
 import Foundation
@@ -305,5 +306,44 @@ import Testing
         #expect(action["title"] as? String == "Add `topic: French verbs`")
         session.change("french-verbs.md", from: [1, 0], to: [1, 0], text: "topic: French verbs\n", version: 2)
         #expect(session.codes("french-verbs.md").isEmpty)
+    }
+}
+
+/// An edit that could continue two review histories shows as the author types it, with one quick
+/// fix per history; running one links the card as `badger state link` does.
+@Suite struct HistoryLinkTests {
+    @Test func anAmbiguousEditOffersOneQuickFixPerHistoryAndTheFixLinksIt() throws {
+        let deck = "---\ntopic: M\n---\n\nQ: What is 2+3?\nA: 5\n\nQ: What is 2+4?\nA: 6\n"
+        let three = CardID(topic: "M", question: "What is 2+3?", direction: .forward).description
+        let four = CardID(topic: "M", question: "What is 2+4?", direction: .forward).description
+        let log =
+            "# badger review log 2\n"
+            + "2026-01-01T08:00:00Z\tcard\t\(three)\t\(three)\tforward\tWhat is 2+3?\t5\t00000000000000a1\n"
+            + "2026-01-01T08:00:00Z\treviewed\t\(three)\t4\t-\t-\t00000000000000a2\n"
+            + "2026-01-01T08:00:00Z\tcard\t\(four)\t\(four)\tforward\tWhat is 2+4?\t6\t00000000000000a3\n"
+            + "2026-01-01T08:00:00Z\treviewed\t\(four)\t1\t-\t-\t00000000000000a4\n"
+        let session = try ServerSession(files: ["badger.yml": "", "m.md": deck, "m.reviews": log])
+        session.open("m.md")
+        #expect(session.codes("m.md").isEmpty)
+        // 2+4 deleted and 2+3 turned into 2+5 with a new answer, as one edit.
+        session.change("m.md", from: [4, 0], to: [9, 0], text: "Q: What is 2+5?\nA: 7\n", version: 2)
+        #expect(session.codes("m.md") == ["4:StateMatchesCards"])
+        let range = ["start": ServerSession.position(4, 0), "end": ServerSession.position(4, 0)]
+        let response = session.request(
+            "textDocument/codeAction", ["textDocument": ["uri": session.uri("m.md")], "range": range, "context": ["diagnostics": []]])
+        let actions = try #require(response["result"] as? [[String: Any]])
+        #expect(actions.count == 2)
+        let titles = actions.compactMap { $0["title"] as? String }
+        #expect(titles.contains { $0.contains(three) && $0.contains("What is 2+3?") })
+        #expect(titles.contains { $0.contains(four) && $0.contains("What is 2+4?") })
+        let command = try #require(actions.first { ($0["title"] as? String)?.contains(three) == true }?["command"] as? [String: Any])
+        #expect(command["command"] as? String == "badger.stateLink")
+        // The client saves the edit, then runs the command.
+        try session.directory.write("m.md", "---\ntopic: M\n---\n\nQ: What is 2+5?\nA: 7\n")
+        let run = session.request("workspace/executeCommand", command)
+        #expect(run["error"] == nil, "\(run)")
+        #expect(session.codes("m.md").isEmpty)
+        let five = CardID(topic: "M", question: "What is 2+5?", direction: .forward).description
+        #expect(try session.directory.read("m.reviews").contains("\tcard\t\(three)\t\(five)\tforward\tWhat is 2+5?\t7\t"))
     }
 }

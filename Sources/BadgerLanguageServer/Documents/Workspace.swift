@@ -22,6 +22,8 @@ final class Workspace {
     private var rootOfFile: [String: String?] = [:]
     /// What was last published for each file.
     private var published: [String: [Diagnostic]] = [:]
+    /// Edited cards that could continue several review histories.
+    let historyLinks = HistoryLinks()
 
     init(fileAccess: any FileAccess) { base = fileAccess }
 
@@ -78,6 +80,19 @@ final class Workspace {
         return recheck(path)
     }
 
+    /// The card with content id `id` in the collection of `path`.
+    func card(_ id: String, near path: String) -> Card? {
+        guard let root = rootOfFile[path] ?? nil, let collection = collections[root] else { return nil }
+        return collection.files.lazy.compactMap { collection.checked[$0.absolutePath]?.cards.first { $0.id.description == id } }.first
+    }
+
+    /// The collection root of a deck seen.
+    func root(ofDeck path: String) -> String? { rootOfFile[path] ?? nil }
+
+    /// Checks `path` again (after its review log changed) and returns the files whose
+    /// diagnostics changed.
+    func recheckAfterLogChange(_ path: String) -> [String] { recheck(path) }
+
     /// The diagnostics last published for `path`.
     func diagnostics(for path: String) -> [Diagnostic] { published[path] ?? [] }
 
@@ -119,7 +134,7 @@ final class Workspace {
             }
         }
         collections[root] = collection
-        return publishable(collection, changed: path)
+        return publishable(collection, root: root, changed: path)
     }
 
     /// The collection root of `path`, loading and checking its collection the first time.
@@ -174,10 +189,15 @@ final class Workspace {
     /// Runs the collection-wide rules and returns the files whose diagnostics changed: open
     /// documents always show theirs; a closed file shows its own only while another file's
     /// change gives it a collection-wide problem (then all of them, until it has none).
-    private func publishable(_ collection: Collection, changed: String) -> [String] {
+    private func publishable(_ collection: Collection, root: String, changed: String) -> [String] {
         let cards = collection.files.flatMap { collection.checked[$0.absolutePath]?.cards ?? [] }
         var crossDeck: [String: [Diagnostic]] = [:]
         for diagnostic in CheckedDeck.collectionDiagnostics(cards) { crossDeck[diagnostic.file, default: []].append(diagnostic) }
+        // Review histories: only an open deck shows them (they are about the edit being made).
+        for (path, diagnostics) in historyLinks.diagnostics(root: root, cards: cards, fileAccess: fileAccess)
+        where documents[path] != nil {
+            crossDeck[path, default: []] += diagnostics
+        }
         var changedFiles: [String] = []
         for file in collection.files {
             let path = file.absolutePath

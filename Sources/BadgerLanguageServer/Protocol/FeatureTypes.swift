@@ -52,11 +52,19 @@ public struct WorkspaceEdit: Codable, Hashable, Sendable {
     public var changes: [String: [TextEdit]]
 }
 
-/// A quick fix: its title, the diagnostics it resolves, and its edit.
+/// A quick fix: its title, the diagnostics it resolves, and its edit or the command to run.
 public struct CodeAction: Codable, Hashable, Sendable {
     public var title: String
     public var kind: String
     public var diagnostics: [ProtocolDiagnostic]?
     public var isPreferred: Bool?
-    public var edit: WorkspaceEdit
+    public var edit: WorkspaceEdit?
+    public var command: Command?
+}
+
+/// A command the client asks the server to run (`workspace/executeCommand`).
+public struct Command: Codable, Hashable, Sendable {
+    public var title: String
+    public var command: String
+    public var arguments: [String]?
 }

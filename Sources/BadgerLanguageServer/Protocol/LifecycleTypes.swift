@@ -52,6 +52,9 @@ struct InitializeResult: Encodable {
         struct CodeActionOptions: Encodable {
             var codeActionKinds = ["quickfix"]
         }
+        struct ExecuteCommandOptions: Encodable {
+            var commands = [HistoryLinks.command]
+        }
 
         var positionEncoding: PositionEncoding
         var textDocumentSync = TextDocumentSync()
@@ -60,6 +63,7 @@ struct InitializeResult: Encodable {
         var documentSymbolProvider = true
         var definitionProvider = true
         var codeActionProvider = CodeActionOptions()
+        var executeCommandProvider = ExecuteCommandOptions()
     }
 
     struct ServerInfo: Encodable {

@@ -16,6 +16,8 @@ public struct ResponseError: Error, Codable, Sendable, Equatable {
         .init(code: -32601, message: "method not found: \(method)")
     }
     public static func invalidParams(_ message: String) -> ResponseError { .init(code: -32602, message: message) }
+    /// The request was valid but could not be carried out (LSP's RequestFailed).
+    public static func requestFailed(_ message: String) -> ResponseError { .init(code: -32803, message: message) }
     /// A request arrived before `initialize`.
     public static let serverNotInitialized = ResponseError(code: -32002, message: "the server has not been initialized")
 }

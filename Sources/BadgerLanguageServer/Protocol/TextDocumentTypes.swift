@@ -91,6 +91,11 @@ struct DocumentSymbolParams: Codable {
     var textDocument: TextDocumentIdentifier
 }
 
+struct ExecuteCommandParams: Codable {
+    var command: String
+    var arguments: [String]?
+}
+
 struct CodeActionParams: Codable {
     var textDocument: TextDocumentIdentifier
     var range: Range

@@ -1,4 +1,5 @@
 import BadgerDeck
+import BadgerMemory
 import Foundation
 
 /// A Language Server for decks (LSP 3.17): diagnostics from every lint rule as the author types,
@@ -18,13 +19,25 @@ public final class LanguageServer {
     private let workspace: Workspace
     private let version: String?
     private let send: ([UInt8]) -> Void
+    /// The time a command the client runs is recorded at (a history linked).
+    private let now: () -> Date
+    /// Record ids for the lines a command appends to a review log.
+    private var generator: any RandomNumberGenerator
     /// Set by the `exit` notification: 0 after `shutdown`, else 1.
     public private(set) var exitCode: Int32?
 
-    /// - Parameter send: writes one message body (framing is the caller's).
-    public init(fileAccess: any FileAccess, version: String? = nil, send: @escaping ([UInt8]) -> Void) {
+    /// - Parameters:
+    ///   - send: writes one message body (framing is the caller's).
+    ///   - now: the clock, read only when the client runs a command.
+    ///   - generator: the source of record ids for the review-log lines a command writes.
+    public init(
+        fileAccess: any FileAccess, version: String? = nil, now: @escaping () -> Date = Date.init,
+        generator: any RandomNumberGenerator = SystemRandomNumberGenerator(), send: @escaping ([UInt8]) -> Void
+    ) {
         workspace = Workspace(fileAccess: fileAccess)
         self.version = version
+        self.now = now
+        self.generator = generator
         self.send = send
     }
 
@@ -126,6 +139,24 @@ public final class LanguageServer {
                 QuickFixes.actions(
                     for: params.range, in: document, diagnostics: workspace.diagnostics(for: path), workspace: workspace,
                     encoding: encoding))
+        case "workspace/executeCommand":
+            let params = try Self.params(ExecuteCommandParams.self, body)
+            guard params.command == HistoryLinks.command, let arguments = params.arguments, arguments.count == 3 else {
+                throw ResponseError.invalidParams("unknown command \(params.command), or not its three arguments (key, card, deck)")
+            }
+            let (key, contentID, deck) = (arguments[0], arguments[1], arguments[2])
+            guard let card = workspace.card(contentID, near: deck), let root = workspace.root(ofDeck: deck) else {
+                throw ResponseError.invalidParams("no card \(contentID) in \(deck) any more")
+            }
+            do {
+                try workspace.historyLinks.link(
+                    key: key, contentID: contentID, deckPath: card.file.absolutePath, card: card, time: now(),
+                    recordID: ReviewRecord.newRecordID(using: &generator), root: root)
+            } catch {
+                throw ResponseError.requestFailed("\(error)")
+            }
+            reply(id, Optional<Int>.none)
+            publish(workspace.recheckAfterLogChange(card.file.absolutePath))
         default:
             throw ResponseError.methodNotFound(method)
         }
