@@ -123,12 +123,16 @@ public struct CollectionMemory: Sendable {
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
             let shown = Self.shown(path, root: root, prefix: shownPrefix)
-            guard let bytes = try? fileAccess.contents(atPath: path) else {
-                logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: "cannot be read"))
-                return
-            }
             do {
-                let log = try bytes.withUnsafeBytes { try CompactLog(bytes: $0, names: names) }
+                // Read in parts of 1 MiB: a long log is never held whole as text.
+                var parser = CompactLog.Parser(names: names, expectedBytes: fileAccess.size(atPath: path) ?? 0)
+                do {
+                    try fileAccess.read(atPath: path, inPartsOf: 1 << 20) { try parser.feed($0) }
+                } catch is FileAccessError {
+                    logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: "cannot be read"))
+                    return
+                }
+                let log = try parser.finish()
                 let deckPath = String(path.dropLast(".reviews".count)) + ".md"
                 let inScope = loadedBases.contains(path) || fileAccess.kind(atPath: deckPath) == nil
                 logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope))

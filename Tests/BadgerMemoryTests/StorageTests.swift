@@ -138,3 +138,47 @@ import Testing
         second.release()
     }
 }
+
+@Suite struct CompactLogTests {
+    static let log = """
+        # badger review log 1
+        2026-01-01T08:00:00Z\treview\t1111111111111111\t3\t-\t-
+        2026-01-01T09:00:00Z\trename\t1111111111111111\t2222222222222222
+        2026-01-02T08:00:00Z\treview\thand-written\t2\t82800\t-\r
+        2026-01-03T08:00:00Z\tcard\t1111111111111111\t3333333333333333\tforward\tWhat is one?\t1\t00000000000000aa
+        2026-01-03T08:00:00Z\treviewed\t1111111111111111\t1\t86400\t1200\t00000000000000ab
+        2026-01-04T08:00:00Z\tretired\t1111111111111111\t00000000000000ac
+        2026-01-05T08:00:00Z\treviewed\t33333333
+        """
+
+    @Test func readsWhatTheRecordReaderReadsInPartsCutAnywhere() throws {
+        let bytes = Array(Self.log.utf8)
+        let reference = try ReviewLog(text: Self.log)
+        #expect(reference.repairedTruncatedLine == 8)
+        for size in [1, 2, 7, 33, 64, bytes.count] {
+            let names = NameBook()
+            var parser = CompactLog.Parser(names: names)
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                try bytes[start..<min(bytes.count, start + size)].withUnsafeBytes { try parser.feed($0) }
+            }
+            let log = try parser.finish()
+            #expect(log.count == reference.records.count, "parts of \(size)")
+            #expect(log.repairedTruncatedLine == 8)
+            for index in 0..<log.count { #expect(log.record(at: index, names: names) == reference.records[index], "parts of \(size)") }
+        }
+    }
+
+    @Test func aGarbledLineIsReportedWithItsNumberWhateverTheParts() {
+        let text = Self.log.replacingOccurrences(of: "\t2\t82800", with: "\tgood\t82800")
+        for size in [3, 1 << 20] {
+            var parser = CompactLog.Parser(names: NameBook())
+            let bytes = Array(text.utf8)
+            #expect(throws: ReviewLogError.garbled(line: 4, reason: "rating must be 1 to 4")) {
+                for start in stride(from: 0, to: bytes.count, by: size) {
+                    try bytes[start..<min(bytes.count, start + size)].withUnsafeBytes { try parser.feed($0) }
+                }
+                _ = try parser.finish()
+            }
+        }
+    }
+}

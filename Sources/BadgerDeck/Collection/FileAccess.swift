@@ -15,6 +15,17 @@ public protocol FileAccess: Sendable {
     func entries(ofDirectory path: String) throws -> [String]
     /// The absolute path of the working directory.
     var currentDirectory: String { get }
+    /// The file in consecutive parts of at most `size` bytes, each passed to `body` in order, so
+    /// a large file need not be held whole.
+    func read(atPath path: String, inPartsOf size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws
+}
+
+extension FileAccess {
+    /// Reads the whole file and passes it as one part.
+    public func read(atPath path: String, inPartsOf size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let bytes = try contents(atPath: path)
+        try bytes.withUnsafeBytes { try body($0) }
+    }
 }
 
 /// The kinds of file system entry the library cares about.

@@ -16,6 +16,11 @@ public struct FileOverlay: FileAccess {
         return try base.contents(atPath: path)
     }
 
+    public func read(atPath path: String, inPartsOf size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if let bytes = files[path] { return try bytes.withUnsafeBytes { try body($0) } }
+        try base.read(atPath: path, inPartsOf: size, body)
+    }
+
     public func prefix(atPath path: String, count: Int) -> [UInt8]? {
         if let bytes = files[path] { return Array(bytes.prefix(count)) }
         return base.prefix(atPath: path, count: count)

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemRead = Darwin.read
+#endif
+
 /// `FileAccess` on the real file system.
 public struct LocalFileSystem: FileAccess {
     public init() {}
@@ -16,7 +24,8 @@ public struct LocalFileSystem: FileAccess {
         var filled = 0
         while true {
             if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
+            let count = bytes.withUnsafeMutableBytes { buffer in systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw FileAccessError.unreadable(path: path) }
             if count == 0 { break }
@@ -24,6 +33,21 @@ public struct LocalFileSystem: FileAccess {
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    /// The file in parts read into one buffer, reused.
+    public func read(atPath path: String, inPartsOf size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileAccessError.unreadable(path: path) }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: max(1, size))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw FileAccessError.unreadable(path: path) }
+            if count == 0 { return }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
     }
 
     public func prefix(atPath path: String, count: Int) -> [UInt8]? {

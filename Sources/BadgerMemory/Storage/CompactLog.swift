@@ -48,31 +48,76 @@ public struct CompactLog: Sendable {
     /// - Throws: `ReviewLogError.garbled` for the first line that is not a record (other than
     ///   a cut-off last line), as `ReviewLog` does.
     public init(bytes: UnsafeRawBufferPointer, names: NameBook) throws {
-        reserve(bytes.count / 60)
-        var start = 0
-        var number = 0
-        while start < bytes.count {
-            number += 1
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            let terminated = end < bytes.count
-            var lineEnd = end
-            if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])
-            if !line.isEmpty, line[0] != UInt8(ascii: "#"), !appendFastReview(line) {
-                do {
-                    append(try ReviewRecord(bytes: line, number: number), names: names)
-                } catch {
-                    // Only a last line without a line ending can be a write cut short.
-                    guard !terminated else { throw error }
-                    repairedTruncatedLine = number
+        var parser = Parser(names: names, expectedBytes: bytes.count)
+        try parser.feed(bytes)
+        self = try parser.finish()
+    }
+
+    /// Reads a log given in parts (any cut, even inside a line), so a large log is never held
+    /// whole: `feed` each part in order, then `finish`.
+    public struct Parser {
+        private var log = CompactLog()
+        private var pending: [UInt8] = []
+        private var number = 0
+        private let names: NameBook
+
+        public init(names: NameBook, expectedBytes: Int = 0) {
+            self.names = names
+            log.reserve(expectedBytes / 60)
+        }
+
+        /// Reads the complete lines of `bytes` (with what was left of the part before).
+        public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws {
+            var start = 0
+            if !pending.isEmpty {
+                guard let newline = bytes.firstIndex(of: 0x0A) else {
+                    pending.append(contentsOf: bytes)
+                    return
                 }
+                pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<newline]))
+                let line = pending
+                pending = []
+                try line.withUnsafeBytes { try self.line($0, terminated: true) }
+                start = newline + 1
             }
-            start = end + 1
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                guard end < bytes.count else {
+                    pending = Array(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+                    return
+                }
+                try line(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), terminated: true)
+                start = end + 1
+            }
+        }
+
+        /// Reads what is left (a last line without a line ending) and returns the log.
+        public mutating func finish() throws -> CompactLog {
+            if !pending.isEmpty {
+                let line = pending
+                pending = []
+                try line.withUnsafeBytes { try self.line($0, terminated: false) }
+            }
+            return log
+        }
+
+        private mutating func line(_ bytes: UnsafeRawBufferPointer, terminated: Bool) throws {
+            number += 1
+            var line = bytes
+            if let last = line.last, last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+            guard !line.isEmpty, line[0] != UInt8(ascii: "#"), !log.appendFastReview(line) else { return }
+            do {
+                log.append(try ReviewRecord(bytes: line, number: number), names: names)
+            } catch {
+                // Only a last line without a line ending can be a write cut short.
+                guard !terminated else { throw error }
+                log.repairedTruncatedLine = number
+            }
         }
     }
 
-    private mutating func reserve(_ count: Int) {
+    mutating func reserve(_ count: Int) {
         kinds.reserveCapacity(count)
         times.reserveCapacity(count)
         keys.reserveCapacity(count)
@@ -85,7 +130,7 @@ public struct CompactLog: Sendable {
 
     /// Appends a well-formed format 2 review line without making strings; false for anything
     /// else (which the general reader then reads, or reports).
-    private mutating func appendFastReview(_ line: UnsafeRawBufferPointer) -> Bool {
+    mutating func appendFastReview(_ line: UnsafeRawBufferPointer) -> Bool {
         // TIME(20) \t reviewed \t KEY(16) \t R \t ELAPSED \t ANSWER \t RID(16)
         guard line.count >= 20 + 1 + 8 + 1 + 16 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 16, line[20] == 0x09 else { return false }
         let word: StaticString = "reviewed\t"
