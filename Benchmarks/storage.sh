@@ -4,6 +4,7 @@
 # same hyperfine run), peak memory, and the cost of one rating against a bare write+fsync.
 #
 # Usage: Benchmarks/storage.sh [CARDS] [REVIEWS…]     default: 100000 cards; 1000000 and 3000000 reviews
+#        Benchmarks/storage.sh 10000 1000000 3000000   (the figures in Benchmarks/README.md use both)
 #
 # Data goes to Benchmarks/data/storage-* and results to Benchmarks/results/storage.md (both
 # gitignored). Needs hyperfine and GNU time (`make bench-deps` installs them).
@@ -33,15 +34,15 @@ for count in "${reviews[@]}"; do
     (cd "$data" && "$badger" due >/dev/null) || true
     echo "## $count reviews" | tee -a "$results"
     hyperfine --warmup 1 --runs 5 -i --export-markdown "$results.part" \
+        -n "study start, no log (reference)" "cd $reference && echo q | $badger study --plain --topic Storage --count 10" \
+        -n "study start, $count reviews" "cd $data && echo q | $badger study --plain --topic Storage --count 10" \
         -n "due, no log (reference)" "cd $reference && $badger due" \
-        -n "due, $count reviews" "cd $data && $badger due" \
-        -n "study start, $count reviews" "cd $data && echo q | $badger study --plain --topic Storage --count 10"
+        -n "due, $count reviews" "cd $data && $badger due"
     cat "$results.part" >>"$results"
     rm -f "$results.part"
     for dir in "$reference" "$data"; do
-        kib=$(cd "$dir" && { /usr/bin/time -f %M "$badger" due >/dev/null 2>/dev/null; } 2>&1 | tail -1 || true)
-        kib=$(cd "$dir" && /usr/bin/time -f %M "$badger" due 2>&1 >/dev/null | tail -1) || true
-        echo "peak memory of \`badger due\` in $(basename "$dir"): $((kib / 1024)) MB" | tee -a "$results"
+        kib=$(cd "$dir" && echo q | /usr/bin/time -f %M "$badger" study --plain --topic Storage --count 10 2>&1 >/dev/null | tail -1) || true
+        echo "peak memory of \`badger study\` (start) in $(basename "$dir"): $((kib / 1024)) MB" | tee -a "$results"
     done
     copy=$(mktemp -d)
     cp -r "$data/." "$copy/"

@@ -57,16 +57,27 @@ public struct CollectionMemory: Sendable {
     public private(set) var states: [String: MemoryState]
     /// Every review of the logs, each once, credited to the id of the card it belongs to now
     /// (or its identity's key if it belongs to none), one list per log.
+    /// Record ids are left out: nothing that reads a history needs them.
     public var history: [[ReviewRecord]] {
+        // One string per card, shared by all its reviews.
         var cardOfKey: [UInt64: String] = [:]
         for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
         return logs.map { log in
             let records = log.log
-            return (0..<records.count).compactMap { index in
-                guard records.isReview(index) else { return nil }
+            var reviews: [ReviewRecord] = []
+            reviews.reserveCapacity(records.count)
+            for index in 0..<records.count where records.isReview(index) {
                 let key = ledger.key(ofNumber: records.keys[index])
-                return .review(records.review(at: index, crediting: cardOfKey[key] ?? names.name(key)))
+                let id: String
+                if let known = cardOfKey[key] {
+                    id = known
+                } else {
+                    id = names.name(key)
+                    cardOfKey[key] = id
+                }
+                reviews.append(.review(records.review(at: index, crediting: id, withRecordID: false)))
             }
+            return reviews
         }
     }
     /// The last lines appended, for undo: (log path, lines).

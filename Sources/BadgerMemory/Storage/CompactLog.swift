@@ -227,14 +227,15 @@ public struct CompactLog: Sendable {
         }
     }
 
-    /// The review at `index` credited to the card named `cardID`.
-    public func review(at index: Int, crediting cardID: String) -> ReviewRecord.Review {
+    /// The review at `index` credited to the card named `cardID`, with its record id unless
+    /// `withRecordID` is false (statistics need none, and a million ids are a million strings).
+    public func review(at index: Int, crediting cardID: String, withRecordID: Bool = true) -> ReviewRecord.Review {
         ReviewRecord.Review(
             time: Date(timeIntervalSince1970: TimeInterval(times[index])), cardID: cardID,
             rating: Rating(rawValue: Int(ratings[index])) ?? .good,
             elapsedSeconds: elapsed[index] == Self.absent ? nil : Int(elapsed[index]),
             answerMilliseconds: answers[index] == Self.absent ? nil : Int(answers[index]),
-            recordID: recordIDs[index] == 0 ? nil : NameBook.hex(recordIDs[index]))
+            recordID: recordIDs[index] == 0 || !withRecordID ? nil : NameBook.hex(recordIDs[index]))
     }
 
     /// Whether the record is a review (of either format).
