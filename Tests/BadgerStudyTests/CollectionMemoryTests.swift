@@ -287,6 +287,51 @@ import Testing
     }
 }
 
+/// The state any command writes equals what a full rebuild makes of the same logs, whatever the
+/// order reviews arrive in: random times (many back-dated), two clones merged by uniting logs.
+@Suite struct StateEqualsRebuildTests {
+    @Test(arguments: 1...8) func recordedAndMergedStatesEqualARebuild(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let test = CollectionMemoryTests()
+        let a = try test.makeCollection()
+        let b = try TemporaryDirectory()
+        defer {
+            a.remove()
+            b.remove()
+        }
+        for file in ["badger.yml", "a.md", "b.md"] { try b.write(file, try a.read(file)) }
+        let start = Timestamp.parse("2026-01-01T08:00:00Z")!
+        for clone in [a, b] {
+            let (collection, loaded) = try test.load(clone)
+            var memory = loaded
+            let ids = collection.cards.map(\.id.description)
+            for _ in 0..<20 {
+                let id = ids.randomElement(using: &random)!
+                let time = start.addingTimeInterval(Double(Int.random(in: 0..<(60 * 86_400), using: &random)))
+                let recorded = try memory.recordReview(cardID: id, rating: Rating.allCases.randomElement(using: &random)!, at: time)
+                #expect(memory.states[id] == recorded)
+            }
+            // What this clone's memory holds after recording is what a fresh load replays.
+            let (_, fresh) = try test.load(clone)
+            #expect(fresh.states == memory.states, "seed \(seed)")
+        }
+        // Merge B into A as git's union driver does: A's lines, then B's lines A lacks.
+        for log in ["a.reviews", "b.reviews"] {
+            let ours = try a.read(log).split(separator: "\n").map(String.init)
+            let theirs = try b.read(log).split(separator: "\n").map(String.init)
+            try a.write(log, (ours + theirs.filter { !ours.contains($0) }).joined(separator: "\n") + "\n")
+        }
+        var (_, merged) = try test.load(a)
+        try merged.flushStates()
+        let written = try ["a.state", "b.state"].map { try a.read($0) }
+        for state in ["a.state", "b.state"] { try FileManager.default.removeItem(at: a.url.appendingPathComponent(state)) }
+        var (_, rebuilt) = try test.load(a)
+        try rebuilt.flushStates()
+        #expect(try ["a.state", "b.state"].map { try a.read($0) } == written, "seed \(seed)")
+        #expect(rebuilt.states.count == merged.states.count)
+    }
+}
+
 /// Seeded random edit sequences: whatever is edited, no card takes the history of another card
 /// that is still there, no two cards share one, and a card edited keeps its own.
 @Suite struct RandomEditTests {
