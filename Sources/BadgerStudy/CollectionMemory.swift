@@ -90,6 +90,7 @@ public struct CollectionMemory: Sendable {
     private var legacyQuestions: [String: String]
     private var lastLogOfKey: [UInt64: Int] = [:]
     private var replayed = false
+    private var gitFilesEnsured = false
     private var generator: any RandomNumberGenerator & Sendable
 
     /// Reads every review log under `root` and the state file of every deck of `collection`
@@ -328,6 +329,11 @@ public struct CollectionMemory: Sendable {
     /// How many records the logs hold.
     public var recordCount: Int { logs.reduce(0) { $0 + $1.log.count } }
 
+    /// Logs with git conflict markers, which were skipped (display paths and the first marker's line).
+    public var conflictedLogs: [(path: String, line: Int)] {
+        logs.compactMap { log in log.log.conflictMarkerLine.map { (log.displayPath, $0) } }
+    }
+
     /// Logs whose last line was cut off by a crash and repaired on reading (display paths).
     public var repairedLogs: [(path: String, line: Int)] {
         logs.compactMap { log in log.log.repairedTruncatedLine.map { (log.displayPath, $0) } }
@@ -491,7 +497,12 @@ public struct CollectionMemory: Sendable {
     /// and keeps the memory's copy of that log in step.
     private mutating func append(_ lines: [String], to path: String) throws {
         let isNew = !logs.contains { $0.path == path }
-        if isNew { GitAttributes.ensure(root: root) }
+        if !gitFilesEnsured {
+            // Whenever a collection is written, not only with its first log: a collection copied
+            // without its dotfiles gets them back.
+            GitAttributes.ensure(root: root)
+            gitFilesEnsured = true
+        }
         let appended = try AtomicFile.appendLines(lines, to: path, header: ReviewLog.header)
         lastAppend = (path, lines)
         if isNew { logs.append(Log(path: path, displayPath: path, log: CompactLog(), inScope: true)) }

@@ -73,6 +73,11 @@ extension CollectionOptions {
                     )
                 }
                 for warning in memory.warnings { Terminal.standardError.write("badger: warning: \(UntrustedText.sanitized(warning))\n") }
+                for conflicted in memory.conflictedLogs {
+                    Terminal.standardError.write(
+                        "badger: warning: \(UntrustedText.sanitized(conflicted.path)):\(conflicted.line): git conflict markers; both sides' reviews are read (each once); resolve it by deleting the marker lines\n"
+                    )
+                }
             }
             // State files are a cache of the logs: one that is stale (a review recorded, a merge,
             // an edit), garbled or conflicted is rewritten from them, never an error.

@@ -259,3 +259,43 @@ final class Statuses: @unchecked Sendable {
         return collected
     }
 }
+
+/// What an adversarial tester found: a conflicted log, and a collection copied without its dotfiles.
+@Suite struct ConflictedAndCopiedCollectionTests {
+    @Test func aLogWithConflictMarkersIsReadBothSidesWithAWarning() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("d.md", ProgressSurvivesTests.deck("D", [("one", "1"), ("two", "2")]))
+        let ids = try ProgressSurvivesTests.ids(root)
+        let one = try #require(ids["one"])
+        let two = try #require(ids["two"])
+        try ProgressSurvivesTests.review(root, one, at: "2026-01-01T08:00:00Z")
+        let log = try directory.read("d.reviews")
+        try directory.write(
+            "d.reviews",
+            log + "<<<<<<< HEAD\n2026-01-02T08:00:00Z\treviewed\t\(one)\t3\t86400\t-\t00000000000000a2\n=======\n"
+                + "2026-01-02T09:00:00Z\treviewed\t\(two)\t1\t-\t-\t00000000000000a3\n>>>>>>> theirs\n")
+        for command in [["list"], ["lint"], ["due"], ["state", "rebuild"]] {
+            let result = try BadgerProcess.run(command, in: root)
+            #expect(result.status != 2, "\(command): \(result.standardError)")
+            #expect(result.standardError.contains("d.reviews:"), "\(command): \(result.standardError)")
+            #expect(result.standardError.contains("conflict markers"), "\(command): \(result.standardError)")
+        }
+        let listed = try ProgressSurvivesTests.listed(root)
+        #expect(listed["one"]?.state == "review" && listed["two"]?.state == "learning", "\(listed)")
+    }
+
+    @Test func aCollectionCopiedWithoutItsDotfilesGetsThemBackOnTheNextReview() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("d.md", ProgressSurvivesTests.deck("D", [("one", "1")]))
+        let one = try #require(try ProgressSurvivesTests.ids(root)["one"])
+        try ProgressSurvivesTests.review(root, one, at: "2026-01-01T08:00:00Z")
+        for dotfile in [".gitattributes", ".gitignore"] { try FileManager.default.removeItem(at: root.appendingPathComponent(dotfile)) }
+        try ProgressSurvivesTests.review(root, one, at: "2026-01-02T08:00:00Z")
+        #expect(try directory.read(".gitattributes").contains("*.reviews merge=union"))
+        #expect(try directory.read(".gitignore").contains(".badger.lock"))
+    }
+}

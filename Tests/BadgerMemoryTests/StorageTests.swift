@@ -182,3 +182,32 @@ import Testing
         }
     }
 }
+
+@Suite struct ConflictedLogTests {
+    static let conflicted = """
+        # badger review log 2
+        2026-01-01T08:00:00Z\treviewed\t1111111111111111\t3\t-\t-\t00000000000000a1
+        <<<<<<< HEAD
+        2026-01-02T08:00:00Z\treviewed\t1111111111111111\t3\t86400\t-\t00000000000000a2
+        =======
+        2026-01-02T09:00:00Z\treviewed\t2222222222222222\t1\t-\t-\t00000000000000a3
+        >>>>>>> theirs
+
+        """
+
+    @Test func conflictMarkersAreSkippedAndBothSidesRead() throws {
+        let log = try ReviewLog(text: Self.conflicted)
+        #expect(log.records.count == 3)
+        let names = NameBook()
+        let compact = try Array(Self.conflicted.utf8).withUnsafeBytes { try CompactLog(bytes: $0, names: names) }
+        #expect(compact.count == 3)
+        #expect(compact.conflictMarkerLine == 3)
+    }
+
+    @Test func impossibleDatesAreNotTimes() {
+        #expect(Timestamp.parse("2026-02-30T00:00:00Z") == nil)
+        #expect(Timestamp.parse("1900-02-29T00:00:00Z") == nil)
+        #expect(Timestamp.parse("2000-02-29T00:00:00Z") != nil)
+        #expect(Timestamp.parse("2026-04-31T00:00:00Z") == nil)
+    }
+}

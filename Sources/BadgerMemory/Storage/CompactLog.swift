@@ -36,6 +36,9 @@ public struct CompactLog: Sendable {
     public private(set) var sightings: [Int: Sighting] = [:]
     /// Set when the last line was cut off (no line ending and unreadable) and was dropped.
     public var repairedTruncatedLine: Int?
+    /// The first line of git conflict markers, if any: they are skipped and both sides' lines
+    /// read, which is what a union merge would have given.
+    public var conflictMarkerLine: Int?
 
     public static let absent = UInt32.max
 
@@ -107,6 +110,10 @@ public struct CompactLog: Sendable {
             var line = bytes
             if let last = line.last, last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
             guard !line.isEmpty, line[0] != UInt8(ascii: "#"), !log.appendFastReview(line) else { return }
+            if ReviewLog.isConflictMarker(line) {
+                if log.conflictMarkerLine == nil { log.conflictMarkerLine = number }
+                return
+            }
             do {
                 log.append(try ReviewRecord(bytes: line, number: number), names: names)
             } catch {
@@ -245,6 +252,7 @@ public struct CompactLog: Sendable {
     public func filtered(_ keep: (Int) -> Bool) -> CompactLog {
         var result = CompactLog()
         result.repairedTruncatedLine = repairedTruncatedLine
+        result.conflictMarkerLine = conflictMarkerLine
         for index in 0..<count where keep(index) {
             if let sighting = sightings[index] { result.sightings[result.count] = sighting }
             result.kinds.append(kinds[index])

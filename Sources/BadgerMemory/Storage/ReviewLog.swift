@@ -44,7 +44,7 @@ public struct ReviewLog: Sendable, Equatable {
             var lineEnd = end
             if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             let line = UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])
-            if !line.isEmpty, line[0] != UInt8(ascii: "#") {
+            if !line.isEmpty, line[0] != UInt8(ascii: "#"), !Self.isConflictMarker(line) {
                 do {
                     records.append(try ReviewRecord(bytes: line, number: number))
                 } catch {
@@ -55,6 +55,14 @@ public struct ReviewLog: Sendable, Equatable {
             }
             start = end + 1
         }
+    }
+
+    /// Whether a line is a git conflict marker (`<<<<<<< `, `=======`, `>>>>>>> `, `||||||| `):
+    /// readers skip them, so a conflicted log reads as both sides' records.
+    public static func isConflictMarker(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count >= 7, let first = line.first, [0x3C, 0x3D, 0x3E, 0x7C].contains(first) else { return false }
+        for index in 1..<7 where line[index] != first { return false }
+        return line.count == 7 || line[7] == 0x20 || (first == 0x3D && line.allSatisfy { $0 == 0x3D })
     }
 
     /// The whole log as text, with the header.

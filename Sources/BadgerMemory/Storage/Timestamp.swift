@@ -72,6 +72,8 @@ public enum Timestamp {
             return nil
         }
         let days = daysSince1970(year: year, month: month, day: day)
+        // February 30 and the like: the date must name itself.
+        guard civilDate(daysSince1970: days) == (year, month, day) else { return nil }
         return days * 86_400 + hour * 3600 + minute * 60 + second - offset
     }
 
