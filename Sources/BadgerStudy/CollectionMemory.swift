@@ -471,6 +471,10 @@ public struct CollectionMemory: Sendable {
         if let other = matching.keyOfCard[cardID], other != identity.key {
             throw MemoryError.alreadyContinued(card: cardID, key: other)
         }
+        // A history that continues in a card still there is never moved away from it.
+        if let holder = matching.keyOfCard.first(where: { $0.value == identity.key })?.key, holder != cardID {
+            throw MemoryError.historyInUse(key: identity.key, card: holder)
+        }
         let sighting = ReviewRecord.CardSighting(
             time: time, key: identity.key, contentID: cardID, direction: card.direction, question: card.question,
             answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
@@ -545,6 +549,7 @@ public enum MemoryError: Error, Equatable, CustomStringConvertible {
     case unknownCard(String)
     case unknownHistory(String)
     case alreadyContinued(card: String, key: String)
+    case historyInUse(key: String, card: String)
 
     public var description: String {
         switch self {
@@ -554,6 +559,8 @@ public enum MemoryError: Error, Equatable, CustomStringConvertible {
             return "no review history is known by \(name) (`badger lint` names the histories that lost their card)"
         case .alreadyContinued(let card, let key):
             return "card \(card) already continues the history \(key); two cards never share a history"
+        case .historyInUse(let key, let card):
+            return "the history \(key) continues in card \(card), which is still there; a history is never taken from a card"
         }
     }
 }

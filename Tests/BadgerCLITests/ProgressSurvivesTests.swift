@@ -97,6 +97,13 @@ import Testing
         #expect(again.status == 2)
         #expect(again.standardError.contains("already continues"))
         #expect(try BadgerProcess.run(["lint"], in: root).standardOutput.contains(four))
+        // Nor is a history taken from the card it continues in.
+        try directory.write("m.md", Self.deck("M", [("What is 2+5?", "7"), ("Something new", "8")]))
+        let new = try #require(try Self.ids(root)["Something new"])
+        let taken = try BadgerProcess.run(["state", "link", three, new], in: root)
+        #expect(taken.status == 2)
+        #expect(taken.standardError.contains("continues in card \(five)"), "\(taken.standardError)")
+        #expect(try Self.listed(root)["What is 2+5?"]?.state == "review")
     }
 
     @Test func aQuestionEditedAwayAndAddedBackDoesNotTakeTheEditedCardsReviews() throws {
