@@ -119,12 +119,13 @@ public struct CollectionMemory: Sendable {
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
         let loadedBases = Set(ownDecks.map { MemoryFiles(deckPath: $0.file.absolutePath).logPath })
-        var logPaths = LogDiscovery.logs(under: root, fileAccess: fileAccess)
+        let found = LogDiscovery.walk(root, fileAccess: fileAccess)
+        var logPaths = found.logs
         // A deck's own log is read even when it lies outside the walk (a deck named by path).
         for deck in ownDecks where !logPaths.contains(deck.file.memoryFiles.logPath) {
             if fileAccess.kind(atPath: deck.file.memoryFiles.logPath) == .file { logPaths.append(deck.file.memoryFiles.logPath) }
         }
-        warnings = LogDiscovery.cycles(under: root, fileAccess: fileAccess).map {
+        warnings = found.cycles.map {
             "\($0) is a symbolic link back into the collection; its folder is read once"
         }
         let shownPrefix = Self.displayPrefix(collection: collection, root: root)

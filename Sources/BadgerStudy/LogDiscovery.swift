@@ -13,13 +13,9 @@ public enum LogDiscovery {
         walk(root, fileAccess: fileAccess).logs
     }
 
-    /// Symbolic links under `root` that lead back to a folder already read (paths relative to
-    /// the root).
-    public static func cycles(under root: String, fileAccess: any FileAccess) -> [String] {
-        walk(root, fileAccess: fileAccess).cycles
-    }
-
-    static func walk(_ root: String, fileAccess: any FileAccess) -> (logs: [String], cycles: [String]) {
+    /// The logs under `root` (absolute paths, sorted), and the symbolic links there that lead
+    /// back to a folder already read (paths relative to the root), in one walk.
+    public static func walk(_ root: String, fileAccess: any FileAccess) -> (logs: [String], cycles: [String]) {
         var logs: [String] = []
         var cycles: [String] = []
         var seenFolders: Set<String> = []

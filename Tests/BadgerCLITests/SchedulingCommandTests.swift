@@ -478,7 +478,7 @@ import Testing
         let cards = [try #require(ids["What is one?"]), try #require(ids["What is two?"])]
         let holder = try Python.holdLock(in: sandbox.url, for: 2, holder: "python lock test")
         defer { holder.stop() }
-        let results = Results()
+        let results = Statuses()
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             let result = try? sandbox.badger(["review", "--card", cards[worker], "--rating", "2", "--at", "2026-01-01T08:0\(worker):00Z"])
             results.append(result?.status ?? -1)
@@ -497,7 +497,7 @@ import Testing
         defer { sandbox.remove() }
         let ids = try sandbox.ids()
         let cards = [try #require(ids["What is one?"]), try #require(ids["What is two?"])]
-        let results = Results()
+        let results = Statuses()
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for index in 0..<10 {
                 let time = "2026-01-0\(worker + 1)T08:\(10 + index):00Z"
@@ -684,24 +684,6 @@ private struct Sandbox: Sendable {
     func stateLine(_ id: String, in relative: String) throws -> [String]? {
         guard exists(relative) else { return nil }
         return try lines(relative).first { $0.hasPrefix(id + "\t") }?.components(separatedBy: "\t")
-    }
-}
-
-/// Exit statuses collected from several threads.
-private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [Int32] = []
-
-    func append(_ status: Int32) {
-        lock.lock()
-        collected.append(status)
-        lock.unlock()
-    }
-
-    var values: [Int32] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
     }
 }
 

@@ -181,50 +181,13 @@ public enum ReviewRecord: Sendable, Equatable {
             return [Timestamp.format(time), "rename", from, to].joined(separator: "\t")
         case .card(let s):
             return [
-                Timestamp.format(s.time), "card", s.key, s.contentID, s.direction, Self.escaped(s.question), Self.escaped(s.answer),
+                Timestamp.format(s.time), "card", s.key, s.contentID, s.direction, SidecarState.escape(s.question),
+                SidecarState.escape(s.answer),
                 s.recordID,
             ].joined(separator: "\t")
         case .retired(let time, let key, let id):
             return [Timestamp.format(time), "retired", key, id].joined(separator: "\t")
         }
-    }
-
-    /// Text with backslashes, tabs and line breaks escaped, so it stays one field.
-    static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    static func unescaped(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var result = ""
-        var escaping = false
-        for scalar in text.unicodeScalars {
-            if escaping {
-                switch scalar {
-                case "t": result += "\t"
-                case "n": result += "\n"
-                case "r": result += "\r"
-                default: result.unicodeScalars.append(scalar)
-                }
-                escaping = false
-            } else if scalar == "\\" {
-                escaping = true
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     /// Reads one log line.
@@ -299,7 +262,7 @@ public enum ReviewRecord: Sendable, Equatable {
                     hexKey: ReviewRecord.hexKey(field(2))))
         } else if equals(1, "card") {
             guard fieldCount == 8 else { throw fail("a card line has 8 tab-separated fields, found \(fieldCount)") }
-            func text(_ index: Int) -> String { ReviewRecord.unescaped(String(decoding: field(index), as: UTF8.self)) }
+            func text(_ index: Int) -> String { SidecarState.unescape(Substring(String(decoding: field(index), as: UTF8.self))) }
             guard equals(4, "forward") || equals(4, "reverse") || equals(4, "-") else { throw fail("direction must be forward or reverse") }
             self = .card(
                 CardSighting(

@@ -131,6 +131,8 @@ public struct SidecarState: Sendable, Equatable {
         return Entry(cardID: text(0), memory: memory, question: question)
     }
 
+    /// Text with backslashes, tabs and line breaks escaped, so it stays one tab-separated field
+    /// (state files' questions and review logs' card texts).
     static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
         var result = ""
