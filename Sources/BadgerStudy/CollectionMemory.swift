@@ -113,8 +113,8 @@ public struct CollectionMemory: Sendable {
         for card in collection.cards where card.file.collectionRoot == root {
             cardsByFile[card.file.absolutePath, default: []].append(
                 StudiedCard(
-                    id: card.id.description, question: card.question?.markdown ?? card.imageSource ?? "",
-                    answer: card.answer?.markdown ?? "", direction: card.direction.rawValue, line: card.line))
+                    id: card.id.description, question: card.identityQuestion,
+                    answer: card.identityAnswer, direction: card.direction.rawValue, line: card.line))
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }

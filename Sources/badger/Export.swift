@@ -8,7 +8,9 @@ extension Badger {
             commandName: "export",
             abstract: "Export cards to a CSV file in the import format.",
             discussion: """
-                Writes one row per card as written (a reversed card once, with reversed = yes):
+                Writes one row per card as written (a reversed card once, with reversed = yes;
+                a cloze card once, as `C: text` in the question cell with its {{c1::…}}
+                deletions and an empty answer, as `badger import` reads it):
 
                   question;answer;explanation;reversed
 
@@ -52,6 +54,15 @@ extension Badger {
                 if let wanted, deckTopic.caseInsensitiveCompare(wanted) != .orderedSame { continue }
                 decks += 1
                 for card in deck.cards {
+                    if card.isCloze {
+                        guard !card.fields[0].isEmpty else { continue }
+                        rows.append(
+                            (
+                                question: "C: " + MarkdownEscaper.unescape(ClozeText(card.fields[0].markdown).ankiForm), answer: "",
+                                explanation: card.field(.explanation).map { MarkdownEscaper.unescape($0.markdown) }, reversed: false
+                            ))
+                        continue
+                    }
                     guard let question = card.field(.question), let answer = card.field(.answer), !question.isEmpty, !answer.isEmpty
                     else { continue }
                     rows.append(

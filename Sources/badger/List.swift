@@ -103,6 +103,7 @@ extension Badger {
             var file: String
             var line: Int
             var reversedFrom: String?
+            var cloze: Int?
 
             func encode(to encoder: Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -115,10 +116,11 @@ extension Badger {
                 try container.encode(file, forKey: .file)
                 try container.encode(line, forKey: .line)
                 try container.encode(reversedFrom, forKey: .reversedFrom)
+                try container.encode(cloze, forKey: .cloze)
             }
 
             enum CodingKeys: String, CodingKey {
-                case id, topic, kind, question, due, state, file, line, reversedFrom
+                case id, topic, kind, question, due, state, file, line, reversedFrom, cloze
             }
         }
 
@@ -136,7 +138,7 @@ extension Badger {
                     return JSONCard(
                         id: card.id.description, topic: card.topic, kind: card.kind.rawValue, question: card.question?.markdown ?? "",
                         due: state.map { Timestamp.format($0.due) }, state: name, file: card.file.relativePath, line: card.line,
-                        reversedFrom: card.reversedFrom?.description)
+                        reversedFrom: card.reversedFrom?.description, cloze: card.cloze?.number)
                 })
             return try JSONOutput.text(document)
         }

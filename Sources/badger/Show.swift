@@ -74,7 +74,8 @@ extension Badger {
         static func text(_ card: Card, history: [Step], current: MemoryState?, timeZone: TimeZone) -> String {
             let times = ListLayout.timeFormatter(timeZone: timeZone)
             var lines: [String] = []
-            var heading = "\(card.id)  \(UntrustedText.sanitized(card.topic)) · \(card.kind.rawValue) · "
+            let kind = card.cloze.map { "cloze c\($0.number)" } ?? card.kind.rawValue
+            var heading = "\(card.id)  \(UntrustedText.sanitized(card.topic)) · \(kind) · "
             heading += "\(UntrustedText.sanitized(card.file.displayPath)):\(card.line)"
             lines.append(heading)
             if let original = card.reversedFrom { lines.append("reverse of \(original)") }

@@ -29,7 +29,10 @@ public struct CSVRowError: Error, Sendable, Equatable, CustomStringConvertible {
 ///   default);
 /// - normalizes every cell with `MarkdownEscaper.normalized(_:)` (LF line breaks, lines trimmed),
 ///   ignores empty cells at the end of a row, and reports a missing answer, an empty question,
-///   a bad reversed value and more than four fields as `CSVRowError`s.
+///   a bad reversed value and more than four fields as `CSVRowError`s;
+/// - reads a question cell written `C: text` with an empty answer (or with `{{c1::…}}`
+///   deletions) as a cloze card: the text, its deletions written `{{cN::text}}` or
+///   `{{cN::text::hint}}`, goes after `C:`; the explanation cell is kept, reversed is empty or no.
 ///
 /// A quote that breaks the CSV syntax (`"a"b`, or a `"` inside an unquoted field) stops the
 /// parse: it is reported at its row, and the rows after it are not read.
@@ -131,6 +134,11 @@ public struct CSVCardReader: Sendable {
                 ))
         }
         if cells[0].isEmpty { return .failure(CSVRowError(line: line, message: "the question is empty")) }
+        // `C: …` is cloze text when the answer is empty or it has deletions; else a question
+        // that happens to start like a label.
+        if let text = clozeText(cells[0]), cells.count < 2 || cells[1].isEmpty || text.contains("{{") {
+            return clozeDraft(text, cells, line: line)
+        }
         if cells.count < 2 || cells[1].isEmpty { return .failure(CSVRowError(line: line, message: "the answer is missing")) }
         var reversed: Bool?
         if cells.count == 4, !cells[3].isEmpty {
@@ -147,6 +155,35 @@ public struct CSVCardReader: Sendable {
             CardDraft(
                 question: CSVCardWriter.unneutralized(cells[0]), answer: CSVCardWriter.unneutralized(cells[1]),
                 explanation: explanation.map(CSVCardWriter.unneutralized), reversed: reversed))
+    }
+
+    /// The cloze text of a question cell written `C: text`, or nil for a question.
+    static func clozeText(_ cell: String) -> String? {
+        let unneutralized = CSVCardWriter.unneutralized(cell)
+        guard let label = CardLabel.match(unneutralized.utf8, at: unneutralized.utf8.startIndex), label.0 == .cloze else { return nil }
+        return String(decoding: unneutralized.utf8.dropFirst(label.length), as: UTF8.self).trimmingWhitespace()
+    }
+
+    /// A cloze row: `C: text with {{c1::deletions}}`, the answer cell empty.
+    private static func clozeDraft(_ text: String, _ cells: [String], line: Int) -> Swift.Result<CardDraft, CSVRowError> {
+        if cells.count >= 2, !cells[1].isEmpty {
+            return .failure(
+                CSVRowError(
+                    line: line, message: "a cloze row (`C: …`) leaves the answer empty: its {{c1::…}} deletions are the answers"))
+        }
+        if cells.count == 4, !cells[3].isEmpty, reversedValue(cells[3]) != false {
+            return .failure(
+                CSVRowError(line: line, message: "a cloze row (`C: …`) cannot be reversed; leave the reversed cell empty or no"))
+        }
+        let cloze = ClozeText(MarkdownEscaper.escape(text))
+        guard !cloze.deletions.isEmpty, cloze.problems.isEmpty, !cloze.usesBrackets else {
+            return .failure(
+                CSVRowError(
+                    line: line, message: "the cloze text has no valid deletion; mark what to hide as {{c1::text}} (closed by }})"))
+        }
+        let explanation = cells.count >= 3 && !cells[2].isEmpty ? cells[2] : nil
+        return .success(
+            CardDraft(question: text, answer: "", explanation: explanation.map(CSVCardWriter.unneutralized), cloze: true))
     }
 
     /// `yes`/`no`/`true`/`false`/`1`/`0`, in any case; nil for anything else.

@@ -8,10 +8,15 @@ public struct CardDraft: Sendable, Equatable {
     public var reversed: Bool?
     /// An image path relative to the deck, shown in the question.
     public var image: String?
+    /// Whether `question` is cloze text (written after `C:`, with `{{c1::…}}` deletions) and
+    /// `answer` is empty.
+    public var cloze: Bool
 
     public init(
-        question: String, answer: String, explanation: String? = nil, hint: String? = nil, reversed: Bool? = nil, image: String? = nil
+        question: String, answer: String, explanation: String? = nil, hint: String? = nil, reversed: Bool? = nil, image: String? = nil,
+        cloze: Bool = false
     ) {
+        self.cloze = cloze
         self.question = question
         self.answer = answer
         self.explanation = explanation

@@ -23,9 +23,14 @@ public struct CardImportPlan: Sendable {
     public init(rows: [CSVCardReader.Row], topic: String, existing: [Card], reversedByDefault: Bool) {
         var asked = Set(existing.map(\.questionKey))
         for row in rows {
-            let forward = CardID.questionHash(topic: topic, question: DeckWriter.questionMarkdown(for: row.draft))
-            var keys = [forward]
-            if row.draft.reversed ?? reversedByDefault {
+            var keys: [UInt64]
+            if row.draft.cloze {
+                let cloze = ClozeText(DeckWriter.questionMarkdown(for: row.draft))
+                keys = cloze.numbers.map { CardID.questionHash(topic: topic, question: cloze.identity(for: $0)) }
+            } else {
+                keys = [CardID.questionHash(topic: topic, question: DeckWriter.questionMarkdown(for: row.draft))]
+            }
+            if !row.draft.cloze, row.draft.reversed ?? reversedByDefault {
                 keys.append(CardID.questionHash(topic: topic, question: MarkdownEscaper.escape(row.draft.answer)))
             }
             if keys.contains(where: asked.contains) || Set(keys).count < keys.count {

@@ -3,18 +3,21 @@ import Foundation
 /// Writes cards into deck files: a card's Markdown, a new deck's front matter, and cards appended
 /// after a deck's existing text, which is never rewritten.
 public enum DeckWriter {
-    /// The card's lines: `Q: …`, `A: …`, then `E: …`, `H: …` and `R: yes|no` when given, each
-    /// field's text escaped by `MarkdownEscaper` so the deck says exactly that text. No trailing
-    /// newline.
+    /// The card's lines: `Q: …`, `A: …` (or, for cloze text, `C: …`), then `E: …`, `H: …` and
+    /// `R: yes|no` when given, each field's text escaped by `MarkdownEscaper` so the deck says
+    /// exactly that text (`{{c1::…}}` deletions included: braces and colons need no escape).
+    /// No trailing newline.
     public static func markdown(for draft: CardDraft) -> String {
-        var lines = ["Q: " + questionMarkdown(for: draft), "A: " + MarkdownEscaper.escape(draft.answer)]
+        var lines =
+            draft.cloze
+            ? ["C: " + questionMarkdown(for: draft)] : ["Q: " + questionMarkdown(for: draft), "A: " + MarkdownEscaper.escape(draft.answer)]
         if let explanation = draft.explanation, !MarkdownEscaper.normalized(explanation).isEmpty {
             lines.append("E: " + MarkdownEscaper.escape(explanation))
         }
         if let hint = draft.hint, !MarkdownEscaper.normalized(hint).isEmpty {
             lines.append("H: " + MarkdownEscaper.escape(hint))
         }
-        if let reversed = draft.reversed { lines.append("R: " + (reversed ? "yes" : "no")) }
+        if let reversed = draft.reversed, !draft.cloze { lines.append("R: " + (reversed ? "yes" : "no")) }
         return lines.joined(separator: "\n")
     }
 

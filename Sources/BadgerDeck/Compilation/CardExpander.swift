@@ -1,13 +1,18 @@
-/// Turns a deck's written cards into study cards: one per card, two for a reversed one.
+/// Turns a deck's written cards into study cards: one per card, two for a reversed one, one
+/// per deletion number for a cloze card.
 public enum CardExpander {
-    /// The cards of `deck`, in source order, each reversed card followed by its reverse.
-    /// Cards without a topic-bearing deck, a question or an answer are left out of reversal
-    /// (the rules report them).
+    /// The cards of `deck`, in source order, each reversed card followed by its reverse and
+    /// each cloze field's cards in deletion-number order. Cards without a topic-bearing deck,
+    /// a question or an answer are left out of reversal (the rules report them).
     public static func cards(of deck: ParsedDeck, renderingHTML: Bool = false) -> [Card] {
         guard let topic = deck.topic else { return [] }
         var cards: [Card] = []
         cards.reserveCapacity(deck.cards.count)
         for written in deck.cards {
+            if written.isCloze {
+                cards += clozeCards(of: written, topic: topic, deck: deck, renderingHTML: renderingHTML)
+                continue
+            }
             var question: CardField?
             var answer: CardField?
             for field in written.fields {
@@ -59,6 +64,33 @@ public enum CardExpander {
             imageSource: image, reversedFrom: reversedFrom, section: written.section, file: deck.file, line: written.location.line,
             questionLocation: question.labelRange.start, suppression: suppression)
     }
+    /// One card per deletion number of a `C:` field (none when it has no deletion; the rules
+    /// report that). The question hides the number's deletions, the answer reveals them.
+    static func clozeCards(of written: ParsedCard, topic: String, deck: ParsedDeck, renderingHTML: Bool) -> [Card] {
+        let field = written.fields[0]
+        let cloze = ClozeText(field.markdown)
+        var suppression = written.suppression
+        suppression.formUnion(deck.fileSuppression)
+        func text(_ markdown: String) -> CardText {
+            CardText(markdown: markdown, html: renderingHTML ? HTMLRenderer.render(markdown: markdown) : nil)
+        }
+        func text(_ field: CardField?) -> CardText? {
+            field.map { CardText(markdown: $0.markdown, html: renderingHTML ? HTMLRenderer.render($0.blocks) : nil) }
+        }
+        let explanation = text(written.field(.explanation))
+        let hint = text(written.field(.hint))
+        return cloze.numbers.map { number in
+            let identity = Card.ClozeIdentity(number: number, text: cloze.identity(for: number), hidden: cloze.hidden(for: number))
+            let hash = CardID.questionHash(topic: topic, question: identity.text)
+            return Card(
+                id: CardID(questionHash: hash, direction: .cloze), questionKey: hash, topic: topic, kind: .cloze,
+                direction: .cloze, question: text(cloze.question(for: number)), answer: text(cloze.answer(for: number)),
+                explanation: explanation, hint: hint, imageSource: field.firstImageSource, reversedFrom: nil,
+                section: written.section, file: deck.file, line: written.location.line, questionLocation: field.labelRange.start,
+                suppression: suppression, cloze: identity)
+        }
+    }
+
     /// Reads an `R:` value: yes/no/true/false, in any case. Nil for anything else.
     public static func reversedValue(_ text: String) -> Bool? {
         switch text.trimmingWhitespace().lowercased() {

@@ -29,11 +29,13 @@ public struct CompiledCollection: Encodable, Sendable {
         public var hint: Field?
         public var image: String?
         public var reversedFrom: String?
+        /// For a cloze card, the deletion number it asks.
+        public var cloze: Int?
         public var section: String?
         public var source: Source
 
         enum CodingKeys: String, CodingKey {
-            case id, topic, kind, question, answer, explanation, hint, image, reversedFrom, section, source
+            case id, topic, kind, question, answer, explanation, hint, image, reversedFrom, cloze, section, source
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -47,6 +49,7 @@ public struct CompiledCollection: Encodable, Sendable {
             try container.encode(hint, forKey: .hint)
             try container.encode(image, forKey: .image)
             try container.encode(reversedFrom, forKey: .reversedFrom)
+            try container.encode(cloze, forKey: .cloze)
             try container.encode(section, forKey: .section)
             try container.encode(source, forKey: .source)
         }
@@ -95,7 +98,7 @@ public struct CompiledCollection: Encodable, Sendable {
             return CompiledCard(
                 id: card.id.description, topic: card.topic, kind: card.kind, question: field(card.question),
                 answer: field(card.answer), explanation: field(card.explanation), hint: field(card.hint), image: image,
-                reversedFrom: card.reversedFrom?.description, section: card.section,
+                reversedFrom: card.reversedFrom?.description, cloze: card.cloze?.number, section: card.section,
                 source: Source(file: card.file.relativePath, line: card.line))
         }
     }

@@ -4,6 +4,8 @@ public enum CardKind: String, Sendable, Codable, CaseIterable {
     case image
     /// The question or answer has LaTeX math.
     case math
+    /// One deletion number of a `C:` cloze field.
+    case cloze
     /// Everything else.
     case text
 }
@@ -29,17 +31,35 @@ public final class Card: Sendable {
     public let reversedFrom: CardID?
     public let section: String?
     public let file: DeckFile
-    /// The line of the card's `Q:` label.
+    /// The line of the card's `Q:` (or `C:`) label.
     public let line: Int
     /// Where the card's question stands (its `Q:` label, or `A:` for a reverse expansion).
     public let questionLocation: SourceLocation
     /// Rules switched off for this card, by a comment before it or for its whole file.
     public let suppression: Suppression
+    /// For a cloze card, which deletion it asks and what its identity is made of.
+    public let cloze: ClozeIdentity?
+
+    /// What identifies a cloze card beyond its id: its deletion number, the field with its
+    /// deletions as `{{…}}` (`ClozeText.identity(for:)`) and what it hides.
+    public struct ClozeIdentity: Sendable, Equatable {
+        public var number: Int
+        public var text: String
+        public var hidden: String
+    }
+
+    /// The question the card's identity is matched by when its text changes: the question's
+    /// Markdown, the text a cloze card asks, or the image of an image-only card.
+    public var identityQuestion: String { cloze?.text ?? question?.markdown ?? imageSource ?? "" }
+
+    /// The answer its identity is matched by: the answer's Markdown, or what a cloze card hides.
+    public var identityAnswer: String { cloze?.hidden ?? answer?.markdown ?? "" }
 
     init(
         id: CardID, questionKey: UInt64, topic: String, kind: CardKind, direction: CardDirection, question: CardText?,
         answer: CardText?, explanation: CardText?, hint: CardText?, imageSource: String?, reversedFrom: CardID?,
-        section: String?, file: DeckFile, line: Int, questionLocation: SourceLocation, suppression: Suppression
+        section: String?, file: DeckFile, line: Int, questionLocation: SourceLocation, suppression: Suppression,
+        cloze: ClozeIdentity? = nil
     ) {
         self.id = id
         self.questionKey = questionKey
@@ -57,6 +77,7 @@ public final class Card: Sendable {
         self.line = line
         self.questionLocation = questionLocation
         self.suppression = suppression
+        self.cloze = cloze
     }
 
     /// The same card with `suppression` switched off for it as well.
@@ -66,6 +87,6 @@ public final class Card: Sendable {
         return Card(
             id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: question, answer: answer,
             explanation: explanation, hint: hint, imageSource: imageSource, reversedFrom: reversedFrom, section: section,
-            file: file, line: line, questionLocation: questionLocation, suppression: union)
+            file: file, line: line, questionLocation: questionLocation, suppression: union, cloze: cloze)
     }
 }

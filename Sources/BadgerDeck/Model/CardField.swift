@@ -17,8 +17,14 @@ public final class CardField: Sendable {
     public let containsMath: Bool
     /// The source of the field's first image, if it has one.
     public let firstImageSource: String?
+    /// Where the first byte of `markdown` stands in the file.
+    public let contentStart: SourceLocation
 
-    init(label: CardLabel, labelRange: SourceRange, markdown: String, blocks: [MarkdownNode], lastLine: Int) {
+    init(
+        label: CardLabel, labelRange: SourceRange, markdown: String, blocks: [MarkdownNode], lastLine: Int,
+        contentStart: SourceLocation? = nil
+    ) {
+        self.contentStart = contentStart ?? labelRange.end
         self.label = label
         self.labelRange = labelRange
         self.markdown = markdown
@@ -38,6 +44,22 @@ public final class CardField: Sendable {
         }
         firstImageSource = image
         containsMath = math
+    }
+
+    /// Where byte `offset` of `markdown` stands in the file (lines of a field are joined with LF,
+    /// columns of later lines count from the line's start).
+    public func location(ofOffset offset: Int) -> SourceLocation {
+        var line = contentStart.line
+        var column = contentStart.column
+        for byte in markdown.utf8.prefix(offset) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return SourceLocation(line: line, column: column)
     }
 
     /// Calls `body` for every node in the field, depth first.

@@ -105,7 +105,8 @@ extension UInt8 {
     }
 }
 
-/// Which way a card is learned: as written, or the reverse expansion of a reversed card.
+/// Which way a card is learned: as written, the reverse expansion of a reversed card, or one
+/// deletion of a cloze field.
 public enum CardDirection: String, Sendable, Codable {
-    case forward, reverse
+    case forward, reverse, cloze
 }

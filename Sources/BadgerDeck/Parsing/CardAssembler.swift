@@ -176,7 +176,7 @@ struct CardAssembler {
 
     private mutating func open(_ label: CardLabel, at position: SourceLocation, length: Int, lastLine: Int) {
         closeField()
-        if label == .question {
+        if label.startsCard {
             closeCard()
             card = ParsedCard(fields: [], section: section, suppression: pendingSuppression)
             pendingSuppression = Suppression()
@@ -193,7 +193,8 @@ struct CardAssembler {
         let done = CardField(
             label: draft.label, labelRange: draft.labelRange,
             markdown: source.trimmedText(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine),
-            blocks: draft.blocks, lastLine: draft.lastLine)
+            blocks: draft.blocks, lastLine: draft.lastLine,
+            contentStart: source.firstNonBlank(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine))
         if card != nil { card!.fields.append(done) } else { deck.strayFields.append(done) }
     }
 

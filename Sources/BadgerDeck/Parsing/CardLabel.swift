@@ -1,6 +1,10 @@
-/// The labels that start a card's fields: `Q:`, `A:`, `E:`, `H:` and `R:`, or their long forms.
+/// The labels that start a card's fields: `Q:`, `A:`, `E:`, `H:`, `R:` and `C:` (cloze text),
+/// or their long forms.
 public enum CardLabel: String, Sendable, CaseIterable, Codable {
-    case question, answer, explanation, hint, reversed
+    case question, answer, explanation, hint, reversed, cloze
+
+    /// Whether the label starts a new card: `Q:` or `C:`.
+    public var startsCard: Bool { self == .question || self == .cloze }
 
     /// The short spelling, e.g. `Q`.
     public var shortName: String {
@@ -10,6 +14,7 @@ public enum CardLabel: String, Sendable, CaseIterable, Codable {
         case .explanation: return "E"
         case .hint: return "H"
         case .reversed: return "R"
+        case .cloze: return "C"
         }
     }
 

@@ -42,9 +42,9 @@ struct DeckPartition {
         return source.lineCount
     }
 
-    /// Whether line `line` starts a `Q:` label in column 1 after a blank line.
+    /// Whether line `line` starts a `Q:` or `C:` label in column 1 after a blank line.
     private func isCut(beforeLine line: Int) -> Bool {
-        guard let found = source.label(onLine: line), found.label == .question, found.column == 1 else { return false }
+        guard let found = source.label(onLine: line), found.label.startsCard, found.column == 1 else { return false }
         return source.line(line - 1).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }

@@ -52,6 +52,20 @@ struct SourceText: Sendable {
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
+    /// Where the first non-blank byte from `column` of `startLine` through `endLine` stands: where
+    /// `trimmedText(fromLine:column:throughLine:)` starts. Nil when all of it is blank.
+    func firstNonBlank(fromLine startLine: Int, column: Int, throughLine endLine: Int) -> SourceLocation? {
+        guard startLine <= endLine else { return nil }
+        for number in startLine...endLine {
+            let slice = line(number)
+            let from = number == startLine ? slice.startIndex + min(max(column - 1, 0), slice.count) : slice.startIndex
+            if let index = slice[from...].firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                return SourceLocation(line: number, column: index - slice.startIndex + 1)
+            }
+        }
+        return nil
+    }
+
     private func joinedBytes(fromLine startLine: Int, column: Int, throughLine endLine: Int) -> [UInt8] {
         guard startLine <= endLine else { return [] }
         var result: [UInt8] = []

@@ -4,7 +4,8 @@ public enum RuleCatalog {
     /// read the Markdown trees, which are let go of part by part.
     static let cardRules: [any DeckRule.Type] = [
         QuestionOrImagePresent.self, AnswerPresent.self, FieldAfterQuestion.self, FieldNotRepeated.self,
-        ReversedValueValid.self, MathBracesBalanced.self, MathEnvironmentsMatched.self, MathDelimitersMatched.self,
+        ReversedValueValid.self, ClozeDeletionsValid.self, ClozeNumbersInOrder.self, ClozeFieldsValid.self,
+        MathBracesBalanced.self, MathEnvironmentsMatched.self, MathDelimitersMatched.self,
         LaTeXCommandKnown.self, ImageIsLocal.self, ImageInsideCollection.self, ImageExists.self, ImageFormatSupported.self,
         ImageSizeReasonable.self,
     ]

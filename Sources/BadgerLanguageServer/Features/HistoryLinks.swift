@@ -51,7 +51,7 @@ final class HistoryLinks {
         let matcherCards = cards.enumerated().map { ordinal, card in
             IdentityMatcher.Card(
                 contentID: card.id.description, direction: card.direction.rawValue,
-                question: card.question?.markdown ?? card.imageSource ?? "", answer: card.answer?.markdown ?? "",
+                question: card.identityQuestion, answer: card.identityAnswer,
                 deck: card.file.relativePath, ordinal: ordinal)
         }
         let result = IdentityMatcher.match(cards: matcherCards, ledger: ledger)
@@ -90,7 +90,7 @@ final class HistoryLinks {
     func link(key: String, contentID: String, deckPath: String, card: Card, time: Date, recordID: String, root: String) throws {
         let sighting = ReviewRecord.CardSighting(
             time: time, key: key, contentID: contentID, direction: card.direction.rawValue,
-            question: card.question?.markdown ?? card.imageSource ?? "", answer: card.answer?.markdown ?? "", recordID: recordID)
+            question: card.identityQuestion, answer: card.identityAnswer, recordID: recordID)
         let log = MemoryFiles(deckPath: deckPath).logPath
         if access(log, F_OK) != 0 { GitAttributes.ensure(root: root) }
         try AtomicFile.appendLines([ReviewRecord.card(sighting).line], to: log, header: ReviewLog.header)

@@ -8,7 +8,8 @@ import Foundation
 ///    card has now, and not retired) are compared by their last-seen text, in the same
 ///    direction: the same question (a topic renamed, a card moved to a deck of another topic),
 ///    a question a few edits away, or, for the reverse of a reversed card, the same answer
-///    (which is the forward question). The answer, the deck and the position break ties.
+///    (which is the forward question; for a cloze card, the same hidden text in a text at
+///    least half alike). The answer, the deck and the position break ties.
 ///    A pair is matched only when each is the other's clearly best candidate; when another
 ///    candidate comes close, nothing is matched and the pair is reported as ambiguous, for
 ///    `badger state link` to settle.
@@ -158,7 +159,8 @@ public enum IdentityMatcher {
     }
 
     /// How well `card` continues `identity`, or nil if it cannot: 3 and more for the same
-    /// question, 2 and more for a reverse card with the same answer, 1 to 1.8 for a question
+    /// question, 2 and more for a reverse card with the same answer, 1.5 to 2 for a cloze card
+    /// whose text and hidden text are both at least half alike, 1 to 1.8 for a question
     /// a few edits away (at most an eighth of its length, at least 2; 0.2 less per edit); plus
     /// up to 1 for the answer's likeness and a little for the place.
     static func score(_ card: Card, _ identity: CardLedger.Identity, place: Place?) -> Double? {
@@ -174,10 +176,20 @@ public enum IdentityMatcher {
             let a = question.lowercased()
             let b = card.question.lowercased()
             let limit = max(2, max(a.count, b.count) / 8)
-            guard abs(a.count - b.count) <= limit else { return nil }
-            let distance = EditDistance.between(a, b, limit: limit)
-            guard distance <= limit else { return nil }
-            base = 1 + max(0, 1 - 0.2 * Double(distance))
+            var edited: Double?
+            if abs(a.count - b.count) <= limit {
+                let distance = EditDistance.between(a, b, limit: limit)
+                if distance <= limit { edited = 1 + max(0, 1 - 0.2 * Double(distance)) }
+            }
+            // A cloze card whose text and hidden text are both still at least half the same:
+            // its deletion and the words around it (or the other deletions) were edited.
+            var cloze: Double?
+            if card.direction == "cloze", !answer.isEmpty {
+                let questionLikeness = likeness(question, card.question, within: 1)
+                if questionLikeness >= 0.5, likeness(answer, card.answer, within: 1) >= 0.5 { cloze = 1 + questionLikeness }
+            }
+            guard let best = [edited, cloze].compactMap({ $0 }).max() else { return nil }
+            base = best
         }
         let answerLikeness = answer.isEmpty && card.answer.isEmpty ? 0.5 : likeness(answer, card.answer, within: 1.0)
         var placeBonus = 0.0

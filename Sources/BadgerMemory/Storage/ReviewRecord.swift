@@ -263,7 +263,9 @@ public enum ReviewRecord: Sendable, Equatable {
         } else if equals(1, "card") {
             guard fieldCount == 8 else { throw fail("a card line has 8 tab-separated fields, found \(fieldCount)") }
             func text(_ index: Int) -> String { SidecarState.unescape(Substring(String(decoding: field(index), as: UTF8.self))) }
-            guard equals(4, "forward") || equals(4, "reverse") || equals(4, "-") else { throw fail("direction must be forward or reverse") }
+            guard equals(4, "forward") || equals(4, "reverse") || equals(4, "cloze") || equals(4, "-") else {
+                throw fail("direction must be forward, reverse or cloze")
+            }
             self = .card(
                 CardSighting(
                     time: time, key: try identifier(2), contentID: try identifier(3), direction: text(4), question: text(5),

@@ -371,6 +371,9 @@ struct MathParser {
             guard stop == .right else { throw MathParseError.malformed("\\left without \\right") }
             let close = try readDelimiter()
             return .delimited(open, .row(Self.trim(items, leading: true, trailing: true)), close)
+        case "boxed":
+            // A box (a hidden cloze deletion, `\boxed{?}`) shows as brackets around its content.
+            return .row([.symbol("["), try parseArgument(), .symbol("]")])
         case "middle":
             return .symbol(try readDelimiter())
         case "not":

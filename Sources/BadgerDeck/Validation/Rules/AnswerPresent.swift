@@ -1,9 +1,10 @@
 /// Every card has an answer.
 struct AnswerPresent: DeckRule {
-    static let description = RuleDescription(id: "AnswerPresent", severity: .error, summary: "Every card has a non-empty A: answer.")
+    static let description = RuleDescription(
+        id: "AnswerPresent", severity: .error, summary: "Every card has a non-empty A: answer (a cloze card's deletions are its answers).")
 
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
-        for card in deck.cards {
+        for card in deck.cards where !card.isCloze {
             if let answer = card.field(.answer) {
                 if answer.isEmpty { report.add(description, empty, at: answer.labelRange) }
             } else {

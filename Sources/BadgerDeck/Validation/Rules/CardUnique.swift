@@ -25,8 +25,9 @@ struct CardUnique: CollectionRule {
     init() {}
 
     mutating func check(_ card: Card, into diagnostics: inout [Diagnostic]) {
-        guard let question = card.question, !question.markdown.isEmpty else { return }
-        let check = Self.checkHash(topic: card.topic, question: question.markdown)
+        let asked = card.cloze?.text ?? card.question?.markdown ?? ""
+        guard !asked.isEmpty else { return }
+        let check = Self.checkHash(topic: card.topic, question: asked)
         guard let original = first[card.questionKey] else {
             if files.last != card.file.displayPath { files.append(card.file.displayPath) }
             first[card.questionKey] = FirstAsked(
@@ -39,7 +40,7 @@ struct CardUnique: CollectionRule {
         diagnostics.append(
             Diagnostic(
                 severity: Self.description.severity, ruleID: Self.description.id,
-                message: Self.message(question.markdown, topic: card.topic, reverse: card.direction == .reverse),
+                message: Self.message(asked, topic: card.topic, reverse: card.direction == .reverse),
                 file: card.file.displayPath,
                 range: SourceRange(line: card.questionLocation.line, column: card.questionLocation.column, length: 2),
                 notes: [

@@ -1,0 +1,146 @@
+/// One deletion of a cloze field: `{{c1::text}}`, `{{c1::text::hint}}`, or hashcards' `[text]`.
+public struct ClozeDeletion: Sendable, Equatable {
+    /// The card it belongs to: deletions with the same number are hidden together.
+    public var number: Int
+    /// What the deletion hides, as written (Markdown, or LaTeX inside math).
+    public var text: String
+    /// What the hidden deletion shows instead of `[…]`, if written.
+    public var hint: String?
+    /// Where the whole deletion, markers included, stands in the field's Markdown (UTF-8 offsets).
+    public var range: Range<Int>
+    /// Whether the deletion stands inside `$…$` or `$$…$$` math.
+    public var insideMath: Bool
+}
+
+/// A problem in how a cloze field writes its deletions, at a UTF-8 offset of the field.
+public enum ClozeProblem: Sendable, Equatable {
+    /// `{{c1::` without its closing `}}`.
+    case unclosed(offset: Int, number: Int)
+    /// `{{c1::}}`, or `[]` / `[ ]` in hashcards' form: nothing to hide.
+    case empty(offset: Int, number: Int)
+    /// `{{c0::…}}` or a number too large to be one.
+    case badNumber(offset: Int, written: String)
+}
+
+/// The text of a `C:` field and its deletions; every distinct deletion number makes one card.
+///
+/// Deletions are written as in Anki, `{{c1::text}}` or `{{c1::text::hint}}`, and are read
+/// brace-balanced, so `{{c1::\frac{a}{b}}}` hides `\frac{a}{b}` (Anki would close at the first
+/// `}}`). A field without any `{{cN::` deletion may use hashcards' form instead: every
+/// `[text]` is a deletion of its own, numbered in order, except `\[`, `\]`, links and images
+/// (`[…](…)`, `![…](…)`) and brackets inside math. Code spans are text in both forms.
+public struct ClozeText: Sendable {
+    /// The field's Markdown as written.
+    public let markdown: String
+    /// The deletions, in source order.
+    public let deletions: [ClozeDeletion]
+    /// How the field's deletions are written wrongly, in source order.
+    public let problems: [ClozeProblem]
+    /// Whether the deletions are written in hashcards' `[text]` form.
+    public let usesBrackets: Bool
+
+    public init(_ markdown: String) {
+        self.markdown = markdown
+        let bytes = Array(markdown.utf8)
+        var scan = ClozeScanner(bytes: bytes, brackets: false)
+        scan.run()
+        if scan.deletions.isEmpty, scan.problems.isEmpty {
+            var brackets = ClozeScanner(bytes: bytes, brackets: true)
+            brackets.run()
+            scan = brackets
+        }
+        deletions = scan.deletions
+        problems = scan.problems
+        usesBrackets = scan.brackets && !scan.deletions.isEmpty
+    }
+
+    /// The distinct deletion numbers, ascending: one card each.
+    public var numbers: [Int] { Array(Set(deletions.map(\.number))).sorted() }
+
+    /// The field as card `number` asks it: that number's deletions hidden as `[…]` (or
+    /// `[hint]`; inside math `\boxed{?}` or `\boxed{\text{hint}}`), the others shown.
+    public func question(for number: Int) -> String {
+        rewritten { deletion in
+            guard deletion.number == number else { return deletion.text }
+            if deletion.insideMath { return "\\boxed{" + (deletion.hint.map { "\\text{\(Self.mathText($0))}" } ?? "?") + "}" }
+            return "[" + (deletion.hint.map(Self.bracketText) ?? "…") + "]"
+        }
+    }
+
+    /// The field with card `number`'s deletions revealed in place: in bold, or inside math as
+    /// a braced group.
+    public func answer(for number: Int) -> String {
+        rewritten { deletion in
+            guard deletion.number == number else { return deletion.text }
+            if deletion.insideMath { return "{" + deletion.text + "}" }
+            return Self.emphasized(deletion.text)
+        }
+    }
+
+    /// What card `number`'s identity is computed from: the question it asks, with its
+    /// deletions as `{{…}}` and the others as plain text. Hints and numbers are left out, so
+    /// renumbering, re-hinting, editing what it hides or marking another deletion in the same
+    /// text keeps its id (as editing the answer of a question card does).
+    public func identity(for number: Int) -> String {
+        rewritten { $0.number == number ? "{{…}}" : $0.text }
+    }
+
+    /// The field with every deletion written in Anki's form, `{{cN::text}}` or
+    /// `{{cN::text::hint}}` (hashcards' `[text]` converted).
+    public var ankiForm: String {
+        rewritten { "{{c\($0.number)::" + $0.text + ($0.hint.map { "::" + $0 } ?? "") + "}}" }
+    }
+
+    /// What card `number` hides: its deletions' texts, joined by ` … `.
+    public func hidden(for number: Int) -> String {
+        deletions.filter { $0.number == number }.map(\.text).joined(separator: " … ")
+    }
+
+    private func rewritten(_ replacement: (ClozeDeletion) -> String) -> String {
+        let bytes = Array(markdown.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        var position = 0
+        for deletion in deletions {
+            result.append(contentsOf: bytes[position..<deletion.range.lowerBound])
+            result.append(contentsOf: replacement(deletion).utf8)
+            position = deletion.range.upperBound
+        }
+        result.append(contentsOf: bytes[position...])
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `text` in bold, when Markdown would read it so (no blank at either end, no `**` inside);
+    /// else as it is.
+    static func emphasized(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+            !first.properties.isWhitespace, !last.properties.isWhitespace, !text.contains("**"), !text.contains("\n")
+        else { return text }
+        return "**" + text + "**"
+    }
+
+    /// A hint shown as `[hint]` in Markdown: brackets and backslashes escaped.
+    static func bracketText(_ hint: String) -> String {
+        var result = ""
+        for character in hint {
+            if character == "[" || character == "]" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// A hint shown inside `\text{…}`: characters special to LaTeX escaped.
+    static func mathText(_ hint: String) -> String {
+        var result = ""
+        for character in hint {
+            switch character {
+            case "{", "}", "$", "&", "%", "#", "_": result += "\\" + String(character)
+            case "\\": result += "\\textbackslash "
+            case "^": result += "\\textasciicircum "
+            case "~": result += "\\textasciitilde "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
