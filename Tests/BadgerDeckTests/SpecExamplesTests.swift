@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Every example in Grammar/Spec.md yields what the spec says: a `deck` block followed by a
-/// `yields` block listing cards (`card KIND "question" "answer" [reversed]`) and diagnostics
+/// `yields` block listing cards (`card KIND "question" "answer" [reversed | cN]`) and diagnostics
 /// (`severity line:column RuleID`).
 @Suite struct SpecExamplesTests {
     struct Example: CustomTestStringConvertible, Sendable {
@@ -58,7 +58,7 @@ import Testing
         for card in collection.cards {
             actual.append(
                 "card \(card.kind.rawValue) \(quoted(card.question?.markdown ?? "")) \(quoted(card.answer?.markdown ?? ""))"
-                    + (card.direction == .reverse ? " reversed" : ""))
+                    + (card.direction == .reverse ? " reversed" : "") + (card.cloze.map { " c\($0.number)" } ?? ""))
         }
         for diagnostic in collection.diagnostics {
             actual.append(

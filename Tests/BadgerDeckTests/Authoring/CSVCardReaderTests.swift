@@ -72,3 +72,40 @@ import Testing
                 == cards.map { [$0.question, $0.answer, $0.explanation ?? ""] })
     }
 }
+
+@Suite struct CSVClozeRowTests {
+    let reader = CSVCardReader()
+
+    @Test func aCRowWithAnEmptyAnswerIsAClozeCard() {
+        let result = reader.read("C: The {{c1::heart}} pumps {{c2::blood}};;An organ;no\nC: as a question;with an answer\n")
+        #expect(result.errors.isEmpty)
+        #expect(
+            result.rows.map(\.draft) == [
+                CardDraft(question: "The {{c1::heart}} pumps {{c2::blood}}", answer: "", explanation: "An organ", cloze: true),
+                CardDraft(question: "C: as a question", answer: "with an answer"),
+            ])
+        #expect(DeckWriter.markdown(for: result.rows[0].draft) == "C: The {{c1::heart}} pumps {{c2::blood}}\nE: An organ")
+    }
+
+    @Test func badClozeRowsSayWhatIsWrong() {
+        let result = reader.read("C: no deletion;;\nC: {{c1::x}} y;an answer\nC: {{c1::x}} y;;;yes\n")
+        #expect(result.rows.isEmpty)
+        #expect(result.errors.map(\.line) == [1, 2, 3])
+        #expect(result.errors[0].message.contains("no valid deletion"))
+        #expect(result.errors[1].message.contains("leaves the answer empty"))
+        #expect(result.errors[2].message.contains("cannot be reversed"))
+    }
+
+    @Test func aClozeRowAlreadyInTheTopicIsADuplicate() throws {
+        let rows = reader.read("C: {{c1::Paris}} is in France;;\n").rows
+        let plan = CardImportPlan(
+            rows: rows
+                + rows.map {
+                    var row = $0
+                    row.line = 2
+                    return row
+                }, topic: "T", existing: [], reversedByDefault: false)
+        #expect(plan.added.count == 1)
+        #expect(plan.duplicates.map(\.line) == [2])
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+
+@testable import BadgerDeck
+
+@Suite struct ClozeTextTests {
+    @Test func ankiDeletionsWithHintsAndNumbers() {
+        let cloze = ClozeText("{{c1::Canberra}} is the capital of {{c2::Australia::country}}, {{c1::not Sydney}}.")
+        #expect(cloze.numbers == [1, 2])
+        #expect(cloze.deletions.map(\.text) == ["Canberra", "Australia", "not Sydney"])
+        #expect(cloze.deletions[1].hint == "country")
+        #expect(cloze.question(for: 1) == "[…] is the capital of Australia, […].")
+        #expect(cloze.question(for: 2) == "Canberra is the capital of [country], not Sydney.")
+        #expect(cloze.answer(for: 2) == "Canberra is the capital of **Australia**, not Sydney.")
+        #expect(cloze.hidden(for: 1) == "Canberra … not Sydney")
+        #expect(cloze.identity(for: 2) == "Canberra is the capital of {{…}}, not Sydney.")
+        #expect(!cloze.usesBrackets)
+    }
+
+    @Test func deletionsAreBraceBalancedInsideAndAroundMath() {
+        let cloze = ClozeText("$\\frac{ {{c1::a+b}} }{2}$, $e^{i\\pi} = {{c2::-1}}$ and {{c3::\\frac{a}{b}}}")
+        #expect(cloze.deletions.map(\.text) == ["a+b", "-1", "\\frac{a}{b}"])
+        #expect(cloze.deletions.map(\.insideMath) == [true, true, false])
+        #expect(cloze.question(for: 1) == "$\\frac{ \\boxed{?} }{2}$, $e^{i\\pi} = -1$ and \\frac{a}{b}")
+        #expect(cloze.answer(for: 1) == "$\\frac{ {a+b} }{2}$, $e^{i\\pi} = -1$ and \\frac{a}{b}")
+        #expect(cloze.problems.isEmpty)
+    }
+
+    @Test func aHintInsideMathIsBoxedText() {
+        let cloze = ClozeText("$x = {{c1::2::a_number}}$")
+        #expect(cloze.question(for: 1) == "$x = \\boxed{\\text{a\\_number}}$")
+    }
+
+    @Test func problemsAreFoundWhereTheyAre() {
+        #expect(ClozeText("a {{c1::b").problems == [.unclosed(offset: 2, number: 1)])
+        #expect(ClozeText("a {{c1:: }} c {{c2::d}}").problems == [.empty(offset: 2, number: 1)])
+        #expect(ClozeText("a {{c0::b}}").problems == [.badNumber(offset: 2, written: "0")])
+        #expect(ClozeText("a {{cx::b}}").problems == [.badNumber(offset: 2, written: "x")])
+        #expect(ClozeText("{{config}} and {{c1 x}}").deletions.isEmpty)
+    }
+
+    @Test func codeSpansAndEscapesAreText() {
+        let cloze = ClozeText("`{{c1::x}}` and \\{{c2::y}} and {{c3::z}}")
+        #expect(cloze.numbers == [3])
+    }
+
+    @Test func hashcardsBracketsWhenNoAnkiDeletion() {
+        let cloze = ClozeText("[Berlin] is the capital of [Germany], see [map](http://x) ![i](a.png) \\[not\\] $[0,1]$")
+        #expect(cloze.usesBrackets)
+        #expect(cloze.deletions.map(\.text) == ["Berlin", "Germany"])
+        #expect(cloze.numbers == [1, 2])
+        #expect(cloze.ankiForm.hasPrefix("{{c1::Berlin}} is the capital of {{c2::Germany}}"))
+        // Anki's form wins: brackets are then text.
+        #expect(ClozeText("[a] {{c1::b}}").deletions.map(\.text) == ["b"])
+    }
+
+    @Test func theCardIdIgnoresHintsNumbersAndHiddenText() {
+        let a = ClozeText("{{c1::Canberra}} is in {{c2::Australia}}")
+        let b = ClozeText("{{c2::Canberra::city}} is in {{c1::Australia::country}}")
+        #expect(a.identity(for: 1) == b.identity(for: 2))
+        #expect(a.identity(for: 2) == b.identity(for: 1))
+        // What a card hides is not part of its id (the other card shows it, so its id changes).
+        #expect(a.identity(for: 1) == ClozeText("{{c1::Canberra (ACT)}} is in {{c2::Australia}}").identity(for: 1))
+    }
+
+    @Test func aCLineAfterAnAnswerStartsACardOfItsOwn() throws {
+        let parsed = DeckParser.parse(
+            Array("---\ntopic: G\n---\n\nQ: Capital of France?\nA: Paris\nC: [Berlin] is the capital of Germany.\n".utf8),
+            file: DeckFile(displayPath: "d.md", absolutePath: "/c/d.md", collectionRoot: "/c"))
+        #expect(parsed.cards.count == 2)
+        #expect(parsed.cards[0].field(.answer)?.markdown == "Paris")
+        #expect(parsed.cards[1].isCloze)
+    }
+}
