@@ -49,10 +49,12 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension DeckCollection {
-    /// `3 decks, 3 topics, 49 cards (32 text, 11 math, 6 image)`.
+    /// `3 decks, 3 topics, 49 cards (32 text, 11 math, 6 image)`, and `, 4 cloze` when there
+    /// are cloze cards.
     var summaryLine: String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        let byKind = CardKind.allCases.reversed().map { kind in "\(cardCounts[kind] ?? 0) \(kind.rawValue)" }
+        let kinds: [CardKind] = [.text, .math, .image] + (cardCounts[.cloze, default: 0] > 0 ? [.cloze] : [])
+        let byKind = kinds.map { kind in "\(cardCounts[kind] ?? 0) \(kind.rawValue)" }
         return
             "\(count(realDecks.count, "deck")), \(count(topics.count, "topic")), \(count(cardCount, "card")) (\(byKind.joined(separator: ", ")))"
     }

@@ -62,7 +62,7 @@ private func match(_ text: String, at start: Int = 0) -> (CardLabel, length: Int
     }
 
     @Test func namesAreSpelledAsInTheFormat() {
-        #expect(CardLabel.allCases.map(\.shortName) == ["Q", "A", "E", "H", "R"])
-        #expect(CardLabel.allCases.map(\.longName) == ["Question", "Answer", "Explanation", "Hint", "Reversed"])
+        #expect(CardLabel.allCases.map(\.shortName) == ["Q", "A", "E", "H", "R", "C"])
+        #expect(CardLabel.allCases.map(\.longName) == ["Question", "Answer", "Explanation", "Hint", "Reversed", "Cloze"])
     }
 }

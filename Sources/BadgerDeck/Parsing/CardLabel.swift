@@ -23,7 +23,7 @@ public enum CardLabel: String, Sendable, CaseIterable, Codable {
 
     /// A label at the start of `bytes[start...]`: which one, and how many bytes it spans
     /// including the colon. Labels are case-insensitive.
-    static func match<Bytes: Collection>(_ bytes: Bytes, at start: Bytes.Index) -> (CardLabel, length: Int)?
+    public static func match<Bytes: Collection>(_ bytes: Bytes, at start: Bytes.Index) -> (CardLabel, length: Int)?
     where Bytes.Element == UInt8 {
         // Pack up to 11 lowercase letters into an integer, 5 bits each, without allocating.
         var packed: UInt64 = 0

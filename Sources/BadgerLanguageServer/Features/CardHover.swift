@@ -18,14 +18,24 @@ enum CardHover {
         var text = "**\(first.kind.rawValue) card** in \(first.topic)"
         if let section = card.section { text += " · \(section)" }
         text += "\n\n"
+        let style = TerminalStyle(usesColor: false, width: 72)
+        if card.isCloze {
+            // Each deletion number is a card: what it asks.
+            for studyCard in studyCards {
+                guard let cloze = studyCard.cloze, let question = studyCard.question else { continue }
+                let rendered = MarkdownRenderer.render(CommonMarkConverter.parse(question.markdown).document.children, style: style)
+                text += "c\(cloze.number) asks (hides \"\(cloze.hidden)\"):\n```text\n" + rendered.joined(separator: "\n") + "\n```\n\n"
+            }
+        }
         for (label, side) in [("Question", card.field(.question)), ("Answer", card.field(.answer))] {
             guard let side, !side.isEmpty else { continue }
-            let rendered = MarkdownRenderer.render(side.blocks, style: TerminalStyle(usesColor: false, width: 72))
+            let rendered = MarkdownRenderer.render(side.blocks, style: style)
             text += "\(label):\n```text\n" + rendered.joined(separator: "\n") + "\n```\n\n"
         }
         let states = state(of: checked.deck.file, fileAccess: fileAccess)
         for studyCard in studyCards {
-            let direction = studyCard.direction == .reverse ? " (reverse)" : ""
+            let direction =
+                studyCard.direction == .reverse ? " (reverse)" : studyCard.cloze.map { " (c\($0.number))" } ?? ""
             text += "`\(studyCard.id)`\(direction): " + schedule(states?.entries[studyCard.id.description]?.memory) + "\n\n"
         }
         let range = document.range(

@@ -41,6 +41,10 @@ enum DeckCompletion {
                     items.append(.init(label: value, kind: .value, textEdit: replacing(match.1, with: value)))
                 }
             }
+        } else if let match = prefix.firstMatch(of: /\{\{(?:[cC]\d*)?$/),
+            let numbers = clozeNumbers(line: position.line, prefix: prefix, in: document)
+        {
+            items = clozeDeletions(typed: match.0[...], numbers: numbers, replacing: replacing)
         } else if let match = prefix.firstMatch(of: /!\[[^\]]*\]\(([^)\s]*)$/) {
             items = imagePaths(typed: match.1, context: context, replacing: replacing)
         } else if let match = prefix.firstMatch(of: /\\([A-Za-z]*)$/), isInsideMath(location, prefix: prefix, deck: context.deck) {
@@ -62,6 +66,46 @@ enum DeckCompletion {
             }
         }
         return CompletionList(isIncomplete: false, items: items)
+    }
+
+    /// The deletion numbers already used in the cloze field the cursor is in (up to the cursor),
+    /// or nil when the cursor is not in a `C:` field.
+    static func clozeNumbers(line cursorLine: Int, prefix: String, in document: TextDocument) -> [Int]? {
+        var lines: [ArraySlice<UInt8>] = []
+        var line = cursorLine
+        while line >= 0 {
+            let bytes = line == cursorLine ? Array(prefix.utf8)[...] : document.line(line)
+            if line != cursorLine, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+            let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
+            if let (label, length) = CardLabel.match(bytes, at: start) {
+                guard label == .cloze else { return nil }
+                lines.append(bytes[(start + length)...])
+                let text = lines.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+                return ClozeText(text).deletions.map(\.number)
+            }
+            lines.append(bytes)
+            line -= 1
+        }
+        return nil
+    }
+
+    /// `{{cN::` for the next unused number first, then for each number already used (to hide
+    /// another part together with it).
+    private static func clozeDeletions(typed: Substring, numbers: [Int], replacing: (Substring, String) -> TextEdit) -> [CompletionItem] {
+        let used = Array(Set(numbers)).sorted()
+        let next = (used.last ?? 0) + 1
+        var items = [
+            CompletionItem(
+                label: "{{c\(next)::…}}", kind: .snippet, detail: "new deletion: card \(next)",
+                textEdit: replacing(typed, "{{c\(next)::"), sortText: "0")
+        ]
+        for number in used {
+            items.append(
+                .init(
+                    label: "{{c\(number)::…}}", kind: .snippet, detail: "hide with the other c\(number) deletions",
+                    textEdit: replacing(typed, "{{c\(number)::"), sortText: "1" + String(number)))
+        }
+        return items
     }
 
     /// Image files (PNG, JPEG, GIF) and directories next to what has been typed of a path.

@@ -16,7 +16,7 @@ public struct Hover: Codable, Hashable, Sendable {
 public struct CompletionItem: Codable, Hashable, Sendable {
     /// LSP's CompletionItemKind numbers for the kinds used here.
     public enum Kind: Int, Codable, Sendable {
-        case text = 1, function = 3, field = 5, value = 12, keyword = 14, file = 17, folder = 19
+        case text = 1, function = 3, field = 5, value = 12, keyword = 14, snippet = 15, file = 17, folder = 19
     }
 
     public var label: String

@@ -47,7 +47,7 @@ struct InitializeResult: Encodable {
             var change = 2
         }
         struct CompletionOptions: Encodable {
-            var triggerCharacters = ["\\", "/", "(", ":"]
+            var triggerCharacters = ["\\", "/", "(", ":", "{"]
         }
         struct CodeActionOptions: Encodable {
             var codeActionKinds = ["quickfix"]

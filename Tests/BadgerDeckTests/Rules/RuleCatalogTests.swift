@@ -3,7 +3,7 @@ import Testing
 @testable import BadgerDeck
 
 @Suite struct RuleCatalogTests {
-    /// Every rule and its severity, as FORMAT.md lists them.
+    /// Every rule and its severity, as Grammar/Spec.md lists them.
     static let contract: [String: Severity] = [
         "ValidUTF8": .error, "StateMatchesCards": .warning, "FileIsDeck": .warning, "FrontMatterClosed": .error,
         "FrontMatterValidYAML": .error,
@@ -15,11 +15,12 @@ import Testing
         "MathDelimitersMatched": .error, "LaTeXCommandKnown": .warning, "ImageIsLocal": .error,
         "ImageInsideCollection": .error, "ImageExists": .error, "ImageFormatSupported": .error,
         "ImageSizeReasonable": .warning, "DeckHasCards": .warning, "NestingWithinLimit": .error,
+        "ClozeDeletionsValid": .error, "ClozeNumbersInOrder": .warning, "ClozeFieldsValid": .error,
     ]
 
-    @Test func thereAre29LibraryRulesAndOneStateRule() {
-        #expect(RuleCatalog.all.count == 30)
-        #expect(RuleCatalog.deckRules.count + RuleCatalog.collectionRules.count == 29)
+    @Test func thereAre32LibraryRulesAndOneStateRule() {
+        #expect(RuleCatalog.all.count == 33)
+        #expect(RuleCatalog.deckRules.count + RuleCatalog.collectionRules.count == 32)
         #expect(RuleCatalog.stateRules.map(\.id) == ["StateMatchesCards"])
     }
 
@@ -69,6 +70,8 @@ import Testing
             String(describing: NestingWithinLimitTests.self),
             String(describing: QuestionOrImagePresentTests.self), String(describing: ReversedValueValidTests.self),
             String(describing: TopicPresentTests.self), String(describing: ValidUTF8Tests.self),
+            String(describing: ClozeDeletionsValidTests.self), String(describing: ClozeNumbersInOrderTests.self),
+            String(describing: ClozeFieldsValidTests.self),
         ]
         // StateMatchesCards is tested with the scheduling state, in BadgerStudyTests.
         #expect(Set(RuleCatalog.all.map { $0.id + "Tests" }).subtracting(["StateMatchesCardsTests"]) == tested)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BadgerDeck
 
-@Suite struct ClozeRulesTests {
+@Suite struct ClozeDeletionsValidTests {
     @Test func aClozeCardWithDeletionsHasNoFinding() throws {
         let all = try lint(
             deck(
@@ -53,24 +53,6 @@ import Testing
         _ = try assertFindings(
             deck("C:\n  The first line\n  and the 1️⃣{{c1::}} second {{c2::x}}\n"), ["1️⃣": "ClozeDeletionsValid"],
             rule: "ClozeDeletionsValid")
-    }
-
-    @Test func skippedNumbersAreAWarning() throws {
-        let found = try assertFindings(
-            deck("C: {{c1::a}} b 1️⃣{{c3::c}} d\n"), ["1️⃣": "ClozeNumbersInOrder"], rule: "ClozeNumbersInOrder")
-        expectSeverity(found, .warning, rule: "ClozeNumbersInOrder")
-    }
-
-    @Test func anAnswerOrReversedInAClozeCardIsAnError() throws {
-        _ = try assertFindings(
-            deck("C: {{c1::a}} b\n1️⃣A: extra\n2️⃣R: yes\n"), ["1️⃣": "ClozeFieldsValid", "2️⃣": "ClozeFieldsValid"],
-            rule: "ClozeFieldsValid")
-    }
-
-    @Test func aClozeCardNeedsNoQuestionOrAnswer() throws {
-        let all = try lint(deck("C: {{c1::a}} b\n"))
-        #expect(diagnostics(all, of: "QuestionOrImagePresent").isEmpty)
-        #expect(diagnostics(all, of: "AnswerPresent").isEmpty)
     }
 
     @Test func aSwallowedCLabelIsReported() throws {
