@@ -222,6 +222,35 @@ import Testing
         #expect(text.contains("(reverse): not studied yet"))
     }
 
+    @Test func hoverOnAClozeCardShowsWhatEachNumberAsks() throws {
+        let session = try ServerSession(files: [
+            "badger.yml": "", "geo.md": "---\ntopic: Geo\n---\n\nC: {{c1::Canberra}} is the capital of {{c2::Australia::country}}.\n",
+        ])
+        session.open("geo.md")
+        let hover = session.request("textDocument/hover", session.at("geo.md", 4, 3))
+        let text = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(text.contains("**cloze card**"))
+        #expect(text.contains("c1 asks (hides \"Canberra\")"))
+        #expect(text.contains("[…] is the capital of Australia."))
+        #expect(text.contains("Canberra is the capital of [country]."))
+        #expect(text.matches(of: /`[0-9a-f]{16}` \(c[12]\): not studied yet/).count == 2)
+    }
+
+    @Test func completionOffersTheNextClozeNumberInACField() throws {
+        let session = try ServerSession(files: [
+            "badger.yml": "", "geo.md": "---\ntopic: Geo\n---\n\nC: {{c1::Canberra}} is the capital of\nQ: x\nA: y\n",
+        ])
+        session.open("geo.md")
+        session.change("geo.md", from: [4, 35], to: [4, 35], text: " {{c", version: 2)
+        #expect(session.completionLabels("geo.md", 4, 39) == ["{{c2::…}}", "{{c1::…}}"])
+        let items = session.request("textDocument/completion", session.at("geo.md", 4, 39))
+        let edit = (((items["result"] as? [String: Any])?["items"] as? [[String: Any]])?.first?["textEdit"] as? [String: Any])
+        #expect(edit?["newText"] as? String == "{{c2::")
+        // Outside a cloze field, `{{` is text.
+        session.change("geo.md", from: [5, 4], to: [5, 4], text: " {{", version: 3)
+        #expect(session.completionLabels("geo.md", 5, 7).isEmpty)
+    }
+
     @Test func completionOffersLabelsKeysTopicsImagesAndLaTeX() throws {
         let session = try session()
         session.open("geo.md")
