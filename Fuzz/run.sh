@@ -3,14 +3,14 @@
 #
 #   Fuzz/run.sh [TARGET|all] [SECONDS]      default: all targets, 60 seconds each
 #
-# Targets: deck front-matter math terminal-markdown csv state review-log identity (see Fuzz/README.md).
+# Targets: deck front-matter math terminal-markdown csv state review-log identity cloze (see Fuzz/README.md).
 # Each target starts from its seed corpus in Fuzz/Corpus/TARGET and grows a working corpus in
 # Fuzz/.corpus/TARGET (not committed). A crash stops that target, leaves the input in
 # Fuzz/findings/TARGET/ and makes the script exit 1; replay it with
 #   BADGER_FUZZ_TARGET=TARGET Fuzz/.build/release/badger-fuzz Fuzz/findings/TARGET/crash-…
 set -euo pipefail
 cd "$(dirname "$0")"
-targets=(deck front-matter math terminal-markdown csv state review-log identity)
+targets=(deck front-matter math terminal-markdown csv state review-log identity cloze)
 which=${1:-all}
 seconds=${2:-60}
 if [[ "$which" != all ]]; then

@@ -71,3 +71,16 @@ import Testing
         #expect(parsed.cards[1].isCloze)
     }
 }
+
+@Suite struct ClozeAnkiFormTests {
+    /// Found by fuzzing: a hashcards deletion with an unpaired brace or a `::` did not read back.
+    @Test(arguments: ["[a {b] c", "[a } b] c", "[a::b] c", "[x}}] y"])
+    func hashcardsTextsReadBackFromAnkisForm(_ text: String) {
+        let cloze = ClozeText(text)
+        #expect(cloze.usesBrackets)
+        let again = ClozeText(cloze.ankiForm)
+        #expect(again.problems.isEmpty, "\(cloze.ankiForm)")
+        #expect(again.numbers == cloze.numbers, "\(cloze.ankiForm)")
+        #expect(again.deletions.map(\.hint) == [nil], "\(cloze.ankiForm)")
+    }
+}

@@ -20,6 +20,8 @@ enum FuzzTarget: String, CaseIterable {
     /// Format 2 logs: the columnar reader against the record reader, both replays, and card
     /// identity (ledger and matcher).
     case identity
+    /// Cloze text: the deletion scanner and every rendering, then as a deck.
+    case cloze
 
     /// The target named by `BADGER_FUZZ_TARGET`.
     static let selected: FuzzTarget = {
@@ -42,6 +44,7 @@ enum FuzzTarget: String, CaseIterable {
         case .state: FuzzMemory.runState(bytes)
         case .reviewLog: FuzzMemory.runReviewLog(bytes)
         case .identity: FuzzIdentity.run(bytes)
+        case .cloze: FuzzCloze.run(bytes)
         }
     }
 }

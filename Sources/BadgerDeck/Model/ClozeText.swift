@@ -86,9 +86,49 @@ public struct ClozeText: Sendable {
     }
 
     /// The field with every deletion written in Anki's form, `{{cN::text}}` or
-    /// `{{cN::text::hint}}` (hashcards' `[text]` converted).
+    /// `{{cN::text::hint}}` (hashcards' `[text]` converted; a brace without its partner or a
+    /// `::` in such a text gets a backslash, so that it reads back as the same deletion).
     public var ankiForm: String {
-        rewritten { "{{c\($0.number)::" + $0.text + ($0.hint.map { "::" + $0 } ?? "") + "}}" }
+        rewritten { deletion in
+            let text = usesBrackets ? Self.escapedForAnki(deletion.text) : deletion.text
+            return "{{c\(deletion.number)::" + text + (deletion.hint.map { "::" + $0 } ?? "") + "}}"
+        }
+    }
+
+    /// `text` with a backslash before each brace that has no partner and before the second
+    /// colon of each `::`.
+    static func escapedForAnki(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var escaped = Set<Int>()
+        var open: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                index += 1
+            case UInt8(ascii: "{"):
+                open.append(index)
+            case UInt8(ascii: "}"):
+                if open.popLast() == nil { escaped.insert(index) }
+            case UInt8(ascii: ":") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":"):
+                escaped.insert(index + 1)
+                index += 1
+            default:
+                break
+            }
+            index += 1
+        }
+        escaped.formUnion(open)
+        // A trailing backslash would escape the closing braces.
+        var result: [UInt8] = []
+        for (offset, byte) in bytes.enumerated() {
+            if escaped.contains(offset) { result.append(UInt8(ascii: "\\")) }
+            result.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\\"), bytes.reversed().prefix { $0 == UInt8(ascii: "\\") }.count % 2 == 1 {
+            result.append(UInt8(ascii: " "))
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// What card `number` hides: its deletions' texts, joined by ` … `.
