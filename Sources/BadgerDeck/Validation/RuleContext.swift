@@ -32,12 +32,13 @@ struct RuleContext {
         mathProblems = []
     }
 
-    init(deck: ParsedDeck, fileAccess: any FileAccess) {
+    /// The facts about `deck`; `macroNames` are the commands the collection's macros define.
+    init(deck: ParsedDeck, fileAccess: any FileAccess, macroNames: Set<String> = []) {
         var mathProblems: [CheckedMath] = []
         for field in deck.allFields where field.containsMath {
             field.forEachNode { node in
                 guard case .math(let tex, _) = node.kind else { return }
-                let problems = LaTeXScanner.problems(in: tex)
+                let problems = LaTeXScanner.problems(in: tex, macros: macroNames)
                 if !problems.isEmpty { mathProblems.append(CheckedMath(location: node.range.start, problems: problems)) }
             }
         }
