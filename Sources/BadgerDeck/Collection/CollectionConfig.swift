@@ -113,7 +113,7 @@ public struct CollectionConfig: Sendable, Equatable {
                 guard let count = value.int, count >= 0 else { throw bad("`fsrs_parameters_reviews` must be a whole number of reviews") }
                 fsrsParametersReviews = count
             case "macros":
-                macros = try Self.macros(value, path: path, bad: bad)
+                macros = try Self.macros(value, path: path, lines: yaml.split(separator: "\n", omittingEmptySubsequences: false), bad: bad)
             default:
                 let suggestion = DidYouMean.suggestion(for: name, among: Self.keys).map { "; did you mean `\($0)`?" } ?? ""
                 throw bad("unknown key `\(name)`\(suggestion) (known keys: \(Self.keys.joined(separator: ", ")))")
@@ -131,7 +131,9 @@ public struct CollectionConfig: Sendable, Equatable {
     }
 
     /// The `macros:` mapping: each name (`\R` or `R`) to its expansion, a string; empty means none.
-    private static func macros(_ value: Node, path: String, bad: (String) -> CollectionError) throws -> LaTeXMacros {
+    private static func macros(
+        _ value: Node, path: String, lines: [Substring], bad: (String) -> CollectionError
+    ) throws -> LaTeXMacros {
         let example = "such as `\\R: \\mathbb{R}`"
         if value.null != nil { return LaTeXMacros() }
         guard case .mapping(let entries) = value else { throw bad("`macros` must be a mapping of macro names to expansions, \(example)") }
@@ -146,9 +148,24 @@ public struct CollectionConfig: Sendable, Equatable {
                 throw badEntry("`macros`: the expansion of `\(name)` must be a string, \(example)")
             }
             if macros.definitions[name] != nil { throw badEntry("`macros`: `\(name)` is defined twice") }
+            // Unquoted, `\norm: \lVert #1\rVert` would lose ` #1\rVert` to a YAML comment.
+            if scalar.style == .plain, let valueLine = expansion.mark?.line, valueLine <= lines.count,
+                Self.hasArgumentComment(lines[valueLine - 1])
+            {
+                throw badEntry("`macros`: quote the expansion of `\(name)` ('…'): YAML reads ` #1` as the start of a comment")
+            }
             macros.definitions[name] = LaTeXMacros.Definition(expansion: scalar.string, path: path, line: line)
         }
         return macros
+    }
+
+    /// Whether `line` has a YAML comment that starts like a macro argument: ` #1` … ` #9`.
+    private static func hasArgumentComment(_ line: Substring) -> Bool {
+        let characters = Array(line)
+        return characters.indices.dropFirst().contains { index in
+            characters[index] == "#" && (characters[index - 1] == " " || characters[index - 1] == "\t")
+                && index + 1 < characters.count && ("1"..."9").contains(characters[index + 1])
+        }
     }
 
     /// The longest interval any setting may give: 100 years.
