@@ -145,6 +145,15 @@ import Testing
         #expect(diagnostics(found, of: "LaTeXCommandKnown").map(\.message) == ["unknown LaTeX command `\\norm`"])
     }
 
+    @Test func aTypoOfAMacroGetsTheMacroSuggested() throws {
+        let found = try lint(
+            deck(#"Q: Is $\nrom{x}$ positive?\#nA: yes\#n"#),
+            extraFiles: ["macros.tex": Array("\\newcommand{\\norm}[1]{\\lVert #1\\rVert}\n".utf8), "badger.yml": []])
+        #expect(
+            diagnostics(found, of: "LaTeXCommandKnown").map(\.message) == ["unknown LaTeX command `\\nrom`; did you mean `\\norm`?"],
+            "\(describe(found))")
+    }
+
     @Test func unknownCommandInAMacroIsReportedAtItsDefinition() throws {
         let found = try lint(
             deck("Q: Is $\\R$ a set?\nA: yes\n"),

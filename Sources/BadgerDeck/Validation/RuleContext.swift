@@ -25,11 +25,14 @@ struct RuleContext {
     let images: [InspectedImage]
     /// Every math span with at least one problem.
     let mathProblems: [CheckedMath]
+    /// The commands the collection's macros define, without the backslash.
+    let macroNames: Set<String>
 
     /// A context without images or math, for rules that need neither.
     init() {
         images = []
         mathProblems = []
+        macroNames = []
     }
 
     /// The facts about `deck`; `macroNames` are the commands the collection's macros define.
@@ -43,6 +46,7 @@ struct RuleContext {
             }
         }
         self.mathProblems = mathProblems
+        self.macroNames = macroNames
         var images: [InspectedImage] = []
         let root = fileAccess.resolvedPath(deck.file.collectionRoot) ?? deck.file.collectionRoot
         for (source, position) in deck.imageReferences {

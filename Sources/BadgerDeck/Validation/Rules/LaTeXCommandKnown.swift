@@ -9,8 +9,8 @@ struct LaTeXCommandKnown: DeckRule {
             for problem in math.problems {
                 switch problem {
                 case .unknownCommand(let name):
-                    report.add(
-                        description, unknownCommand(name, DidYouMean.suggestion(for: name, among: LaTeXCommands.known)), at: math.location)
+                    let known = context.macroNames.isEmpty ? LaTeXCommands.known : LaTeXCommands.known.union(context.macroNames)
+                    report.add(description, unknownCommand(name, DidYouMean.suggestion(for: name, among: known)), at: math.location)
                 case .unknownEnvironment(let name):
                     report.add(
                         description, unknownEnvironment(name, DidYouMean.suggestion(for: name, among: LaTeXCommands.environments)),
