@@ -18,9 +18,12 @@ enum CardHover {
         var text = "**\(first.kind.rawValue) card** in \(first.topic)"
         if let section = card.section { text += " · \(section)" }
         text += "\n\n"
+        // The collection's LaTeX macros, expanded as `badger study` does.
+        let macros = (try? CollectionLoader(fileAccess: fileAccess).configuration(forRoot: checked.deck.file.collectionRoot))?.macros
         for (label, side) in [("Question", card.field(.question)), ("Answer", card.field(.answer))] {
             guard let side, !side.isEmpty else { continue }
-            let rendered = MarkdownRenderer.render(side.blocks, style: TerminalStyle(usesColor: false, width: 72))
+            let style = TerminalStyle(usesColor: false, width: 72, macros: macros?.expansions ?? [:])
+            let rendered = MarkdownRenderer.render(side.blocks, style: style)
             text += "\(label):\n```text\n" + rendered.joined(separator: "\n") + "\n```\n\n"
         }
         let states = state(of: checked.deck.file, fileAccess: fileAccess)
