@@ -158,7 +158,7 @@ import Testing
         let found = try lint(
             deck("Q: Is $\\R$ a set?\nA: yes\n"),
             extraFiles: [
-                "badger.yml": Array("fuzz: true\nmacros:\n  R: \\mathbbb{R}\n  ok: \\R \\times \\R\n".utf8),
+                "badger.yml": Array("fuzz: true\nmacros:\n  R: \\mathbbb{R}\n  ok: \\R \\times \\R\n  env: \\begin{#1} x \\end{#1}\n".utf8),
                 "macros.tex": Array("%\n\\newcommand{\\norm}[1]{\\lVrt #1\\rVert}\n".utf8),
             ])
         let reported = diagnostics(found, of: "LaTeXCommandKnown")

@@ -27,4 +27,13 @@ import Testing
         let value = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
         #expect(value.contains("Is x² ∈ ℝ?"), "\(value)")
     }
+
+    @Test func aChangedMacrosFileIsReadAgain() throws {
+        let session = try ServerSession(files: ["badger.yml": "", "sets.md": Self.deck], watchingFiles: true)
+        session.open("sets.md")
+        #expect(session.codes("sets.md") == ["4:LaTeXCommandKnown", "5:LaTeXCommandKnown"])
+        try session.directory.write("macros.tex", "\\newcommand{\\sq}[1]{{#1}^2}\n\\newcommand{\\R}{\\mathbb{R}}\n")
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("macros.tex"), "type": 1]]])
+        #expect(session.codes("sets.md") == ["5:LaTeXCommandKnown"])
+    }
 }

@@ -27,7 +27,7 @@ struct MacroCheck {
                     case .unknownCommand(let command):
                         message = LaTeXCommandKnown.unknownCommand(
                             command, DidYouMean.suggestion(for: command, among: LaTeXCommands.known.union(known)))
-                    case .unknownEnvironment(let environment):
+                    case .unknownEnvironment(let environment) where !environment.contains("#"):  // \begin{#1} names an argument
                         message = LaTeXCommandKnown.unknownEnvironment(
                             environment, DidYouMean.suggestion(for: environment, among: LaTeXCommands.environments))
                     default: continue

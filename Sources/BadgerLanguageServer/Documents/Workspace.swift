@@ -50,11 +50,11 @@ final class Workspace {
     }
 
     /// Re-reads a file changed on disk; an open document's text still counts instead. A
-    /// `badger.yml` created, changed or deleted reloads every collection it may change. Returns
-    /// the files whose diagnostics changed.
+    /// `badger.yml` or `macros.tex` created, changed or deleted reloads every collection it may
+    /// change. Returns the files whose diagnostics changed.
     func refresh(path: String) -> [String] {
-        if path.hasSuffix("/" + CollectionConfig.fileName) {
-            let directory = String(path.dropLast(CollectionConfig.fileName.count + 1))
+        if let config = [CollectionConfig.fileName, LaTeXMacros.fileName].first(where: { path.hasSuffix("/" + $0) }) {
+            let directory = String(path.dropLast(config.count + 1))
             let inside: (String) -> Bool = { $0 == directory || $0.hasPrefix(directory + "/") }
             let dropped = collections.filter { root, collection in
                 inside(root) || collection.files.contains { inside($0.absolutePath) }
