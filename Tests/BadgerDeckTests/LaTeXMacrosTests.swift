@@ -176,4 +176,17 @@ import Testing
         let absolute = DeckFile(displayPath: "/w/Decks/a.md", absolutePath: "/w/Decks/a.md", collectionRoot: "/w/Decks")
         #expect(MacroCheck.displayPath("/w/Decks/macros.tex", besides: absolute) == "/w/Decks/macros.tex")
     }
+
+    @Test func randomTexFilesNeverCrashTheReader() {
+        var state: UInt64 = 7
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let pieces = [#"\newcommand"#, #"\def"#, "{", "}", "[", "]", "#", "1", "9", #"\R"#, " ", "\n", "%", #"\"#, "*", "é", "x"]
+        for _ in 0..<3000 {
+            let tex = (0..<Int(next() % 12)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()
+            _ = try? LaTeXMacros(tex: tex, path: "macros.tex")
+        }
+    }
 }

@@ -61,4 +61,31 @@ import Testing
         let style = TerminalStyle(usesColor: false, width: 40, macros: Self.macros)
         #expect(MarkdownRenderer.render(markdown: #"Is $\sq{x} \in \R$?"#, style: style) == ["Is x² ∈ ℝ?"])
     }
+
+    @Test func randomInputNeitherCrashesNorGrowsWithoutBound() {
+        var generator = SplitMix64(seed: 42)
+        let alphabet = Array(#"\{}#12 abR^é"#)
+        let macros = [#"\a"#: "#1#1#1", #"\b"#: #"\a{\a{x}}"#, #"\R"#: #"{\R}"#, #"\{"#: "#2"]
+        for _ in 0..<2000 {
+            let length = Int(generator.next() % 40)
+            let tex = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            if let expanded = MathMacroExpander.expand(tex, macros: macros) {
+                #expect(expanded.utf8.count <= MathRenderer.maxInputLength)
+            }
+            _ = MathRenderer.render(tex, display: false, width: 30, macros: macros)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for repeatable random inputs.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
