@@ -19,18 +19,18 @@ Only control words are kept (a backslash and ASCII letters, the names LearningBa
 scanner checks): control symbols such as `\\,` and internal names with `@` are left out.
 
 Usage:
-    python3 katex_commands.py [KATEX.mjs]                 # print {"commands": [...], "environments": [...]}
+    python3 katex_commands.py [KATEX.mjs]                 # print "command NAME" and "environment NAME" lines
     python3 katex_commands.py --swift FILE [KATEX.mjs]    # rewrite the Swift table FILE
                                                           # (Sources/BadgerDeck/Validation/LaTeXCommands.swift)
 
-Only the standard library is used. The test LaTeXCommandsTests runs the first form and compares
-the lists with `LaTeXCommands.known` and `LaTeXCommands.environments`.
+Only python3-minimal's part of the standard library is used (no json). The test
+LaTeXCommandsTests runs the first form and compares the lists with `LaTeXCommands.known` and
+`LaTeXCommands.environments`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 
@@ -179,7 +179,7 @@ def swift_lines(names: list[str]) -> str:
     lines: list[str] = []
     line = "       "
     for name in names:
-        literal = json.dumps(name) + ","
+        literal = '"' + name + '",'
         if len(line) + 1 + len(literal) > 120:
             lines.append(line)
             line = "       "
@@ -213,8 +213,10 @@ def main() -> int:
         with open(arguments.swift, "w", encoding="utf-8") as file:
             file.write(text)
     else:
-        json.dump({"commands": commands, "environments": environments}, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        for name in commands:
+            print("command", name)
+        for name in environments:
+            print("environment", name)
     return 0
 
 
