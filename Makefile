@@ -5,8 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsixel-dev
-# The end-to-end tests drive a real terminal (tmux) and real git clones.
-TEST_PACKAGES := tmux git python3-minimal
+# The end-to-end tests drive a real terminal (tmux) and real git clones; LaTeXCommandsTests reads
+# KaTeX's own command list from libjs-katex.
+TEST_PACKAGES := tmux git python3-minimal libjs-katex
 BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1

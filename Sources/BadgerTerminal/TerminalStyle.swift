@@ -6,10 +6,14 @@ public struct TerminalStyle: Sendable, Equatable {
     public var width: Int
     /// Show math as the LaTeX written in the deck (between `$`), not laid out as Unicode.
     public var showsRawMath: Bool
+    /// The collection's LaTeX macros, name (with backslash) to expansion, expanded in math
+    /// before it is laid out (`MathMacroExpander`).
+    public var macros: [String: String]
 
-    public init(usesColor: Bool, width: Int, showsRawMath: Bool = false) {
+    public init(usesColor: Bool, width: Int, showsRawMath: Bool = false, macros: [String: String] = [:]) {
         self.usesColor = usesColor
         self.width = max(20, width)
         self.showsRawMath = showsRawMath
+        self.macros = macros
     }
 }

@@ -10,7 +10,9 @@ extension Badger {
                 Writes the collection as JSON (schemaVersion 1): every card with its id, topic,
                 kind, question, answer, explanation and hint (Markdown and HTML, math left as
                 \\(…\\) and \\[…\\] for KaTeX or MathJax), image, reversedFrom, section and
-                source. Reversed cards appear twice, once each way. See Grammar/Spec.md.
+                source. Reversed cards appear twice, once each way. `macros` holds the
+                collection's LaTeX macros (badger.yml's `macros:` and macros.tex) as KaTeX's
+                `macros` option. See Grammar/Spec.md.
 
                 Refuses with exit status 1, printing the errors, if any deck has an error.
 
@@ -37,12 +39,23 @@ extension Badger {
                     "badger: not compiled: \(TextDiagnosticFormatter.summary(errors: loaded.errorCount, warnings: loaded.warningCount))\n")
                 throw ExitStatus.findings.code
             }
-            let json = try CompiledCollection(loaded).json()
+            let json = try CompiledCollection(loaded, macros: try Self.macros(of: loaded)).json()
             guard let output else { return Terminal.standardOutput.write(json) }
             try OutputFile.write(json, to: output, shown: UntrustedText.sanitized(output))
             errors.write(
                 "\(loaded.summaryLine): \(TextDiagnosticFormatter.summary(errors: 0, warnings: loaded.warningCount)); wrote \(output)\n")
             Terminal.exitWithoutTeardown(.success)
+        }
+
+        /// The macros of the collections the decks belong to, for KaTeX; when several collections
+        /// define a name, the first root in sorted order wins.
+        static func macros(of collection: DeckCollection) throws -> [String: String] {
+            let loader = CollectionLoader(fileAccess: LocalFileSystem())
+            var macros: [String: String] = [:]
+            for root in Set(collection.decks.map(\.file.collectionRoot)).sorted().reversed() {
+                macros.merge(try loader.configuration(forRoot: root).macros.expansions) { _, earlierRoot in earlierRoot }
+            }
+            return macros
         }
     }
 }

@@ -255,13 +255,18 @@ final class StudyEngine {
 
     func color(ofTopic name: String) -> RGBColor? { topics.first { $0.name == name }?.color }
 
+    /// The LaTeX macros of `card`'s collection, for the math renderer.
+    func macros(for card: Card) -> [String: String] { studied.configs[card.file.collectionRoot]?.macros.expansions ?? [:] }
+
     /// The rendered lines of a card field (images as `[image: alt]`), or none.
     static func lines(
-        _ text: CardText?, width: Int, usesColor: Bool, accent: RGBColor?, rawMath: Bool = false, images: ImageRendering? = nil
+        _ text: CardText?, width: Int, usesColor: Bool, accent: RGBColor?, rawMath: Bool = false, images: ImageRendering? = nil,
+        macros: [String: String] = [:]
     ) -> [String] {
         guard let text, !text.markdown.isEmpty else { return [] }
         return MarkdownRenderer.render(
-            markdown: text.markdown, style: TerminalStyle(usesColor: usesColor, width: max(10, width), showsRawMath: rawMath),
+            markdown: text.markdown,
+            style: TerminalStyle(usesColor: usesColor, width: max(10, width), showsRawMath: rawMath, macros: macros),
             accent: accent, images: images)
     }
 
@@ -299,9 +304,10 @@ struct PlainStudy {
         .text("[image: \(image.alt.isEmpty ? image.source : image.alt)] (\(image.source))")
     }
 
-    /// The lines of a card field as plain text (styled with `--color always`).
-    private func lines(_ text: CardText?) -> [String] {
-        StudyEngine.lines(text, width: Self.width, usesColor: usesColor, accent: nil, images: Self.image)
+    /// The lines of a field of `card` as plain text (styled with `--color always`).
+    private func lines(_ text: CardText?, of card: Card) -> [String] {
+        StudyEngine.lines(
+            text, width: Self.width, usesColor: usesColor, accent: nil, images: Self.image, macros: engine.macros(for: card))
     }
 
     private func say(_ text: String) { Terminal.standardOutput.write(text + "\n") }
@@ -389,7 +395,7 @@ struct PlainStudy {
             say("")
             say(header + " ──")
             say("Question:")
-            for line in lines(card.question) { say("  " + line) }
+            for line in lines(card.question, of: card) { say("  " + line) }
             var keys = ["Enter: answer"]
             if current.entry.hasHint { keys.append("h: hint") }
             keys += ["s: skip", "u: undo", "q: quit"]
@@ -397,17 +403,17 @@ struct PlainStudy {
         }
         if phase == 1 {
             say("Hint:")
-            for line in lines(card.hint) { say("  " + line) }
+            for line in lines(card.hint, of: card) { say("  " + line) }
         }
         if phase == 2 {
             say("Answer:")
-            for line in lines(card.answer) { say("  " + line) }
+            for line in lines(card.answer, of: card) { say("  " + line) }
             if current.entry.hasExplanation { say("(e: explanation)") }
             say(settings.buttons(session, at: now))
         }
         if phase == 3 {
             say("Explanation:")
-            for line in lines(card.explanation) { say("  " + line) }
+            for line in lines(card.explanation, of: card) { say("  " + line) }
             say(settings.buttons(session, at: now))
         }
     }

@@ -51,6 +51,41 @@ import Testing
         #expect(written == (try BadgerProcess.run(["compile", "Decks"])).standardOutput)
     }
 
+    @Test func collectionMacrosArePassedOnForKaTeX() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("badger.yml", "macros:\n  R: \\mathbf{R}\n  \\norm: '\\lVert #1\\rVert'\n")
+        _ = try directory.write("macros.tex", "\\newcommand{\\R}{\\mathbb{R}}\n\\newcommand{\\N}{\\mathbb{N}}\n")
+        _ = try directory.write("sets.md", "---\ntopic: Sets\n---\nQ: Is $\\norm{x} \\in \\R$?\nA: $\\N$\n")
+        let result = try BadgerProcess.run(["compile"], in: directory.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let lint = try BadgerProcess.run(["lint"], in: directory.url)
+        #expect(lint.status == 0)
+        #expect((lint.standardOutput + lint.standardError).contains("0 errors and 0 warnings"), "\(lint.standardOutput)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(
+            document["macros"] as? [String: String] == ["\\R": "\\mathbf{R}", "\\norm": "\\lVert #1\\rVert", "\\N": "\\mathbb{N}"])
+    }
+
+    @Test func withoutMacrosTheMacrosObjectIsEmpty() throws {
+        let result = try BadgerProcess.run(["compile", "Decks/algebra.md"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect((document["macros"] as? [String: String]) == [:])
+    }
+
+    @Test func aMistakeInMacrosTexStopsTheCompile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("badger.yml", "fuzz: true\n")
+        _ = try directory.write("macros.tex", "\\newcommand{\\R}{\\mathbb{R}\n")
+        _ = try directory.write("sets.md", "---\ntopic: Sets\n---\nQ: Is $\\R$ a set?\nA: yes\n")
+        let result = try BadgerProcess.run(["compile"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(
+            result.standardError.contains("macros.tex: line 1: `\\R`: the definition's opening brace is never closed"),
+            "\(result.standardError)")
+    }
+
     @Test func anUnwritableOutputIsAnIOError() throws {
         let result = try BadgerProcess.run(["compile", "Decks", "-o", "/no/such/dir/out.json"])
         #expect(result.status == 2)

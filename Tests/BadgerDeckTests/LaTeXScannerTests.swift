@@ -85,6 +85,24 @@ import Testing
         #expect(LaTeXScanner.problems(in: "\\" + name + "{x}") == [])
     }
 
+    @Test func commandUsedTwiceIsReportedOnce() {
+        #expect(LaTeXScanner.problems(in: #"\foo + \foo^2 + \baz + \foo"#) == [.unknownCommand("foo"), .unknownCommand("baz")])
+    }
+
+    @Test func environmentUsedTwiceIsReportedOnce() {
+        let problems = LaTeXScanner.problems(in: #"\begin{foo} a \end{foo} \begin{foo} b \end{foo}"#)
+        #expect(problems == [.unknownEnvironment("foo")])
+    }
+
+    @Test(arguments: ["bra", "ket", "braket", "Set", "N", "R", "Z", "argmax", "href"])
+    func katexOnlyCommandsAreNotReported(name: String) {
+        #expect(LaTeXScanner.problems(in: "\\" + name + "{x}") == [])
+    }
+
+    @Test func macroNamesAreKnown() {
+        #expect(LaTeXScanner.problems(in: #"\norm{x} + \foo"#, macros: ["norm"]) == [.unknownCommand("foo")])
+    }
+
     @Test func commandNameEndsAtTheFirstNonLetter() {
         #expect(LaTeXScanner.problems(in: #"\alpha2 \beta_1 \gamma^2"#) == [])
         #expect(LaTeXScanner.problems(in: #"\foo2"#) == [.unknownCommand("foo")])

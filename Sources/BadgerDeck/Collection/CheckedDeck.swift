@@ -24,7 +24,8 @@ public struct CheckedDeck: Sendable {
         var parts = 0
         deck = DeckParser.parse(bytes, file: file, partSize: options.keepingTrees ? .max : options.partSize) { part, size in
             if options.checking {
-                diagnostics += Linter.diagnostics(part, rules: RuleCatalog.cardRules, fileAccess: fileAccess)
+                diagnostics += Linter.diagnostics(
+                    part, rules: RuleCatalog.cardRules, fileAccess: fileAccess, macroNames: options.macroNames)
                 for card in part.cards where !card.suppression.isEmpty { suppressing.append((card.lines, card.suppression)) }
             }
             let made = CardExpander.cards(of: part, renderingHTML: options.renderingHTML)

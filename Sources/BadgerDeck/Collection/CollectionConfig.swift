@@ -28,11 +28,14 @@ public struct CollectionConfig: Sendable, Equatable {
     public var fsrsParametersFitted: String?
     /// How many reviews the logs held when the parameters were fitted.
     public var fsrsParametersReviews: Int?
+    /// LaTeX macros: the `macros:` mapping, and (read by `CollectionLoader`) `macros.tex` beside
+    /// the file, whose definitions `macros:` overrides.
+    public var macros = LaTeXMacros()
 
     /// Every key the file may have.
     public static let keys = [
         "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
-        "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews",
+        "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "macros",
     ]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
@@ -40,7 +43,8 @@ public struct CollectionConfig: Sendable, Equatable {
     /// Reads a config file's text.
     ///
     /// - Throws: `CollectionError.badConfig` with the problem and its line, when the file is
-    ///   not YAML, not a mapping, or `exclude` is not a list of strings.
+    ///   not YAML, not a mapping, or a key is unknown or has a value of the wrong kind (such as
+    ///   `exclude` not a list of strings, or a `macros` name that is not a command name).
     public init(yaml: String, path: String) throws {
         let node: Node?
         do {
@@ -108,6 +112,8 @@ public struct CollectionConfig: Sendable, Equatable {
             case "fsrs_parameters_reviews":
                 guard let count = value.int, count >= 0 else { throw bad("`fsrs_parameters_reviews` must be a whole number of reviews") }
                 fsrsParametersReviews = count
+            case "macros":
+                macros = try Self.macros(value, path: path, lines: yaml.split(separator: "\n", omittingEmptySubsequences: false), bad: bad)
             default:
                 let suggestion = DidYouMean.suggestion(for: name, among: Self.keys).map { "; did you mean `\($0)`?" } ?? ""
                 throw bad("unknown key `\(name)`\(suggestion) (known keys: \(Self.keys.joined(separator: ", ")))")
@@ -121,6 +127,44 @@ public struct CollectionConfig: Sendable, Equatable {
                     problem: (stepLines[name] ?? "")
                         + "`\(name)`: a step of \(Self.describe(step)) is longer than `maximum_interval` (\(maximumInterval) days)")
             }
+        }
+    }
+
+    /// The `macros:` mapping: each name (`\R` or `R`) to its expansion, a string; empty means none.
+    private static func macros(
+        _ value: Node, path: String, lines: [Substring], bad: (String) -> CollectionError
+    ) throws -> LaTeXMacros {
+        let example = "such as `\\R: \\mathbb{R}`"
+        if value.null != nil { return LaTeXMacros() }
+        guard case .mapping(let entries) = value else { throw bad("`macros` must be a mapping of macro names to expansions, \(example)") }
+        var macros = LaTeXMacros()
+        for (key, expansion) in entries {
+            let line = key.mark?.line ?? value.mark?.line ?? 0
+            func badEntry(_ problem: String) -> CollectionError { .badConfig(path: path, problem: "line \(line): " + problem) }
+            guard let text = key.string, let name = LaTeXMacros.normalizedName(text) else {
+                throw badEntry("`macros`: \"\(key.string ?? "")\" is not a command name \(example)")
+            }
+            guard case .scalar(let scalar) = expansion else {
+                throw badEntry("`macros`: the expansion of `\(name)` must be a string, \(example)")
+            }
+            if macros.definitions[name] != nil { throw badEntry("`macros`: `\(name)` is defined twice") }
+            // Unquoted, `\norm: \lVert #1\rVert` would lose ` #1\rVert` to a YAML comment.
+            if scalar.style == .plain, let valueLine = expansion.mark?.line, valueLine <= lines.count,
+                Self.hasArgumentComment(lines[valueLine - 1])
+            {
+                throw badEntry("`macros`: quote the expansion of `\(name)` ('…'): YAML reads ` #1` as the start of a comment")
+            }
+            macros.definitions[name] = LaTeXMacros.Definition(expansion: scalar.string, path: path, line: line)
+        }
+        return macros
+    }
+
+    /// Whether `line` has a YAML comment that starts like a macro argument: ` #1` … ` #9`.
+    private static func hasArgumentComment(_ line: Substring) -> Bool {
+        let characters = Array(line)
+        return characters.indices.dropFirst().contains { index in
+            characters[index] == "#" && (characters[index - 1] == " " || characters[index - 1] == "\t")
+                && index + 1 < characters.count && ("1"..."9").contains(characters[index + 1])
         }
     }
 

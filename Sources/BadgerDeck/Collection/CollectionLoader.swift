@@ -44,14 +44,22 @@ public struct CollectionLoader: Sendable {
         return files
     }
 
-    /// The settings of the collection rooted at `root`: its `badger.yml`, or the defaults.
+    /// The settings of the collection rooted at `root`: its `badger.yml`, or the defaults, with
+    /// the macros of `macros.tex` beside it (those of `badger.yml` win).
     ///
-    /// - Throws: `CollectionError.badConfig` for a config file with a mistake.
+    /// - Throws: `CollectionError.badConfig` for a config file or `macros.tex` with a mistake.
     public func configuration(forRoot root: String) throws -> CollectionConfig {
-        let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
+        let directory = root == "/" ? "" : root
+        let path = directory + "/" + CollectionConfig.fileName
         guard fileAccess.kind(atPath: path) == .file else { return CollectionConfig() }
         guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
-        return try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+        var config = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+        let macrosPath = directory + "/" + LaTeXMacros.fileName
+        if fileAccess.kind(atPath: macrosPath) == .file {
+            guard let tex = try? fileAccess.contents(atPath: macrosPath) else { throw CollectionError.unreadable(path: macrosPath) }
+            config.macros = try LaTeXMacros(tex: String(decoding: tex, as: UTF8.self), path: macrosPath).overridden(by: config.macros)
+        }
+        return config
     }
 
     /// Whether its collection's `badger.yml` excludes `deck` (a directory search would skip it).

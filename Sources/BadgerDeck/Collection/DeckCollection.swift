@@ -34,6 +34,10 @@ public struct DeckCollection: Sendable {
         public var progress: (@Sendable (LoadProgress) -> Void)?
         /// How much Markdown a large deck is read at a time (see `DeckParser`).
         var partSize = DeckParser.partSize
+        /// Command names (without backslash) the collection's macros define, which the LaTeX
+        /// check accepts. `DeckCollection.load` sets them for each deck from its collection's
+        /// config; an editor checking one deck sets them itself.
+        public var macroNames: Set<String> = []
 
         public init(
             renderingHTML: Bool = false, keepingTrees: Bool = false, checking: Bool = true, keepingCards: Bool = true,
@@ -55,6 +59,7 @@ public struct DeckCollection: Sendable {
         let failures = ParallelResults<CollectionError>(count: files.count)
         let tally = options.progress.map { ProgressTally(files: files, fileAccess: fileAccess, report: $0) }
         let collectionCheck = OrderedCollectionCheck(checking: options.checking)
+        let macros = options.checking ? try MacroCheck(files: files, fileAccess: fileAccess) : MacroCheck()
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             tally?.started(file)
@@ -64,7 +69,9 @@ public struct DeckCollection: Sendable {
                 return
             }
             var counted = 0
-            results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: options) { part, cards in
+            var deckOptions = options
+            deckOptions.macroNames = macros.names[file.collectionRoot] ?? []
+            results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: deckOptions) { part, cards in
                 counted += part
                 tally?.advanced(bytes: part)
                 collectionCheck.deliver(cards, ofDeck: index)
@@ -81,7 +88,7 @@ public struct DeckCollection: Sendable {
         }
         return DeckCollection(
             decks: loaded.map(\.deck), cards: loaded.flatMap(\.cards), cardCounts: collectionCheck.cardCounts,
-            diagnostics: Diagnostic.sortedForOutput(loaded.flatMap(\.diagnostics) + collectionDiagnostics))
+            diagnostics: Diagnostic.sortedForOutput(loaded.flatMap(\.diagnostics) + collectionDiagnostics + macros.diagnostics))
     }
 
     /// The decks that are decks (not skipped Markdown files).

@@ -75,10 +75,14 @@ public struct CompiledCollection: Encodable, Sendable {
     public var schemaVersion = CompiledCollection.schemaVersion
     public var decks: [Deck]
     public var cards: [CompiledCard]
+    /// The collection's LaTeX macros, name (with backslash) to expansion: KaTeX's `macros` option.
+    public var macros: [String: String]
 
     /// Compiles a collection that has no errors. Load it with `renderingHTML` to render in
-    /// parallel; otherwise each field is parsed and rendered again here.
-    public init(_ collection: DeckCollection) {
+    /// parallel; otherwise each field is parsed and rendered again here. `macros` are the
+    /// collection's `LaTeXMacros.expansions`.
+    public init(_ collection: DeckCollection, macros: [String: String] = [:]) {
+        self.macros = macros
         var counts: [String: Int] = [:]
         for card in collection.cards { counts[card.file.absolutePath, default: 0] += 1 }
         decks = collection.realDecks.compactMap { deck in

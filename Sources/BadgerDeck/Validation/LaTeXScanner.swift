@@ -12,10 +12,17 @@ struct LaTeXScanner {
         case unknownCommand(String)
     }
 
-    /// Every problem in `tex`, in the order found.
-    static func problems(in tex: String) -> [Problem] {
+    /// Every problem in `tex`, in the order found; an unknown command or environment is reported
+    /// once however often the span uses it.
+    ///
+    /// - Parameters:
+    ///   - tex: One math span, without its delimiters.
+    ///   - macros: Command names (without the backslash) the collection defines as macros;
+    ///     they count as known.
+    static func problems(in tex: String, macros: Set<String> = []) -> [Problem] {
         let bytes = Array(tex.utf8)
         var problems: [Problem] = []
+        var reportedNames: Set<String> = []
         var braceDepth = 0
         var environments: [String] = []
         var leftDepth = 0
@@ -42,7 +49,9 @@ struct LaTeXScanner {
                 switch name {
                 case "begin":
                     if let (environment, next) = readGroupName(after: index) {
-                        if !LaTeXCommands.environments.contains(environment) { problems.append(.unknownEnvironment(environment)) }
+                        if !LaTeXCommands.environments.contains(environment), reportedNames.insert("{" + environment).inserted {
+                            problems.append(.unknownEnvironment(environment))
+                        }
                         environments.append(environment)
                         index = next
                     }
@@ -65,7 +74,9 @@ struct LaTeXScanner {
                 case "right":
                     if leftDepth == 0 { problems.append(.rightWithoutLeft) } else { leftDepth -= 1 }
                 default:
-                    if !LaTeXCommands.known.contains(name) { problems.append(.unknownCommand(name)) }
+                    if !LaTeXCommands.known.contains(name), !macros.contains(name), reportedNames.insert(name).inserted {
+                        problems.append(.unknownCommand(name))
+                    }
                 }
             case UInt8(ascii: "{"):
                 braceDepth += 1

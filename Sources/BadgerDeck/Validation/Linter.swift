@@ -1,9 +1,12 @@
 /// Runs every rule over parsed decks and applies suppression comments.
 public enum Linter {
     /// The diagnostics of `rules` for one deck (or part of one), before suppression. Rules
-    /// that look at images or math need `fileAccess`; without it they see none.
-    static func diagnostics(_ deck: ParsedDeck, rules: [any DeckRule.Type], fileAccess: (any FileAccess)?) -> [Diagnostic] {
-        let context = fileAccess.map { RuleContext(deck: deck, fileAccess: $0) } ?? RuleContext()
+    /// that look at images or math need `fileAccess`; without it they see none. `macroNames` are
+    /// the commands the collection's macros define.
+    static func diagnostics(
+        _ deck: ParsedDeck, rules: [any DeckRule.Type], fileAccess: (any FileAccess)?, macroNames: Set<String> = []
+    ) -> [Diagnostic] {
+        let context = fileAccess.map { RuleContext(deck: deck, fileAccess: $0, macroNames: macroNames) } ?? RuleContext()
         var report = RuleReport(file: deck.file)
         for rule in rules { rule.check(deck, in: context, into: &report) }
         return report.diagnostics

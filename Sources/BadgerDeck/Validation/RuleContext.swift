@@ -25,23 +25,28 @@ struct RuleContext {
     let images: [InspectedImage]
     /// Every math span with at least one problem.
     let mathProblems: [CheckedMath]
+    /// The commands the collection's macros define, without the backslash.
+    let macroNames: Set<String>
 
     /// A context without images or math, for rules that need neither.
     init() {
         images = []
         mathProblems = []
+        macroNames = []
     }
 
-    init(deck: ParsedDeck, fileAccess: any FileAccess) {
+    /// The facts about `deck`; `macroNames` are the commands the collection's macros define.
+    init(deck: ParsedDeck, fileAccess: any FileAccess, macroNames: Set<String> = []) {
         var mathProblems: [CheckedMath] = []
         for field in deck.allFields where field.containsMath {
             field.forEachNode { node in
                 guard case .math(let tex, _) = node.kind else { return }
-                let problems = LaTeXScanner.problems(in: tex)
+                let problems = LaTeXScanner.problems(in: tex, macros: macroNames)
                 if !problems.isEmpty { mathProblems.append(CheckedMath(location: node.range.start, problems: problems)) }
             }
         }
         self.mathProblems = mathProblems
+        self.macroNames = macroNames
         var images: [InspectedImage] = []
         let root = fileAccess.resolvedPath(deck.file.collectionRoot) ?? deck.file.collectionRoot
         for (source, position) in deck.imageReferences {

@@ -50,11 +50,11 @@ final class Workspace {
     }
 
     /// Re-reads a file changed on disk; an open document's text still counts instead. A
-    /// `badger.yml` created, changed or deleted reloads every collection it may change. Returns
-    /// the files whose diagnostics changed.
+    /// `badger.yml` or `macros.tex` created, changed or deleted reloads every collection it may
+    /// change. Returns the files whose diagnostics changed.
     func refresh(path: String) -> [String] {
-        if path.hasSuffix("/" + CollectionConfig.fileName) {
-            let directory = String(path.dropLast(CollectionConfig.fileName.count + 1))
+        if let config = [CollectionConfig.fileName, LaTeXMacros.fileName].first(where: { path.hasSuffix("/" + $0) }) {
+            let directory = String(path.dropLast(config.count + 1))
             let inside: (String) -> Bool = { $0 == directory || $0.hasPrefix(directory + "/") }
             let dropped = collections.filter { root, collection in
                 inside(root) || collection.files.contains { inside($0.absolutePath) }
@@ -127,7 +127,8 @@ final class Workspace {
         var collection = collections[root]!
         if let file = collection.files.first(where: { $0.absolutePath == path }) {
             if let bytes = try? access.contents(atPath: path) {
-                let options = DeckCollection.LoadOptions(keepingTrees: documents[path] != nil)
+                var options = DeckCollection.LoadOptions(keepingTrees: documents[path] != nil)
+                options.macroNames = Self.macroNames(root: root, fileAccess: access)
                 collection.checked[path] = CheckedDeck(bytes: bytes, file: file, fileAccess: access, options: options)
             } else {
                 collection.checked[path] = nil
@@ -174,12 +175,21 @@ final class Workspace {
             .filter { access.kind(atPath: $0) == .file }
     }
 
+    /// The command names the macros of the collection at `root` define; none when its config
+    /// cannot be read (the command line reports that).
+    private static func macroNames(root: String, fileAccess: any FileAccess) -> Set<String> {
+        (try? CollectionLoader(fileAccess: fileAccess).configuration(forRoot: root))?.macros.commandNames ?? []
+    }
+
     /// Checks decks from disk, several at a time.
     private static func check(_ files: [DeckFile], fileAccess: any FileAccess) -> [String: CheckedDeck] {
         let results = ParallelResults<CheckedDeck>(count: files.count)
+        var loadOptions = DeckCollection.LoadOptions()
+        loadOptions.macroNames = files.first.map { macroNames(root: $0.collectionRoot, fileAccess: fileAccess) } ?? []
+        let options = loadOptions
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             guard let bytes = try? fileAccess.contents(atPath: files[index].absolutePath) else { return }
-            results[index] = CheckedDeck(bytes: bytes, file: files[index], fileAccess: fileAccess)
+            results[index] = CheckedDeck(bytes: bytes, file: files[index], fileAccess: fileAccess, options: options)
         }
         var checked: [String: CheckedDeck] = [:]
         for (file, deck) in zip(files, results.values) { checked[file.absolutePath] = deck }

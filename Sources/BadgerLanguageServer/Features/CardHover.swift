@@ -18,7 +18,9 @@ enum CardHover {
         var text = "**\(first.kind.rawValue) card** in \(first.topic)"
         if let section = card.section { text += " · \(section)" }
         text += "\n\n"
-        let style = TerminalStyle(usesColor: false, width: 72)
+        // The collection's LaTeX macros, expanded as `badger study` does.
+        let macros = (try? CollectionLoader(fileAccess: fileAccess).configuration(forRoot: checked.deck.file.collectionRoot))?.macros
+        let style = TerminalStyle(usesColor: false, width: 72, macros: macros?.expansions ?? [:])
         if card.isCloze {
             // Each deletion number is a card: what it asks.
             for studyCard in studyCards {

@@ -186,7 +186,9 @@ public final class LanguageServer {
             guard canWatchFiles else { return }
             let watch = RegistrationParams.Registration(
                 id: "badger-decks", method: "workspace/didChangeWatchedFiles",
-                registerOptions: .init(watchers: [.init(globPattern: "**/*.md"), .init(globPattern: "**/badger.yml")]))
+                registerOptions: .init(watchers: [
+                    .init(globPattern: "**/*.md"), .init(globPattern: "**/badger.yml"), .init(globPattern: "**/macros.tex"),
+                ]))
             send(
                 ProtocolJSON.encode(
                     RequestMessage(

@@ -31,7 +31,7 @@ public enum MarkdownRenderer {
     ) -> [String] {
         let context = Context(
             width: style.width, depth: 0, usesColor: style.usesColor, accent: accent, showsRawMath: style.showsRawMath,
-            images: images)
+            images: images, macros: style.macros)
         return renderBlocks(blocks, context: context, loose: true).map {
             Layout.string(Layout.truncate($0, width: style.width), usesColor: style.usesColor)
         }
@@ -48,8 +48,8 @@ public enum MarkdownRenderer {
 
     /// Math laid out as lines by `MathRenderer`, or nil to show the LaTeX as written between `$`
     /// (when `MathRenderer` falls back to the raw TeX).
-    static func renderedMath(_ tex: String, display: Bool, width: Int) -> [String]? {
-        let rendering = MathRenderer.render(tex, display: display, width: width)
+    static func renderedMath(_ tex: String, display: Bool, width: Int, macros: [String: String] = [:]) -> [String]? {
+        let rendering = MathRenderer.render(tex, display: display, width: width, macros: macros)
         return rendering.isFallback || rendering.lines.isEmpty ? nil : rendering.lines
     }
 
@@ -64,6 +64,8 @@ public enum MarkdownRenderer {
         var showsRawMath = false
         /// How images are shown, when not as `[image: alt]`.
         var images: ImageRendering?
+        /// The collection's LaTeX macros, expanded before math is laid out.
+        var macros: [String: String] = [:]
 
         func narrower(by columns: Int) -> Context {
             var copy = self
@@ -388,7 +390,9 @@ public enum MarkdownRenderer {
                 }
             case .math(let tex, let display):
                 let width = display ? max(1, context.width - 2) : context.width
-                if !context.showsRawMath, let lines = MarkdownRenderer.renderedMath(tex, display: display, width: width) {
+                if !context.showsRawMath,
+                    let lines = MarkdownRenderer.renderedMath(tex, display: display, width: width, macros: context.macros)
+                {
                     if !display, lines.count == 1 {
                         // Kept on one line when it fits.
                         let math = UntrustedText.sanitized(lines[0])

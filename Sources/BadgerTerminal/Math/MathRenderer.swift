@@ -33,13 +33,18 @@ public enum MathRenderer {
     public static let maxInputLength = 20_000
 
     /// Renders `tex` (without `$` delimiters) for a terminal `width` columns wide. `raw` asks for
-    /// the TeX itself.
-    public static func render(_ tex: String, display: Bool, width: Int, raw: Bool = false) -> MathRendering {
+    /// the TeX itself. `macros` (name with backslash to expansion, as KaTeX's `macros` option)
+    /// are expanded first, by `MathMacroExpander`; an expansion that fails shows the raw TeX.
+    public static func render(
+        _ tex: String, display: Bool, width: Int, raw: Bool = false, macros: [String: String] = [:]
+    ) -> MathRendering {
         let width = max(1, width)
         let source = sanitized(tex)
         if source.allSatisfy({ $0 == " " }) { return MathRendering(lines: [], isFallback: raw) }
         if raw || source.unicodeScalars.count > maxInputLength { return fallback(source, width: width) }
-        guard let node = try? MathParser.parse(source) else { return fallback(source, width: width) }
+        guard let expanded = MathMacroExpander.expand(source, macros: macros),
+            let node = try? MathParser.parse(macros.isEmpty ? expanded : sanitized(expanded))
+        else { return fallback(source, width: width) }
         if !display, let line = MathLinear.render(node), MathWidth.of(line) <= width {
             return MathRendering(lines: [trimmedTrailing(line)], isFallback: false)
         }

@@ -330,7 +330,9 @@ struct FullScreenStudy {
                 + ScreenLayout.clip(detail, columns: max(0, width - heading.count)), "",
         ]
         func field(_ text: CardText?) -> [String] {
-            StudyEngine.lines(text, width: width, usesColor: usesColor, accent: color, rawMath: rawMath, images: images)
+            StudyEngine.lines(
+                text, width: width, usesColor: usesColor, accent: color, rawMath: rawMath, images: images,
+                macros: engine.macros(for: card))
         }
         body += field(card.question)
         if current.hintShown {

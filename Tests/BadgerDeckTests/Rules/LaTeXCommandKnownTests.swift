@@ -52,6 +52,18 @@ import Testing
             rule: Self.rule)
     }
 
+    @Test func commandUsedTwiceInOneSpanIsReportedOnce() throws {
+        try assertFindings(
+            deck(#"Q: Is 1️⃣$\foo + \foo^2$ like 2️⃣$\foo$?\#nA: y\#n"#), [("1️⃣", Self.rule), ("2️⃣", Self.rule)], rule: Self.rule)
+    }
+
+    @Test func physicsNotationKaTeXRendersHasNoFinding() throws {
+        try assertNoFinding(
+            of: Self.rule,
+            in: deck(#"Q: What is $\braket{\phi|\psi}$ for $\ket{0}, \bra{1}$ in $\Set{x \in \R | x > 0}$?\#nA: $\argmax_{n \in \N} f$\#n"#)
+        )
+    }
+
     @Test func commandsInCodeAreNotMath() throws {
         try assertNoFinding(of: Self.rule, in: deck(#"Q: What does `$\foo$` do?\#nA: nothing\#n"#))
     }
