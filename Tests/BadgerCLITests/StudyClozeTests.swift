@@ -1,0 +1,21 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// Studying cloze cards: the deletion is hidden in the question and revealed in place.
+@Suite struct StudyClozeTests {
+    @Test func theDeletionIsHiddenThenRevealedInPlaceAlsoInsideMath() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(
+            "Decks/cloze.md", "---\ntopic: Cloze\n---\n\nC: Euler: $e^{i\\pi} = {{c1::-1}}$, and {{c2::Canberra::a city}} is a capital.\n")
+        let result = try BadgerProcess.run(
+            ["study", "--topic", "Cloze", "--count", "10", "--plain"], in: directory.url, input: "n\n\n2\n\n2\nq\n")
+        let output = result.standardOutput
+        #expect(output.contains("Euler: e^(iπ) = [?], and Canberra is a capital."), "\(output)\(result.standardError)")
+        #expect(output.contains("Euler: e^(iπ) = −1, and Canberra is a capital."), "\(output)")
+        #expect(output.contains("Euler: e^(iπ) = −1, and [a city] is a capital."), "\(output)")
+        let reviews = try directory.read("Decks/cloze.reviews")
+        #expect(reviews.components(separatedBy: "\treviewed\t").count == 3)
+    }
+}
