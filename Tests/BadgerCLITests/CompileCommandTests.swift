@@ -46,7 +46,7 @@ import Testing
         let output = directory.url.appendingPathComponent("collection.json").path
         let result = try BadgerProcess.run(["compile", "Decks", "-o", output])
         #expect(result.status == 0)
-        #expect(result.standardError.hasPrefix("3 decks, 3 topics, 60 cards"))
+        #expect(result.standardError.hasPrefix("3 decks, 3 topics, 66 cards"))
         let written = try String(contentsOfFile: output, encoding: .utf8)
         #expect(written == (try BadgerProcess.run(["compile", "Decks"])).standardOutput)
     }

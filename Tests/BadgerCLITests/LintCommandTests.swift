@@ -10,7 +10,7 @@ import Testing
         let result = try BadgerProcess.run(["lint", "--strict"])
         #expect(result.status == 0)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == "3 decks, 3 topics, 60 cards (39 text, 15 math, 6 image): 0 errors and 0 warnings\n")
+        #expect(result.standardError == "3 decks, 3 topics, 66 cards (39 text, 15 math, 6 image, 6 cloze): 0 errors and 0 warnings\n")
     }
 
     @Test(arguments: ["text", "json", "github", "sarif"])
