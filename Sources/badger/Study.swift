@@ -79,23 +79,38 @@ extension Badger {
 
         func run() throws {
             let studied = try collection.loadStudied(lockingFor: "study")
-            let engine = try StudyEngine(studied: studied)
-            if let topic, topic != StudyEngine.allTopics, !engine.topics.contains(where: { $0.name == topic }) {
-                Terminal.standardError.write("badger: error: no topic \"\(UntrustedText.sanitized(topic))\" in the collection\n")
-                throw ExitStatus.usageOrIO.code
+            let service = try StudyService(
+                collection: studied.collection, memories: studied.memories, configs: studied.configs, fileAccess: LocalFileSystem(),
+                timeZone: .current)
+            var topic = self.topic
+            if let typed = topic {
+                switch service.topic(named: typed) {
+                case .found(let name): topic = name
+                case .unknown(let suggestion):
+                    Terminal.standardError.write(
+                        "badger: error: no topic \"\(UntrustedText.sanitized(typed))\" in the collection"
+                            + (suggestion.map { "; did you mean \"\(UntrustedText.sanitized($0))\"?" } ?? "")
+                            + " (`badger topics` lists them)\n")
+                    throw ExitStatus.usageOrIO.code
+                }
             }
-            if engine.topics.isEmpty {
+            for note in service.leftOut.prefix(10) { Terminal.standardError.write("badger: note: \(UntrustedText.sanitized(note.note))\n") }
+            if service.leftOut.count > 10 {
+                Terminal.standardError.write(
+                    "badger: note: \(service.leftOut.count - 10) more cards left out (`badger lint` lists every error)\n")
+            }
+            if service.topics(at: Date()).isEmpty {
                 Terminal.standardError.write("badger: error: the collection has no cards to study\n")
                 throw ExitStatus.usageOrIO.code
             }
             let settings = StudySettings(topic: topic, count: count, ahead: ahead, ankiKeys: ankiKeys)
             let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
             if plain || !interactive {
-                var study = PlainStudy(engine: engine, settings: settings, usesColor: color.enabled(isTerminal: false))
+                var study = PlainStudy(service: service, settings: settings, usesColor: color.enabled(isTerminal: false))
                 try study.run()
             } else {
                 var study = FullScreenStudy(
-                    engine: engine, settings: settings, usesColor: color.enabled(isTerminal: true), imagesChoice: images)
+                    service: service, settings: settings, usesColor: color.enabled(isTerminal: true), imagesChoice: images)
                 try study.run()
             }
         }
@@ -120,143 +135,40 @@ struct StudySettings {
     }
 
     /// "0 Fail · 1m   1 Difficult · 5.5m   2 Good · 10m   3 Easy · 8d".
-    func buttons(_ session: StudySession, at now: Date) -> String {
-        buttonLabels(session, at: now).joined(separator: "   ")
+    func buttons(_ screen: StudyController.Screen) -> String {
+        buttonLabels(screen).joined(separator: "   ")
     }
 
     /// "0 Fail · 1m", … one per rating.
-    func buttonLabels(_ session: StudySession, at now: Date) -> [String] {
-        let previews = session.previews(at: now)
-        return Rating.allCases.compactMap { rating in
-            previews[rating].map { "\(rating.productValue + (ankiKeys ? 1 : 0)) " + StudySession.label(rating, interval: $0) }
+    func buttonLabels(_ screen: StudyController.Screen) -> [String] {
+        screen.buttons.map { "\($0.rating.productValue + (ankiKeys ? 1 : 0)) " + $0.label }
+    }
+
+    /// `rendering`, except that an image shown as text whose alt text is the answer (as in
+    /// `![The heart](heart.png)` asking "The heart") is shown as `[image]`: the question must
+    /// not give the answer away.
+    static func hidingAnswer(_ rendering: @escaping ImageRendering, answer: CardText?) -> ImageRendering {
+        func normalized(_ text: String) -> String {
+            CardID.normalized(text).lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
         }
-    }
-}
-
-/// The collection being studied and everything done to its files: queues, ratings, undo.
-final class StudyEngine {
-    struct Topic {
-        var name: String
-        var due: Int
-        var new: Int
-        var color: RGBColor?
-    }
-
-    /// A rating written to a log, kept to take it back.
-    struct Persisted {
-        var memory: Int
-        var logPath: String
-        var line: String
-    }
-
-    /// The topic name that stands for every topic.
-    static let allTopics = "all"
-
-    private(set) var studied: StudiedCollection
-    let cardsByID: [String: Card]
-    /// The collection's topics, then `all`.
-    let topics: [Topic]
-    let scheduler: any Scheduler
-    let fuzzing: Bool
-    private var persisted: [Persisted] = []
-
-    init(studied: StudiedCollection) throws {
-        self.studied = studied
-        var cards: [String: Card] = [:]
-        for card in studied.collection.cards where cards[card.id.description] == nil { cards[card.id.description] = card }
-        cardsByID = cards
-        let config = studied.configs.keys.sorted().first.flatMap { studied.configs[$0] }
-        scheduler = try config?.makeScheduler() ?? FSRS6()
-        fuzzing = config?.fuzz ?? true
-        let now = Date()
-        let states = studied.states
-        var colors: [String: RGBColor] = [:]
-        for deck in studied.collection.realDecks {
-            if let topic = deck.topic, colors[topic] == nil, let hex = deck.color, let color = RGBColor(hex: hex) { colors[topic] = color }
+        guard let answer = answer.map({ normalized(PlainTextRenderer.render(markdown: $0.markdown).joined(separator: " ")) }),
+            !answer.isEmpty
+        else {
+            return rendering
         }
-        var topics = studied.collection.topics.map { name in
-            let cards = studied.collection.cards.filter { $0.topic == name }
-            var due = 0
-            var new = 0
-            for card in cards {
-                if let state = states[card.id.description] {
-                    if !state.retired, state.due <= now { due += 1 }
-                } else {
-                    new += 1
-                }
+        return { image in
+            let shown = rendering(image)
+            guard normalized(image.alt) == answer else { return shown }
+            switch shown {
+            case .block: return shown
+            case .text(let text): return .text(text.replacingOccurrences(of: "[image: \(image.alt)]", with: "[image]"))
+            case nil: return .text("[image]")
             }
-            return Topic(name: name, due: due, new: new, color: colors[name])
-        }.filter { topic in studied.collection.cards.contains { $0.topic == topic.name } }
-        if !topics.isEmpty {
-            topics.append(
-                Topic(name: Self.allTopics, due: topics.reduce(0) { $0 + $1.due }, new: topics.reduce(0) { $0 + $1.new }, color: nil))
         }
-        self.topics = topics
     }
 
-    /// The queue for `topic` at `now`.
-    func queue(topic: String, count: Int, aheadDays: Int, at now: Date) -> StudyQueue {
-        StudyQueue(
-            cards: studied.collection.cards, topic: topic == Self.allTopics ? nil : topic, states: studied.states, now: now, count: count,
-            aheadDays: aheadDays,
-            retrievability: StudyQueue.retrievability(for: scheduler))
-    }
-
-    /// A session over `queue`, its fuzz seeded as the saved state's is: from the card's first
-    /// name (before any rename) and the reviews logged under all its names.
-    func session(_ queue: StudyQueue, at now: Date) -> StudySession {
-        var logged: [String: Int] = [:]
-        var origins: [String: String] = [:]
-        for id in Set(queue.entries.map(\.cardID)) {
-            guard let memory = studied.memories.first(where: { $0.card(id) != nil }) else { continue }
-            logged[id] = memory.reviewCount(of: id)
-            origins[id] = memory.fuzzSeed(of: id)
-        }
-        let (counts, firstNames) = (logged, origins)
-        let fuzzing = fuzzing
-        return StudySession(
-            queue: queue, scheduler: scheduler,
-            fuzzFor: { id, n in fuzzing ? Fuzz(cardID: firstNames[id] ?? id, reviewIndex: (counts[id] ?? 0) + n) : nil }, startedAt: now)
-    }
-
-    /// Writes `review` to its deck's log (synced) and state file; returns the card's new state.
-    @discardableResult
-    func record(_ review: StudySession.Review) throws -> MemoryState {
-        guard let index = studied.memories.firstIndex(where: { $0.card(review.cardID) != nil }) else {
-            throw MemoryError.unknownCard(review.cardID)
-        }
-        let state = try studied.memories[index].recordReview(
-            cardID: review.cardID, rating: review.rating, at: review.time, answerMilliseconds: review.answerMilliseconds)
-        if let last = studied.memories[index].lastAppend, let line = last.lines.last {
-            persisted.append(Persisted(memory: index, logPath: last.path, line: line))
-        }
-        return state
-    }
-
-    /// Takes the last recorded rating out of its log and reads that root's logs again.
-    func undoLast(at now: Date) throws {
-        guard let last = persisted.popLast() else { return }
-        try ReviewLogUndo.removeLastLine(last.line, from: last.logPath)
-        let root = studied.memories[last.memory].root
-        let config = studied.configs[root]
-        let memory = try CollectionMemory(
-            collection: studied.collection, root: root, scheduler: try config?.makeScheduler() ?? scheduler,
-            fuzzing: config?.fuzz ?? fuzzing, fileAccess: LocalFileSystem())
-        studied.memories[last.memory] = memory
-    }
-
-    /// Rewrites the state files the session's ratings left stale (the logs already hold every
-    /// rating); a failure here loses nothing, the next command rebuilds them.
-    func flushStates() {
-        for index in studied.memories.indices { _ = try? studied.memories[index].flushStates() }
-    }
-
-    func card(_ id: String) -> Card? { cardsByID[id] }
-
-    func color(ofTopic name: String) -> RGBColor? { topics.first { $0.name == name }?.color }
-
-    /// The LaTeX macros of `card`'s collection, for the math renderer.
-    func macros(for card: Card) -> [String: String] { studied.configs[card.file.collectionRoot]?.macros.expansions ?? [:] }
+    /// The moment to record, in whole seconds as the log keeps it.
+    static func now() -> Date { Date(timeIntervalSince1970: floor(Date().timeIntervalSince1970)) }
 
     /// The rendered lines of a card field (images as `[image: alt]`), or none.
     static func lines(
@@ -269,31 +181,12 @@ final class StudyEngine {
             style: TerminalStyle(usesColor: usesColor, width: max(10, width), showsRawMath: rawMath, macros: macros),
             accent: accent, images: images)
     }
-
-    /// The moment to record, in whole seconds as the log keeps it.
-    static func now() -> Date { Date(timeIntervalSince1970: floor(Date().timeIntervalSince1970)) }
-
-    /// Summary lines, for both modes.
-    static func summaryLines(_ summary: SessionSummary, at now: Date) -> [String] {
-        var lines = [
-            "Cards studied: \(summary.cardsStudied) (\(summary.reviews) rating\(summary.reviews == 1 ? "" : "s"))",
-            "Correct: \(summary.correct)",
-            "Failed: \(summary.failed)",
-            "Average rating: " + (summary.averageRating.map { String(format: "%.2f", $0) + " (0 Fail to 3 Easy)" } ?? "-"),
-            "Time spent: \(IntervalFormatter.duration(summary.timeSpent))",
-        ]
-        if let due = summary.nextDue {
-            lines.append("Next due: \(Timestamp.format(due)) (in \(IntervalFormatter.short(due.timeIntervalSince(now))))")
-        } else {
-            lines.append("Next due: -")
-        }
-        return lines
-    }
 }
 
-/// Line-by-line studying: one action per input line, no escape codes.
+/// Line-by-line studying: one action per input line, no escape codes. A view of
+/// `StudyController`: it maps lines to actions and prints what the controller shows.
 struct PlainStudy {
-    let engine: StudyEngine
+    let service: StudyService
     let settings: StudySettings
     /// `--color always`: styled text (no cursor movement, no images).
     let usesColor: Bool
@@ -306,8 +199,9 @@ struct PlainStudy {
 
     /// The lines of a field of `card` as plain text (styled with `--color always`).
     private func lines(_ text: CardText?, of card: Card) -> [String] {
-        StudyEngine.lines(
-            text, width: Self.width, usesColor: usesColor, accent: nil, images: Self.image, macros: engine.macros(for: card))
+        let images = text == card.question ? StudySettings.hidingAnswer(Self.image, answer: card.answer) : Self.image
+        return StudySettings.lines(
+            text, width: Self.width, usesColor: usesColor, accent: nil, images: images, macros: service.macros(for: card))
     }
 
     private func say(_ text: String) { Terminal.standardOutput.write(text + "\n") }
@@ -324,8 +218,8 @@ struct PlainStudy {
     mutating func run() throws {
         while true {
             guard let topic = chooseTopic(), let count = chooseCount() else { return }
-            let now = StudyEngine.now()
-            var queue = engine.queue(topic: topic, count: count, aheadDays: settings.ahead ?? 0, at: now)
+            let now = StudySettings.now()
+            var queue = service.queue(topic: topic, count: count, aheadDays: settings.ahead ?? 0, at: now)
             if queue.shortfall > 0 {
                 say(
                     "Only \(queue.entries.count) card\(queue.entries.count == 1 ? "" : "s") to study in \(UntrustedText.sanitized(topic)) "
@@ -335,7 +229,7 @@ struct PlainStudy {
                     let days = StudySettings.defaultAheadDays
                     guard let answer = prompt("Learn ahead (cards due in the next \(days) days)? [y/n]: ") else { return }
                     if answer.lowercased().hasPrefix("y") {
-                        queue = engine.queue(topic: topic, count: count, aheadDays: days, at: now)
+                        queue = service.queue(topic: topic, count: count, aheadDays: days, at: now)
                         say("With learning ahead: \(queue.entries.count) card\(queue.entries.count == 1 ? "" : "s").")
                     }
                 }
@@ -353,7 +247,8 @@ struct PlainStudy {
 
     private func chooseTopic() -> String? {
         if let topic = settings.topic { return topic }
-        let topics = engine.topics
+        // Counted afresh each time: after a session the menu shows what is left.
+        let topics = service.topics(at: StudySettings.now())
         let names = topics.map { UntrustedText.sanitized($0.name) }
         let width = names.map(\.count).max() ?? 0
         say("Topics:")
@@ -363,9 +258,13 @@ struct PlainStudy {
         while true {
             guard let answer = prompt("Topic (number or name): ") else { return nil }
             if let number = Int(answer), (1...topics.count).contains(number) { return topics[number - 1].name }
-            if let topic = topics.first(where: { $0.name.lowercased() == answer.lowercased() }) { return topic.name }
             if answer.lowercased() == "q" { return nil }
-            say("No topic \"\(UntrustedText.sanitized(answer))\"; type a number from 1 to \(topics.count) or a name.")
+            switch service.topic(named: answer) {
+            case .found(let name): return name
+            case .unknown(let suggestion):
+                let guess = suggestion.map { " (did you mean \"\(UntrustedText.sanitized($0))\"?)" } ?? ""
+                say("No topic \"\(UntrustedText.sanitized(answer))\"\(guess); type a number from 1 to \(topics.count) or a name.")
+            }
         }
     }
 
@@ -384,84 +283,75 @@ struct PlainStudy {
         }
     }
 
-    /// Shows the current card as far as it is revealed.
-    private func show(_ session: StudySession, topic: String, position: Int, total: Int, from phase: Int = 0) {
-        guard let current = session.current, let card = engine.card(current.cardID) else { return }
-        let now = StudyEngine.now()
-        if phase == 0 {
-            var header = "── \(UntrustedText.sanitized(topic)) · card \(position) of \(total)"
-            if current.isRepeat { header += " · again" }
-            if let wait = session.timeUntilDue(at: now) { header += " · early by \(IntervalFormatter.short(wait))" }
+    /// What of the card to print.
+    private enum Part { case question, hint, answer, explanation }
+
+    /// Prints `part` of the card on screen.
+    private func show(_ controller: StudyController, _ part: Part) {
+        let now = StudySettings.now()
+        guard let screen = controller.screen(at: now), let card = controller.card else { return }
+        switch part {
+        case .question:
             say("")
-            say(header + " ──")
+            say("── \(UntrustedText.sanitized(controller.topic)) · \(screen.progress) ──")
             say("Question:")
             for line in lines(card.question, of: card) { say("  " + line) }
             var keys = ["Enter: answer"]
-            if current.entry.hasHint { keys.append("h: hint") }
+            if screen.hasHint { keys.append("h: hint") }
             keys += ["s: skip", "u: undo", "q: quit"]
             say("(" + keys.joined(separator: " · ") + ")")
-        }
-        if phase == 1 {
+        case .hint:
             say("Hint:")
             for line in lines(card.hint, of: card) { say("  " + line) }
-        }
-        if phase == 2 {
+        case .answer:
             say("Answer:")
             for line in lines(card.answer, of: card) { say("  " + line) }
-            if current.entry.hasExplanation { say("(e: explanation)") }
-            say(settings.buttons(session, at: now))
-        }
-        if phase == 3 {
+            if screen.hasExplanation { say("(e: explanation)") }
+            say(settings.buttons(screen))
+        case .explanation:
             say("Explanation:")
             for line in lines(card.explanation, of: card) { say("  " + line) }
-            say(settings.buttons(session, at: now))
+            say(settings.buttons(screen))
         }
+    }
+
+    /// The card on screen again, as far as it is revealed.
+    private func showAgain(_ controller: StudyController) {
+        show(controller, .question)
+        guard let screen = controller.screen(at: StudySettings.now()) else { return }
+        if screen.hintShown { show(controller, .hint) }
+        if screen.phase == .answer { show(controller, .answer) }
+        if screen.explanationShown { show(controller, .explanation) }
     }
 
     /// Runs one session; returns whether it reached its summary with input left (false at end of input).
     private func study(_ queue: StudyQueue, topic: String) throws -> Bool {
-        var session = engine.session(queue, at: StudyEngine.now())
-        let total = queue.entries.count
-        var shownFirst = 1
-        var firstShown = Set<String>()
-        func showCurrent() {
-            guard let id = session.current?.cardID else { return }
-            firstShown.insert(id)
-            shownFirst = min(total, firstShown.count)
-            show(session, topic: topic, position: shownFirst, total: total)
-        }
-        showCurrent()
+        var controller = StudyController(service: service, queue: queue, topic: topic, at: StudySettings.now())
+        show(controller, .question)
         var inputEnded = false
-        while let current = session.current {
+        while let current = controller.session.current {
             guard let line = readLine(strippingNewline: true) else {
                 inputEnded = true
                 break
             }
-            let action = line.trimmingCharacters(in: .whitespaces).lowercased()
-            let now = StudyEngine.now()
-            switch action {
+            let input = line.trimmingCharacters(in: .whitespaces).lowercased()
+            let now = StudySettings.now()
+            let action: StudyController.Action
+            switch input {
             case "", "a":
-                if current.phase == .question {
-                    session.showAnswer(at: now)
-                    show(session, topic: topic, position: shownFirst, total: total, from: 2)
-                } else {
-                    say(settings.buttons(session, at: now))
+                guard current.phase == .question else {
+                    if let screen = controller.screen(at: now) { say(settings.buttons(screen)) }
+                    continue
                 }
-            case "h":
-                if session.showHint() {
-                    show(session, topic: topic, position: shownFirst, total: total, from: 1)
-                } else {
-                    say(current.entry.hasHint ? "The hint is for before the answer." : "This card has no hint.")
-                }
-            case "e":
-                if session.showExplanation() {
-                    show(session, topic: topic, position: shownFirst, total: total, from: 3)
-                } else {
-                    say(current.entry.hasExplanation ? "Show the answer first (Enter)." : "This card has no explanation.")
-                }
+                action = .showAnswer
+            case "h": action = .showHint
+            case "e": action = .showExplanation
+            case "s": action = .skip
+            case "u": action = .undo
+            case "q": action = .quit
             case "m":
                 // The card's fields as written, math in LaTeX.
-                if let card = engine.card(current.cardID) {
+                if let card = controller.card {
                     say("As written:")
                     var fields = [("Question", card.question)]
                     if current.phase == .answer { fields.append(("Answer", card.answer)) }
@@ -472,48 +362,34 @@ struct PlainStudy {
                                     of: "\n", with: "\n    "))
                     }
                 }
-            case "s":
-                if session.skip(at: now) {
-                    say("Skipped.")
-                    showCurrent()
-                } else {
-                    say("No other card to skip to.")
-                }
-            case "u":
-                guard session.canUndo else {
-                    say("Nothing to undo.")
-                    continue
-                }
-                guard let undone = session.undo(at: now) else { continue }
-                try reportingStorageErrors { try engine.undoLast(at: now) }
-                say("Undid \(undone.review.rating.productName).")
-                show(session, topic: topic, position: shownFirst, total: total)
-                if session.current?.phase == .answer { show(session, topic: topic, position: shownFirst, total: total, from: 2) }
-            case "q":
-                session.quit(at: now)
+                continue
             default:
-                if action.count == 1, let character = action.first, let rating = settings.rating(forDigit: character) {
-                    guard current.phase == .answer else {
-                        say("Show the answer first (Enter).")
-                        continue
-                    }
-                    guard let outcome = session.rate(rating, at: now) else { continue }
-                    let state = try reportingStorageErrors { try engine.record(outcome.review) }
-                    say("Rated \(rating.productName); next review in \(IntervalFormatter.short(state.due.timeIntervalSince(now))).")
-                    showCurrent()
-                } else {
+                guard input.count == 1, let character = input.first, let rating = settings.rating(forDigit: character) else {
                     say(
                         "Keys: Enter answer · e explanation · h hint · \(settings.ankiKeys ? "1-4" : "0-3") rate · s skip · u undo · q quit"
                     )
+                    continue
                 }
+                action = .rate(rating)
+            }
+            let before = controller.session.current
+            let message = try reportingStorageErrors { try controller.handle(action, at: now) }
+            if let message { say(message) }
+            guard let after = controller.session.current else { continue }
+            switch action {
+            case .showAnswer: show(controller, .answer)
+            case .showHint where message == nil: show(controller, .hint)
+            case .showExplanation where message == nil: show(controller, .explanation)
+            case .skip where message == "Skipped.", .rate where after != before: show(controller, .question)
+            case .undo where message != "Nothing to undo.": showAgain(controller)
+            default: break
             }
         }
-        let now = StudyEngine.now()
-        if !session.isFinished { session.quit(at: now) }
-        engine.flushStates()
+        let now = StudySettings.now()
+        controller.finish(at: now)
         say("")
         say("Session summary (\(UntrustedText.sanitized(topic))):")
-        for line in StudyEngine.summaryLines(session.summary(at: now), at: now) { say("  " + line) }
+        for line in controller.summaryLines(at: now, timeZone: .current) { say("  " + line) }
         return !inputEnded
     }
 }

@@ -155,7 +155,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func anImageLyingAboutItsTypeGetsAMessageNotACrash() throws {
         try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
-        let deck = Self.anatomy + "Q: ![Not a picture](images/text.png)\nA: Text\n"
+        // Studied although lint reports the images (the rule is switched off for the test).
+        let deck = Self.anatomy + "<!-- badger-ignore-file: ImageFormatSupported -->\n\nQ: ![Not a picture](images/text.png)\nA: Text\n"
         let sandbox = try Self.sandbox(deck: deck, images: ["gradient.png": "liar.png", "text.png": "make_fixtures.py"])
         defer { sandbox.remove() }
         let tmux = Tmux()
@@ -237,19 +238,24 @@ import Testing
         #expect(output.contains("Could not open images/gradient.png: false ended with status 1."))
     }
 
-    @Test(.timeLimit(.minutes(1))) func halfBlockArtNeedsColor() throws {
+    @Test(.timeLimit(.minutes(1))) func halfBlockArtNeedsColorSoNoColorTurnsItOffUnlessAskedFor() throws {
         let sandbox = try Self.sandbox()
         defer { sandbox.remove() }
-        let output = try Self.run(Self.arguments + ["--images", "blocks"], in: sandbox, environment: ["NO_COLOR": "1"])
-        #expect(output.contains("[image: A colour gradient]"))
-        #expect(!output.contains("▀"))
+        let auto = try Self.run(Self.arguments + ["--images", "auto"], in: sandbox, environment: ["NO_COLOR": "1"])
+        #expect(auto.contains("[image: A colour gradient]"))
+        #expect(!auto.contains("▀"))
+        // An explicit --images blocks is what the user asked for: NO_COLOR does not silently override it.
+        let blocks = try Self.run(Self.arguments + ["--images", "blocks"], in: sandbox, environment: ["NO_COLOR": "1"])
+        #expect(blocks.contains("▀"))
     }
 
     @Test(.timeLimit(.minutes(1))) func anImageLinkedFromOutsideTheCollectionIsNeverRead() throws {
         let outside = try TemporaryDirectory()
         defer { outside.remove() }
         let secret = try outside.write("secret.png", try StudyImageTests.fixture("gradient-32x16.png"))
+        // Studied although lint reports the image (the rule is switched off for the test).
         let deck = StudyImageTests.anatomy.replacingOccurrences(of: "images/gradient.png", with: "images/link.png")
+            .replacingOccurrences(of: "---\n\nQ:", with: "---\n\n<!-- badger-ignore-file: ImageInsideCollection -->\n\nQ:")
         let sandbox = try StudyImageTests.sandbox(deck: deck, images: [:])
         defer { sandbox.remove() }
         try FileManager.default.createDirectory(at: sandbox.url.appendingPathComponent("images"), withIntermediateDirectories: true)

@@ -15,7 +15,7 @@ import Testing
         let ids = try sandbox.ids()
         let byName = try sandbox.study(["--count", "10", "--ahead", "0"], input: "all\n\n2\n\n2\n\n2\nq\n")
         #expect(byName.status == 0, "\(byName.standardError)")
-        #expect(byName.standardOutput.contains("Cards studied: 3 (3 ratings)"))
+        #expect(byName.standardOutput.contains("Cards studied: 3\n  Ratings: 3 (3 correct, 0 failed)"))
         #expect(try sandbox.reviews("french").map(\.[0]).sorted() == [ids["Hello"], ids["the cat"]].compactMap { $0 }.sorted())
         #expect(try sandbox.reviews("math").count == 1)
         let flag = try sandbox.study(["--topic", "all", "--count", "1", "--ahead", "30"], input: "q\n")

@@ -39,8 +39,10 @@ public enum BadgerProcess {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = standardInput
+        _ = ignoringBrokenPipes
         try process.run()
-        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+        // A process that ends before reading all its input is not an error of the test run.
+        if let input { try? standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
         try standardInput.fileHandleForWriting.close()
         // Read both pipes concurrently so a full pipe never blocks the child.
         let errorData = LockedData()
@@ -129,3 +131,6 @@ extension BadgerProcess {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
+/// Writing to a process that has ended fails with EPIPE instead of killing the test run.
+private let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()

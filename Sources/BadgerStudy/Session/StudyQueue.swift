@@ -21,11 +21,22 @@ public struct StudyQueue: Sendable, Equatable {
         public var cardID: String
         public var hasHint: Bool
         public var hasExplanation: Bool
+        /// Equal for the cards made from one written card (both directions of a reversed card,
+        /// the deletion numbers of a cloze field): siblings, never studied on the same day.
+        public var siblingKey: String?
 
-        public init(cardID: String, hasHint: Bool = false, hasExplanation: Bool = false) {
+        public init(cardID: String, hasHint: Bool = false, hasExplanation: Bool = false, siblingKey: String? = nil) {
             self.cardID = cardID
             self.hasHint = hasHint
             self.hasExplanation = hasExplanation
+            self.siblingKey = siblingKey
+        }
+
+        /// The item of `card`.
+        public init(_ card: Card) {
+            self.init(
+                cardID: card.id.description, hasHint: card.hint != nil, hasExplanation: card.explanation != nil,
+                siblingKey: card.file.absolutePath + ":" + String(card.line))
         }
     }
 
@@ -55,6 +66,9 @@ public struct StudyQueue: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - states: memory by card id; a card without a state is new. Retired cards are never shown.
+    ///   - reviewedSince: when the study day began: a card whose sibling was reviewed since then
+    ///     waits for the next day (its due date unchanged), as Anki buries siblings. Of siblings
+    ///     that would both be shown, only the first is.
     ///   - count: how many cards to show at most.
     ///   - aheadDays: when positive, cards due within that many days (of 24 hours) of `now` fill
     ///     the queue after the due and new cards, earliest first.
@@ -62,20 +76,31 @@ public struct StudyQueue: Sendable, Equatable {
     ///     has none (then due cards are ordered by due time). See `retrievability(for:)`.
     public init(
         cards: [Card], topic: String? = nil, states: [String: MemoryState], now: Date, count: Int, aheadDays: Int = 0,
-        retrievability: (MemoryState, Date) -> Double? = { _, _ in nil }
+        reviewedSince: Date? = nil, retrievability: (MemoryState, Date) -> Double? = { _, _ in nil }
     ) {
-        let items = cards.filter { topic == nil || $0.topic == topic }.map {
-            Item(cardID: $0.id.description, hasHint: $0.hint != nil, hasExplanation: $0.explanation != nil)
-        }
+        let items = cards.filter { topic == nil || $0.topic == topic }.map(Item.init)
         self.init(
-            items: items, states: states, now: now, count: count, aheadDays: aheadDays, retrievability: retrievability)
+            items: items, states: states, now: now, count: count, aheadDays: aheadDays, reviewedSince: reviewedSince,
+            retrievability: retrievability)
     }
 
     /// The queue of `items`, already filtered to a topic and in deck order.
     public init(
-        items: [Item], states: [String: MemoryState], now: Date, count: Int, aheadDays: Int = 0,
+        items: [Item], states: [String: MemoryState], now: Date, count: Int, aheadDays: Int = 0, reviewedSince: Date? = nil,
         retrievability: (MemoryState, Date) -> Double? = { _, _ in nil }
     ) {
+        // Siblings reviewed today: the card that was reviewed may come again, the others wait.
+        var reviewedToday: [String: Set<String>] = [:]
+        if let reviewedSince {
+            for item in items {
+                guard let key = item.siblingKey, let last = states[item.cardID]?.lastReview, last >= reviewedSince else { continue }
+                reviewedToday[key, default: []].insert(item.cardID)
+            }
+        }
+        let items = items.filter { item in
+            guard let key = item.siblingKey, let reviewed = reviewedToday[key] else { return true }
+            return reviewed.contains(item.cardID)
+        }
         var due: [(entry: Entry, recall: Double?)] = []
         var new: [Entry] = []
         var ahead: [Entry] = []
@@ -104,11 +129,20 @@ public struct StudyQueue: Sendable, Equatable {
             return Self.byDue(lhs.entry, rhs.entry)
         }
         ahead.sort(by: Self.byDue)
-        availableDue = due.count
-        availableNew = new.count
-        availableAhead = ahead.count
+        // One card of each written card: the first in study order.
+        var siblingOf: [String: String] = [:]
+        for item in items { if let key = item.siblingKey { siblingOf[item.cardID] = key } }
+        var taken = Set<String>()
+        func first(_ entry: Entry) -> Bool {
+            guard let key = siblingOf[entry.cardID] else { return true }
+            return taken.insert(key).inserted
+        }
+        let ordered = (due.map(\.entry) + new + ahead).filter(first)
+        availableDue = ordered.count { $0.source == .due }
+        availableNew = ordered.count { $0.source == .new }
+        availableAhead = ordered.count { $0.source == .ahead }
         requested = max(0, count)
-        entries = Array((due.map(\.entry) + new + ahead).prefix(requested))
+        entries = Array(ordered.prefix(requested))
     }
 
     private static func byDue(_ lhs: Entry, _ rhs: Entry) -> Bool {

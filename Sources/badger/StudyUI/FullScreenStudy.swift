@@ -5,9 +5,10 @@ import BadgerTerminal
 import Foundation
 
 /// Full-screen studying on a terminal: menus, the card, the rating buttons and the summary,
-/// redrawn on every key and when the window is resized.
+/// redrawn on every key and when the window is resized. A view of `StudyController`: it maps
+/// keys to actions and draws what the controller shows; a card taller than the window scrolls.
 struct FullScreenStudy {
-    let engine: StudyEngine
+    let service: StudyService
     let settings: StudySettings
     let usesColor: Bool
     /// `--images`.
@@ -55,8 +56,8 @@ struct FullScreenStudy {
         while true {
             let topic = try settings.topic ?? chooseTopic(terminal)
             let count = try settings.count ?? chooseCount(terminal)
-            let now = StudyEngine.now()
-            var queue = engine.queue(topic: topic, count: count, aheadDays: settings.ahead ?? 0, at: now)
+            let now = StudySettings.now()
+            var queue = service.queue(topic: topic, count: count, aheadDays: settings.ahead ?? 0, at: now)
             if queue.shortfall > 0, settings.ahead == nil {
                 let days = StudySettings.defaultAheadDays
                 let message = [
@@ -65,15 +66,14 @@ struct FullScreenStudy {
                     "Learn ahead: also study cards due in the next \(days) days?",
                 ]
                 let key = try ask(terminal, body: message, footer: "y: learn ahead · n: no · q: quit", keys: ["y", "n"])
-                if key == "y" { queue = engine.queue(topic: topic, count: count, aheadDays: days, at: now) }
+                if key == "y" { queue = service.queue(topic: topic, count: count, aheadDays: days, at: now) }
             }
             if queue.entries.isEmpty {
                 _ = try ask(terminal, body: ["Nothing to study in \(UntrustedText.sanitized(topic)) now."], footer: "q: quit", keys: [])
                 return
             }
             let summary = try study(terminal, queue: queue, topic: topic, images: images)
-            let end = StudyEngine.now()
-            let body = ["Session summary: \(UntrustedText.sanitized(topic))", ""] + StudyEngine.summaryLines(summary, at: end)
+            let body = ["Session summary: \(UntrustedText.sanitized(topic))", ""] + summary
             let key = try ask(terminal, body: body, footer: "l: learn again · q: quit", keys: ["l"])
             if key != "l" { return }
         }
@@ -154,7 +154,8 @@ struct FullScreenStudy {
     }
 
     private func chooseTopic(_ terminal: RawTerminal) throws -> String {
-        let topics = engine.topics
+        // Counted afresh each time: after a session the menu shows what is left.
+        let topics = service.topics(at: StudySettings.now())
         let names = topics.map { UntrustedText.sanitized($0.name) }
         let width = names.map(\.count).max() ?? 0
         let options = zip(topics, names).map { topic, name in
@@ -170,28 +171,44 @@ struct FullScreenStudy {
 
     // MARK: The session
 
-    private mutating func study(_ terminal: RawTerminal, queue: StudyQueue, topic: String, images: StudyImages) throws -> SessionSummary {
-        var session = engine.session(queue, at: StudyEngine.now())
-        let total = queue.entries.count
-        var seen = Set<String>()
+    /// Runs one session; returns its summary lines.
+    private mutating func study(_ terminal: RawTerminal, queue: StudyQueue, topic: String, images: StudyImages) throws -> [String] {
+        var controller = StudyController(service: service, queue: queue, topic: topic, at: StudySettings.now())
         var message = ""
         var helpShown = false
         var rawMath = false
-        let color = engine.color(ofTopic: topic)
-        while let current = session.current {
-            seen.insert(current.cardID)
-            let now = StudyEngine.now()
+        /// The first body row shown when the card is taller than the window.
+        var scroll = 0
+        var shownCard: String?
+        let color = service.topics(at: StudySettings.now()).first { $0.name == topic }?.color.flatMap(RGBColor.init(hex:))
+        while let screen = controller.screen(at: StudySettings.now()) {
+            if screen.cardID != shownCard {
+                shownCard = screen.cardID
+                scroll = 0
+            }
+            let now = StudySettings.now()
             let size = terminal.size
+            var maxScroll = 0
             if helpShown {
                 draw(
                     terminal, body: helpLines().map { ScreenLayout.clip($0, columns: size.columns) },
                     footer: [ScreenLayout.dim("any key: back", usesColor: usesColor)])
             } else {
-                let page = Page(
-                    topic: topic, color: color, position: seen.count, total: total, message: message, now: now, width: size.columns,
-                    rawMath: rawMath)
-                let (body, footer) = screenWithImages(session, page: page, rows: size.rows, images: images, terminal: terminal)
-                draw(terminal, body: body, footer: footer)
+                let page = Page(topic: topic, color: color, message: message, now: now, width: size.columns, rawMath: rawMath)
+                let (body, footer) = screenWithImages(controller, screen, page: page, rows: size.rows, images: images, terminal: terminal)
+                // A card taller than the window scrolls; a line above the footer says so.
+                let overflows = body.count > size.rows - footer.count
+                let room = max(1, size.rows - footer.count - (overflows ? 1 : 0))
+                maxScroll = max(0, body.count - room)
+                scroll = min(scroll, maxScroll)
+                let visible = Array(body.dropFirst(scroll).prefix(room))
+                var shownFooter = footer
+                if overflows {
+                    let more =
+                        scroll < maxScroll ? "↓ more below (↑↓ j k PgUp PgDn scroll)" : "↑ more above (↑ k PgUp scroll)"
+                    shownFooter.insert(ScreenLayout.dim(ScreenLayout.clip(more, columns: size.columns), usesColor: usesColor), at: 0)
+                }
+                draw(terminal, body: visible, footer: shownFooter)
             }
             message = ""
             guard let key = try nextKey(terminal) else { continue }
@@ -199,14 +216,17 @@ struct FullScreenStudy {
                 helpShown = false
                 continue
             }
-            let time = StudyEngine.now()
+            let time = StudySettings.now()
+            let page = max(1, size.rows - 4)
+            var action: StudyController.Action?
             switch key {
-            case .enter, .character(" "):
-                session.showAnswer(at: time)
-            case .escape, .interrupt, .character("q"):
-                session.quit(at: time)
-            case .character("?"):
-                helpShown = true
+            case .enter, .character(" "): action = .showAnswer
+            case .escape, .interrupt, .character("q"): action = .quit
+            case .character("?"): helpShown = true
+            case .up, .character("k"): scroll = max(0, scroll - 1)
+            case .down, .character("j"): scroll = min(maxScroll, scroll + 1)
+            case .pageUp: scroll = max(0, scroll - page)
+            case .pageDown: scroll = min(maxScroll, scroll + page)
             case .character("o"):
                 if let image = images.shown.first {
                     if let path = image.path {
@@ -220,40 +240,24 @@ struct FullScreenStudy {
             case .character("m"):
                 rawMath.toggle()
                 message = rawMath ? "Math shown as LaTeX (m: as symbols)." : "Math shown as symbols (m: as LaTeX)."
-            case .character("h"):
-                if !session.showHint() { message = current.entry.hasHint ? "The hint is for before the answer." : "This card has no hint." }
-            case .character("e"):
-                if !session.showExplanation() {
-                    message = current.entry.hasExplanation ? "Show the answer first (Space)." : "This card has no explanation."
-                }
-            case .character("s"):
-                message = session.skip(at: time) ? "Skipped." : "No other card to skip to."
-            case .character("u"):
-                if session.undo(at: time) != nil {
-                    try engine.undoLast(at: time)
-                    message = "Undone."
-                } else {
-                    message = "Nothing to undo."
-                }
+            case .character("h"): action = .showHint
+            case .character("e"): action = .showExplanation
+            case .character("s"): action = .skip
+            case .character("u"): action = .undo
             case .character(let character):
-                guard let rating = settings.rating(forDigit: character) else {
+                if let rating = settings.rating(forDigit: character) {
+                    action = .rate(rating)
+                } else {
                     message = "Press ? for help."
-                    break
-                }
-                guard current.phase == .answer else {
-                    message = "Show the answer first (Space)."
-                    break
-                }
-                if let outcome = session.rate(rating, at: time) {
-                    let state = try engine.record(outcome.review)
-                    message = "\(rating.productName): next review in \(IntervalFormatter.short(state.due.timeIntervalSince(time)))."
                 }
             default:
                 break
             }
+            if let action, let said = try controller.handle(action, at: time) { message = said }
         }
-        engine.flushStates()
-        return session.summary(at: StudyEngine.now())
+        let end = StudySettings.now()
+        controller.finish(at: end)
+        return controller.summaryLines(at: end, timeZone: .current)
     }
 
     /// The next key, or nil when the window was resized (to redraw).
@@ -267,13 +271,14 @@ struct FullScreenStudy {
     private func helpLines() -> [String] {
         let digits = settings.ankiKeys ? "1 2 3 4" : "0 1 2 3"
         return [
-            "Keys", "",
+            "Keys",
             "Space, Enter   show the answer",
             "h              show the hint (before the answer)",
             "e              show the explanation (after the answer)",
             "\(digits)        rate: Fail, Difficult, Good, Easy",
             "u              undo the last rating",
             "s              skip this card (it comes back at the end)",
+            "↑↓ jk PgUp/Dn  scroll a tall card",
             "m              math as LaTeX / as symbols",
             "o              open the card's image in a viewer",
             "q, Esc, Ctrl-C quit (every rating is already saved)",
@@ -284,8 +289,6 @@ struct FullScreenStudy {
     private struct Page {
         var topic: String
         var color: RGBColor?
-        var position: Int
-        var total: Int
         var message: String
         var now: Date
         var width: Int
@@ -295,67 +298,69 @@ struct FullScreenStudy {
     /// The card screen with its images as large as the rows left by everything else allow: laid
     /// out once with each image as one row to count those rows, then with the images drawn.
     private func screenWithImages(
-        _ session: StudySession, page: Page, rows: Int, images: StudyImages, terminal: RawTerminal
+        _ controller: StudyController, _ screen: StudyController.Screen, page: Page, rows: Int, images: StudyImages,
+        terminal: RawTerminal
     ) -> (body: [String], footer: [String]) {
-        guard let card = session.current.flatMap({ engine.card($0.cardID) }) else { return ([], []) }
+        guard let card = controller.card else { return ([], []) }
         images.startScreen()
         let cell = terminal.cellPixels ?? (10, 20)
         let display = StudyImages.Display(
             palette: HalfBlockArt.Palette.detect(environment: environment), cellWidth: cell.width, cellHeight: cell.height,
-            usesColor: usesColor)
-        let measured = screen(session, page: page, images: images.rendering(deck: card.file, display: display, maxRows: 0, measuring: true))
+            usesColor: usesColor || imagesChoice == .blocks)
+        let measured = self.screen(
+            controller, screen, page: page, images: images.rendering(deck: card.file, display: display, maxRows: 0, measuring: true))
         let count = images.shown.count
         images.startScreen()
         guard count > 0 else { return measured }
         let free = rows - measured.body.count - measured.footer.count
         let perImage = (free + count) / count
-        return screen(
-            session, page: page, images: images.rendering(deck: card.file, display: display, maxRows: perImage), showsImages: true)
+        return self.screen(
+            controller, screen, page: page, images: images.rendering(deck: card.file, display: display, maxRows: perImage),
+            showsImages: true)
     }
 
     private func screen(
-        _ session: StudySession, page: Page, images: @escaping ImageRendering, showsImages: Bool = false
+        _ controller: StudyController, _ screen: StudyController.Screen, page: Page, images: @escaping ImageRendering,
+        showsImages: Bool = false
     ) -> (body: [String], footer: [String]) {
-        let (topic, color, position, total, message, now, width, rawMath) = (
-            page.topic, page.color, page.position, page.total, page.message, page.now, page.width, page.rawMath
-        )
-        guard let current = session.current, let card = engine.card(current.cardID) else { return ([], []) }
-        var heading = UntrustedText.sanitized(topic)
-        var detail = " · card \(min(position, total)) of \(total)"
-        if current.isRepeat { detail += " · again" }
-        if let wait = session.timeUntilDue(at: now) { detail += " · early by \(IntervalFormatter.short(wait))" }
-        heading = ScreenLayout.clip(heading, columns: width)
+        let (topic, color, message, width, rawMath) = (page.topic, page.color, page.message, page.width, page.rawMath)
+        guard let card = controller.card else { return ([], []) }
+        let heading = ScreenLayout.clip(UntrustedText.sanitized(topic), columns: width)
+        let detail = " · " + screen.progress
         var body = [
             ScreenLayout.accented(heading, color: color, usesColor: usesColor)
                 + ScreenLayout.clip(detail, columns: max(0, width - heading.count)), "",
         ]
         func field(_ text: CardText?) -> [String] {
-            StudyEngine.lines(
+            StudySettings.lines(
                 text, width: width, usesColor: usesColor, accent: color, rawMath: rawMath, images: images,
-                macros: engine.macros(for: card))
+                macros: service.macros(for: card))
         }
-        body += field(card.question)
-        if current.hintShown {
+        body += StudySettings.lines(
+            card.question, width: width, usesColor: usesColor, accent: color, rawMath: rawMath,
+            images: StudySettings.hidingAnswer(images, answer: card.answer), macros: service.macros(for: card))
+        if screen.hintShown {
             body += ["", ScreenLayout.dim("Hint:", usesColor: usesColor)] + field(card.hint)
         }
-        if current.phase == .answer {
+        if screen.phase == .answer {
             body += ["", ScreenLayout.dim(String(repeating: "─", count: min(width, 40)), usesColor: usesColor)] + field(card.answer)
         }
-        if current.explanationShown {
+        if screen.explanationShown {
             body += ["", ScreenLayout.dim("Explanation:", usesColor: usesColor)] + field(card.explanation)
         }
         var footer: [String] = []
         if !message.isEmpty { footer.append(ScreenLayout.clip(message, columns: width)) }
-        if current.phase == .answer {
-            footer += ScreenLayout.wrap(settings.buttonLabels(session, at: now), separator: "   ", columns: width)
-            var keys = current.entry.hasExplanation && !current.explanationShown ? ["e explanation"] : []
+        if screen.phase == .answer {
+            footer += ScreenLayout.wrap(settings.buttonLabels(screen), separator: "   ", columns: width)
+            var keys = screen.hasExplanation && !screen.explanationShown ? ["e explanation"] : []
             keys += ["u undo", "s skip", "? help", "q quit"]
             if showsImages { keys.insert("o image", at: 0) }
             footer.append(ScreenLayout.dim(ScreenLayout.clip(keys.joined(separator: " · "), columns: width), usesColor: usesColor))
         } else {
             var keys = ["Space answer"]
+            // The hint comes first, so that a narrow window still says there is one.
+            if screen.hasHint && !screen.hintShown { keys.insert("h hint", at: 0) }
             if showsImages { keys.append("o image") }
-            if current.entry.hasHint && !current.hintShown { keys.append("h hint") }
             keys += ["s skip", "u undo", "? help", "q quit"]
             footer.append(ScreenLayout.dim(ScreenLayout.clip(keys.joined(separator: " · "), columns: width), usesColor: usesColor))
         }

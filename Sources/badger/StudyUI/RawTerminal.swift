@@ -145,11 +145,17 @@ final class RawTerminal {
             // An escape sequence follows within a moment, or it was the Escape key.
             guard let second = try readByte(timeout: 30) else { return .escape }
             guard second == UInt8(ascii: "[") || second == UInt8(ascii: "O") else { return .escape }
+            var parameters: [UInt8] = []
             var last = try readByte(timeout: 30)
-            while let byte = last, !(0x40...0x7E).contains(byte) { last = try readByte(timeout: 30) }
-            switch last {
-            case UInt8(ascii: "A"): return .up
-            case UInt8(ascii: "B"): return .down
+            while let byte = last, !(0x40...0x7E).contains(byte) {
+                parameters.append(byte)
+                last = try readByte(timeout: 30)
+            }
+            switch (last, parameters) {
+            case (UInt8(ascii: "A"), _): return .up
+            case (UInt8(ascii: "B"), _): return .down
+            case (UInt8(ascii: "~"), [UInt8(ascii: "5")]): return .pageUp
+            case (UInt8(ascii: "~"), [UInt8(ascii: "6")]): return .pageDown
             default: return .other
             }
         }
@@ -188,6 +194,8 @@ enum Key: Equatable {
     case interrupt
     case up
     case down
+    case pageUp
+    case pageDown
     case other
 }
 

@@ -1,0 +1,228 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// The study application service every front end uses unchanged (the terminal's full-screen and
+/// line-by-line modes, and an app): the topics with their due and new counts, building a
+/// session, recording and undoing ratings, and writing the state files at the end. Time, files
+/// and randomness come in from the caller; it never prints.
+public final class StudyService {
+    /// A topic to choose, with what it has to study now.
+    public struct Topic: Sendable, Equatable {
+        public var name: String
+        public var due: Int
+        public var new: Int
+        /// The deck's `color:` as written (`#rrggbb`), for the first deck of the topic that has one.
+        public var color: String?
+    }
+
+    /// A card left out of studying because its deck has an error in it.
+    public struct LeftOut: Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var ruleID: String
+        public var message: String
+
+        /// `deck.md:12: left out: [AnswerPresent] card has no answer …`.
+        public var note: String { "\(file):\(line): left out until fixed: [\(ruleID)] \(message)" }
+    }
+
+    /// How a topic typed by the user was found.
+    public enum TopicMatch: Sendable, Equatable {
+        case found(String)
+        /// No topic of that name; the nearest name, when one is close.
+        case unknown(suggestion: String?)
+    }
+
+    /// A rating written to a log, kept to take it back.
+    private struct Persisted {
+        var memory: Int
+        var logPath: String
+        var line: String
+    }
+
+    /// The topic name that stands for every topic.
+    public static let allTopics = "all"
+    /// The longest answer time recorded: a longer pause (the learner walked away) is recorded as
+    /// this, as Anki caps it at 60 seconds.
+    public static let answerTimeCap = 60_000
+
+    public let collection: DeckCollection
+    public private(set) var memories: [CollectionMemory]
+    public let configs: [String: CollectionConfig]
+    /// The scheduler and fuzz setting of the first root (by path), for previews and sessions.
+    public let scheduler: any Scheduler
+    public let fuzzing: Bool
+    /// Cards left out because their deck has errors, in collection order.
+    public let leftOut: [LeftOut]
+    let fileAccess: any FileAccess
+    let studyDay: StudyDay
+    private let studyable: [Card]
+    private let cardsByID: [String: Card]
+    private var persisted: [Persisted] = []
+
+    /// - Parameters:
+    ///   - memories: the loaded memory of each root of `collection`.
+    ///   - configs: each root's configuration, by root path; the first by path decides the
+    ///     scheduler, so that the choice never depends on the order roots were found in.
+    ///   - timeZone: where study days begin (at each root's `day_start_hour`).
+    public init(
+        collection: DeckCollection, memories: [CollectionMemory], configs: [String: CollectionConfig], fileAccess: any FileAccess,
+        timeZone: TimeZone
+    ) throws {
+        self.collection = collection
+        self.memories = memories
+        self.configs = configs
+        self.fileAccess = fileAccess
+        let config = configs.keys.sorted().first.flatMap { configs[$0] }
+        scheduler = try config?.makeScheduler() ?? FSRS6()
+        fuzzing = config?.fuzz ?? true
+        studyDay = StudyDay(timeZone: timeZone, startHour: config?.dayStartHour ?? 4)
+        let (studyable, leftOut) = Self.splitByErrors(collection)
+        self.studyable = studyable
+        self.leftOut = leftOut
+        var cards: [String: Card] = [:]
+        for card in studyable where cards[card.id.description] == nil { cards[card.id.description] = card }
+        cardsByID = cards
+    }
+
+    /// The cards that can be studied, and those whose card (or whose deck's front matter) has
+    /// an error: a card spans from its line to the next card's line in its file.
+    static func splitByErrors(_ collection: DeckCollection) -> ([Card], [LeftOut]) {
+        var errorsByFile: [String: [Diagnostic]] = [:]
+        for diagnostic in collection.diagnostics where diagnostic.severity == .error {
+            errorsByFile[diagnostic.file, default: []].append(diagnostic)
+        }
+        guard !errorsByFile.isEmpty else { return (collection.cards, []) }
+        var studyable: [Card] = []
+        var leftOut: [LeftOut] = []
+        var nextLine: [String: [Int]] = [:]
+        for card in collection.cards { nextLine[card.file.displayPath, default: []].append(card.line) }
+        for card in collection.cards {
+            guard let errors = errorsByFile[card.file.displayPath] else {
+                studyable.append(card)
+                continue
+            }
+            let lines = nextLine[card.file.displayPath] ?? []
+            let end = lines.first { $0 > card.line } ?? Int.max
+            if let error = errors.first(where: { (card.line..<end).contains($0.range.start.line) }) {
+                let entry = LeftOut(file: card.file.displayPath, line: card.line, ruleID: error.ruleID, message: error.message)
+                if leftOut.last != entry { leftOut.append(entry) }
+            } else {
+                studyable.append(card)
+            }
+        }
+        return (studyable, leftOut)
+    }
+
+    /// The collection's topics with what each has to study at `now` (counted afresh, so after a
+    /// session they show what is left), then `all`.
+    public func topics(at now: Date) -> [Topic] {
+        let states = self.states
+        var colors: [String: String] = [:]
+        for deck in collection.realDecks {
+            if let topic = deck.topic, colors[topic] == nil, let color = deck.color { colors[topic] = color }
+        }
+        let since = studyDay.start(of: now)
+        var topics: [Topic] = []
+        for name in collection.topics {
+            let queue = StudyQueue(
+                cards: studyable, topic: name, states: states, now: now, count: Int.max, reviewedSince: since)
+            guard studyable.contains(where: { $0.topic == name }) else { continue }
+            topics.append(Topic(name: name, due: queue.availableDue, new: queue.availableNew, color: colors[name]))
+        }
+        if !topics.isEmpty {
+            topics.append(
+                Topic(name: Self.allTopics, due: topics.reduce(0) { $0 + $1.due }, new: topics.reduce(0) { $0 + $1.new }, color: nil))
+        }
+        return topics
+    }
+
+    /// The topic `typed` names: its exact name in any case (or `all`), else nothing, with the
+    /// nearest name as a suggestion. A topic whose cards are all left out is found (it has
+    /// nothing to study, and the notes say why).
+    public func topic(named typed: String) -> TopicMatch {
+        let names = collection.topics
+        if typed.lowercased() == Self.allTopics { return .found(Self.allTopics) }
+        if let exact = names.first(where: { $0 == typed }) ?? names.first(where: { $0.lowercased() == typed.lowercased() }) {
+            return .found(exact)
+        }
+        return .unknown(suggestion: DidYouMean.suggestion(for: typed, among: Set(names + [Self.allTopics])))
+    }
+
+    /// Every card's state, from all roots.
+    public var states: [String: MemoryState] {
+        memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }
+    }
+
+    /// The queue for `topic` at `now`: due cards, then new ones, then (with `aheadDays`) cards
+    /// due soon; siblings of a card reviewed this study day wait for the next.
+    public func queue(topic: String, count: Int, aheadDays: Int, at now: Date) -> StudyQueue {
+        StudyQueue(
+            cards: studyable, topic: topic == Self.allTopics ? nil : topic, states: states, now: now, count: count,
+            aheadDays: aheadDays, reviewedSince: studyDay.start(of: now), retrievability: StudyQueue.retrievability(for: scheduler))
+    }
+
+    /// A session over `queue`, its fuzz seeded as the saved state's is: from the card's first
+    /// name (before any edit) and the reviews logged under it.
+    public func session(_ queue: StudyQueue, at now: Date) -> StudySession {
+        var logged: [String: Int] = [:]
+        var origins: [String: String] = [:]
+        for id in Set(queue.entries.map(\.cardID)) {
+            guard let memory = memories.first(where: { $0.card(id) != nil }) else { continue }
+            logged[id] = memory.reviewCount(of: id)
+            origins[id] = memory.fuzzSeed(of: id)
+        }
+        let (counts, firstNames) = (logged, origins)
+        let fuzzing = fuzzing
+        return StudySession(
+            queue: queue, scheduler: scheduler,
+            fuzzFor: { id, n in fuzzing ? Fuzz(cardID: firstNames[id] ?? id, reviewIndex: (counts[id] ?? 0) + n) : nil }, startedAt: now)
+    }
+
+    /// Writes `review` to its deck's log (synced), its answer time capped at
+    /// `answerTimeCap`; returns the card's new state. The state files are written by
+    /// `flushStates()`.
+    @discardableResult
+    public func record(_ review: StudySession.Review) throws -> MemoryState {
+        guard let index = memories.firstIndex(where: { $0.card(review.cardID) != nil }) else {
+            throw MemoryError.unknownCard(review.cardID)
+        }
+        let state = try memories[index].recordReview(
+            cardID: review.cardID, rating: review.rating, at: review.time,
+            answerMilliseconds: min(review.answerMilliseconds, Self.answerTimeCap))
+        if let last = memories[index].lastAppend, let line = last.lines.last {
+            persisted.append(Persisted(memory: index, logPath: last.path, line: line))
+        }
+        return state
+    }
+
+    /// Whether a recorded rating can be taken back.
+    public var canUndo: Bool { !persisted.isEmpty }
+
+    /// Takes the last recorded rating out of its log and reads that root's logs again.
+    public func undoLast() throws {
+        guard let last = persisted.popLast() else { return }
+        try ReviewLogUndo.removeLastLine(last.line, from: last.logPath)
+        let root = memories[last.memory].root
+        let config = configs[root]
+        memories[last.memory] = try CollectionMemory(
+            collection: collection, root: root, scheduler: try config?.makeScheduler() ?? scheduler,
+            fuzzing: config?.fuzz ?? fuzzing, fileAccess: fileAccess)
+    }
+
+    /// Rewrites the state files the session's ratings left stale (the logs already hold every
+    /// rating); a failure here loses nothing, the next command rebuilds them.
+    public func flushStates() {
+        for index in memories.indices { _ = try? memories[index].flushStates() }
+    }
+
+    /// The card with id `id`, if it can be studied.
+    public func card(_ id: String) -> Card? { cardsByID[id] }
+
+    /// The LaTeX macros of `card`'s collection, for a math renderer.
+    public func macros(for card: Card) -> [String: String] { configs[card.file.collectionRoot]?.macros.expansions ?? [:] }
+
+    /// When the study day holding `time` began.
+    public func startOfStudyDay(_ time: Date) -> Date { studyDay.start(of: time) }
+}
