@@ -115,6 +115,21 @@ import Testing
         #expect(try sandbox.text("french.state") == before)
     }
 
+    @Test func threeUndosTakeThreeRatingsOutAndCountBack() throws {
+        let cards = (1...5).map { "Q: Word \($0)\nA: Mot \($0)\n" }.joined(separator: "\n")
+        let sandbox = try StudySandbox(decks: ["words.md": "---\ntopic: Words\n---\n\n" + cards])
+        defer { sandbox.remove() }
+        let result = try sandbox.study(
+            ["--topic", "Words", "--count", "5", "--ahead", "0"], input: "\n3\n\n3\n\n3\nu\nu\nu\nq\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let out = result.standardOutput
+        #expect(out.contains("Undid Easy.\n\n── Words · card 3 of 5 ──"))
+        #expect(out.contains("Undid Easy.\n\n── Words · card 2 of 5 ──"))
+        #expect(out.contains("Undid Easy.\n\n── Words · card 1 of 5 ──"))
+        #expect(try sandbox.reviews("words").isEmpty)
+        #expect(out.contains("Cards studied: 0\n  Ratings: 0 (0 correct, 0 failed)"))
+    }
+
     @Test func skipMovesOnAndEndOfInputKeepsEveryRating() throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }

@@ -14,6 +14,13 @@ public final class StudyService {
         public var new: Int
         /// The deck's `color:` as written (`#rrggbb`), for the first deck of the topic that has one.
         public var color: String?
+
+        public init(name: String, due: Int, new: Int, color: String? = nil) {
+            self.name = name
+            self.due = due
+            self.new = new
+            self.color = color
+        }
     }
 
     /// A card left out of studying because its deck has an error in it.
@@ -38,7 +45,7 @@ public final class StudyService {
     private struct Persisted {
         var memory: Int
         var logPath: String
-        var line: String
+        var lines: [String]
     }
 
     /// The topic name that stands for every topic.
@@ -191,8 +198,8 @@ public final class StudyService {
         let state = try memories[index].recordReview(
             cardID: review.cardID, rating: review.rating, at: review.time,
             answerMilliseconds: min(review.answerMilliseconds, Self.answerTimeCap))
-        if let last = memories[index].lastAppend, let line = last.lines.last {
-            persisted.append(Persisted(memory: index, logPath: last.path, line: line))
+        if let last = memories[index].lastAppend, !last.lines.isEmpty {
+            persisted.append(Persisted(memory: index, logPath: last.path, lines: last.lines))
         }
         return state
     }
@@ -200,10 +207,11 @@ public final class StudyService {
     /// Whether a recorded rating can be taken back.
     public var canUndo: Bool { !persisted.isEmpty }
 
-    /// Takes the last recorded rating out of its log and reads that root's logs again.
+    /// Takes the last recorded rating (and the card line written with it) out of its log and
+    /// reads that root's logs again.
     public func undoLast() throws {
         guard let last = persisted.popLast() else { return }
-        try ReviewLogUndo.removeLastLine(last.line, from: last.logPath)
+        try ReviewLogUndo.removeLastLines(last.lines, from: last.logPath)
         let root = memories[last.memory].root
         let config = configs[root]
         memories[last.memory] = try CollectionMemory(

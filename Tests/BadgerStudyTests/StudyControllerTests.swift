@@ -1,0 +1,195 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// The study flow in-process, through the controller every front end uses: each bug a user hit,
+/// with the clock in the test's hands.
+@Suite struct StudyControllerTests {
+    let start = Timestamp.parse("2026-11-02T09:00:00Z")!
+    let utc = TimeZone(identifier: "UTC")!
+
+    /// A service over the decks in `files` (name → text), studied from `directory`.
+    func service(_ directory: TemporaryDirectory, _ files: [String: String], timeZone: TimeZone? = nil) throws -> StudyService {
+        try directory.write("badger.yml", "exclude: []\n")
+        for (name, text) in files { try directory.write(name, text) }
+        let fileAccess = LocalFileSystem()
+        let decks = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path])
+        let collection = try DeckCollection.load(decks, fileAccess: fileAccess)
+        let root = decks[0].collectionRoot
+        let config = try CollectionLoader(fileAccess: fileAccess).configuration(forRoot: root)
+        let memory = try CollectionMemory(
+            collection: collection, root: root, scheduler: try config.makeScheduler(), fuzzing: false, fileAccess: fileAccess)
+        return try StudyService(
+            collection: collection, memories: [memory], configs: [root: config], fileAccess: fileAccess, timeZone: timeZone ?? utc)
+    }
+
+    static func deck(_ topic: String, _ count: Int, reversed: Bool = false) -> String {
+        "---\ntopic: \(topic)\n" + (reversed ? "reversed: true\n" : "") + "---\n\n"
+            + (1...count).map { "Q: \(topic) question \($0)?\nA: answer \($0)\n" }.joined(separator: "\n")
+    }
+
+    func controller(_ service: StudyService, topic: String, count: Int = 10, at now: Date) -> StudyController {
+        StudyController(service: service, queue: service.queue(topic: topic, count: count, aheadDays: 0, at: now), topic: topic, at: now)
+    }
+
+    @Test func undoMovesTheCardCounterBack() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": Self.deck("A", 10)])
+        var study = controller(service, topic: "A", at: start)
+        var now = start
+        for _ in 0..<3 {
+            try study.handle(.showAnswer, at: now)
+            try study.handle(.rate(.easy), at: now)
+            now.addTimeInterval(5)
+        }
+        #expect(study.progress(at: now) == "card 4 of 10")
+        for expected in ["card 3 of 10", "card 2 of 10", "card 1 of 10"] {
+            #expect(try study.handle(.undo, at: now) == "Undid Easy.")
+            #expect(study.progress(at: now) == expected)
+        }
+        #expect(try study.handle(.undo, at: now) == "Nothing to undo.")
+        #expect(
+            try String(contentsOf: directory.url.appendingPathComponent("a.reviews"), encoding: .utf8).contains("\treviewed\t") == false)
+    }
+
+    @Test func repeatsSayHowManyCardsAreLeft() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": Self.deck("A", 2)])
+        var study = controller(service, topic: "A", at: start)
+        var now = start
+        try study.handle(.showAnswer, at: now)
+        try study.handle(.rate(.again), at: now)  // back in a minute
+        #expect(study.progress(at: now) == "card 2 of 2 · 2 left")
+        try study.handle(.showAnswer, at: now)
+        try study.handle(.rate(.again), at: now)
+        now.addTimeInterval(120)
+        #expect(study.progress(at: now) == "card 2 of 2 · again · 2 left")
+        try study.handle(.showAnswer, at: now)
+        try study.handle(.rate(.easy), at: now)
+        #expect(study.progress(at: now).hasSuffix("again · 1 left"))
+        try study.handle(.showAnswer, at: now)
+        try study.handle(.rate(.easy), at: now)
+        #expect(study.isFinished)
+    }
+
+    @Test func learnAgainCountsTheTopicsAfresh() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": Self.deck("A", 3)])
+        #expect(service.topics(at: start).first == .init(name: "A", due: 0, new: 3, color: nil))
+        var study = controller(service, topic: "A", count: 2, at: start)
+        for _ in 0..<2 {
+            try study.handle(.showAnswer, at: start)
+            try study.handle(.rate(.easy), at: start)
+        }
+        study.finish(at: start)
+        #expect(service.topics(at: start).first == .init(name: "A", due: 0, new: 1, color: nil))
+    }
+
+    @Test func siblingsWaitForTheNextDayWithoutLosingTheirDueDate() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cloze = "C: {{c1::Canberra}} is the capital of {{c2::Australia}}.\n"
+        let service = try service(
+            directory, ["fr.md": Self.deck("French", 2, reversed: true), "geo.md": "---\ntopic: Geo\n---\n\n" + cloze])
+        // Each written card once: forward directions and the first deletion only.
+        let french = service.queue(topic: "French", count: 10, aheadDays: 0, at: start)
+        #expect(french.entries.count == 2)
+        #expect(french.entries.allSatisfy { service.card($0.cardID)?.direction == .forward })
+        let geo = service.queue(topic: "Geo", count: 10, aheadDays: 0, at: start)
+        #expect(geo.entries.map { service.card($0.cardID)?.cloze?.number } == [1])
+        var study = controller(service, topic: "Geo", at: start)
+        try study.handle(.showAnswer, at: start)
+        try study.handle(.rate(.easy), at: start)
+        study.finish(at: start)
+        // The same day (before the 4 am rollover), c2 still waits; c1 is not due.
+        let evening = start.addingTimeInterval(14 * 3_600)
+        #expect(service.queue(topic: "Geo", count: 10, aheadDays: 0, at: evening).entries.isEmpty)
+        #expect(service.topics(at: evening).first { $0.name == "Geo" }?.new == 0)
+        // The next study day, c2 is there, still new.
+        let tomorrow = start.addingTimeInterval(20 * 3_600)
+        let next = service.queue(topic: "Geo", count: 10, aheadDays: 0, at: tomorrow)
+        #expect(next.entries.map { service.card($0.cardID)?.cloze?.number } == [2])
+        #expect(next.entries.first?.source == .new)
+    }
+
+    @Test func cardsOfDecksWithErrorsAreLeftOutWithANote() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(
+            directory, ["a.md": "---\ntopic: A\n---\n\nQ: Fine?\nA: yes\n\nQ: Empty answer?\nA:\n\nQ: Also fine?\nA: yes\n"])
+        #expect(service.leftOut.count == 1)
+        #expect(
+            service.leftOut.first?.note.hasSuffix(
+                "a.md:8: left out until fixed: [AnswerPresent] answer is empty; write the answer after `A:`") == true)
+        let queue = service.queue(topic: "A", count: 10, aheadDays: 0, at: start)
+        #expect(queue.entries.map { service.card($0.cardID)?.question?.markdown } == ["Fine?", "Also fine?"])
+    }
+
+    @Test func theSummaryCountsCardsAndRatingsApartInLocalTime() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let service = try service(directory, ["a.md": Self.deck("A", 1)], timeZone: tokyo)
+        var study = controller(service, topic: "A", at: start)
+        try study.handle(.showAnswer, at: start)
+        try study.handle(.rate(.again), at: start)
+        try study.handle(.showAnswer, at: start)
+        try study.handle(.rate(.good), at: start)
+        let lines = study.summaryLines(at: start, timeZone: tokyo)
+        #expect(lines[0] == "Cards studied: 1")
+        #expect(lines[1] == "Ratings: 2 (1 correct, 1 failed)")
+        // 09:00 UTC is 18:00 in Tokyo; Good on a learning card is due in 10 minutes.
+        #expect(lines.last == "Next due: 2026-11-02 18:10 (in 10m)")
+    }
+
+    @Test func aLongPauseIsRecordedAsTheCap() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": Self.deck("A", 1)])
+        var study = controller(service, topic: "A", at: start)
+        try study.handle(.showAnswer, at: start)
+        try study.handle(.rate(.good), at: start.addingTimeInterval(40 * 60))
+        let log = try String(contentsOf: directory.url.appendingPathComponent("a.reviews"), encoding: .utf8)
+        let line = try #require(log.split(separator: "\n").first { $0.contains("\treviewed\t") })
+        #expect(line.split(separator: "\t")[5] == "\(StudyService.answerTimeCap)")
+    }
+
+    @Test func everyActionHasItsMessage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": "---\ntopic: A\n---\n\nQ: One?\nA: 1\nE: Why.\n\nQ: Two?\nA: 2\nH: A hint.\n"])
+        var study = controller(service, topic: "A", at: start)
+        #expect(try study.handle(.rate(.good), at: start) == "Show the answer first.")
+        #expect(try study.handle(.showHint, at: start) == "This card has no hint.")
+        #expect(try study.handle(.showExplanation, at: start) == "Show the answer first.")
+        #expect(try study.handle(.skip, at: start) == "Skipped.")
+        #expect(study.screen(at: start)?.hasHint == true)
+        #expect(try study.handle(.showHint, at: start) == nil)
+        #expect(study.screen(at: start)?.hintShown == true)
+        try study.handle(.showAnswer, at: start)
+        #expect(try study.handle(.showHint, at: start) == "The hint is for before the answer.")
+        #expect(study.screen(at: start)?.buttons.map(\.label) == ["Fail · 1m", "Difficult · 5.5m", "Good · 10m", "Easy · 6d"])
+        #expect(try study.handle(.rate(.easy), at: start)?.hasPrefix("Rated Easy; next review in") == true)
+        try study.handle(.showAnswer, at: start)
+        #expect(try study.handle(.showExplanation, at: start) == nil)
+        #expect(try study.handle(.skip, at: start) == "No other card to skip to.")
+        try study.handle(.quit, at: start)
+        #expect(study.isFinished)
+    }
+
+    @Test func topicsAreFoundInAnyCaseWithADidYouMean() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": Self.deck("French", 1)])
+        #expect(service.topic(named: "french") == .found("French"))
+        #expect(service.topic(named: "ALL") == .found("all"))
+        #expect(service.topic(named: "Frnch") == .unknown(suggestion: "French"))
+        #expect(service.topic(named: "Klingon") == .unknown(suggestion: nil))
+    }
+}
