@@ -100,7 +100,9 @@ extension Badger {
                     "badger: note: \(service.leftOut.count - 10) more cards left out (`badger lint` lists every error)\n")
             }
             if service.topics(at: Date()).isEmpty {
-                Terminal.standardError.write("badger: error: the collection has no cards to study\n")
+                Terminal.standardError.write(
+                    "badger: error: the collection has no cards to study"
+                        + (service.leftOut.isEmpty ? "" : " (every card is left out until its errors are fixed: `badger lint`)") + "\n")
                 throw ExitStatus.usageOrIO.code
             }
             let settings = StudySettings(topic: topic, count: count, ahead: ahead, ankiKeys: ankiKeys)

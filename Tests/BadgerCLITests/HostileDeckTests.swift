@@ -97,6 +97,14 @@ struct HostileDeckTests {
         #expect(lint.status == 1)
         let reported = lint.standardOutput.contains("error: [NestingWithinLimit] Markdown nested more than 64 levels deep")
         #expect(reported, "\(lint.standardOutput.prefix(500))")
+        // A card with an error is left out of studying, with a note naming the rule.
+        let leftOut = try BadgerProcess.run(
+            ["study", "--plain", "--topic", "Hostile", "--count", "1", "."], in: directory.url, input: "a\n2\nq\n")
+        #expect(leftOut.standardError.contains("left out until fixed: [NestingWithinLimit]"), "\(leftOut.standardError.suffix(300))")
+        // With the rule switched off, it is studied, the deep part as plain text.
+        let header = Array(Self.header.utf8)
+        _ = try directory.write(
+            "\(name).md", Data(header + Array("<!-- badger-ignore-file: NestingWithinLimit -->\n\n".utf8) + body.dropFirst(header.count)))
         let study = try BadgerProcess.run(
             ["study", "--plain", "--topic", "Hostile", "--count", "1", "."], in: directory.url, input: "a\n2\nq\n")
         #expect(study.status == 0, "\(study.standardError.suffix(300))")
