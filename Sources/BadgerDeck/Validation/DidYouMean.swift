@@ -1,8 +1,8 @@
 /// Suggests the closest known word for a misspelled one.
-enum DidYouMean {
+public enum DidYouMean {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a typo
     /// (at most a third of the word's length, and at most 2 edits).
-    static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
         let limit = min(2, max(1, word.count / 3))
         let lowered = word.lowercased()
         // Ranked by edit distance ignoring case, then respecting it, then alphabetically.
