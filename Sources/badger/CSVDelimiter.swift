@@ -22,8 +22,6 @@ struct CSVDelimiter: ExpressibleByArgument, Sendable {
 
     var defaultValueDescription: String { character == "\t" ? "tab" : String(character) }
 
-    static var allValueStrings: [String] { [";", ",", "tab"] }
-
     /// How a message names it: `;`, `,` or a tab.
     var name: String { character == "\t" ? "a tab" : "`\(character)`" }
 

@@ -44,7 +44,7 @@ extension Badger {
                   badger import words.csv --topic French --dry-run
                   badger import words.csv --topic French --delimiter ','
                   badger import anki.txt --topic French --delimiter tab
-                  badger import all.csv              (a file with a topic column)
+                  badger import all.csv    # its rows name their topics
                   badger import physics.csv --topic Physics --into Decks/physics/mechanics.md
                 """)
 

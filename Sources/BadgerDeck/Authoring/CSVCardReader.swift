@@ -129,9 +129,9 @@ public struct CSVCardReader: Sendable {
             while let last = cells.last, last.isEmpty { cells.removeLast() }
             if cells.isEmpty { continue }
             defer { sawRow = true }
-            if !sawRow, let header = CSVColumnLayout(header: cells) {
+            if !sawRow, let header = CSVColumnLayout.header(cells) {
                 result.headerLine = line
-                switch header.checked {
+                switch header {
                 case .success(let named):
                     layout = named
                     result.hasTopicColumn = named.index["topic"] != nil

@@ -19,13 +19,13 @@ struct CSVColumnLayout: Sendable {
         self.isHeader = isHeader
     }
 
-    /// The layout a header row names, a message when it is a header with a mistake, or nil
-    /// when the row is not a header.
+    /// The layout a header row names, what is wrong with it when it is a header with a mistake
+    /// (an unknown or repeated column), or nil when the row is not a header.
     ///
     /// A row is a header when its first two cells say `question` and `answer`, or when every
     /// cell is a column name (`CSVCardReader.allColumns`, any case) and `question` and `answer`
     /// are among them.
-    init?(header cells: [String]) {
+    static func header(_ cells: [String]) -> Result<CSVColumnLayout, CSVHeaderProblem>? {
         let names = cells.map { $0.trimmingWhitespace().lowercased() }
         let known = Set(CSVCardReader.allColumns)
         let classicStart = names.count >= 2 && names[0] == "question" && names[1] == "answer"
@@ -37,30 +37,14 @@ struct CSVColumnLayout: Sendable {
             guard known.contains(name) else {
                 let suggestion =
                     DidYouMean.suggestion(for: name, among: CSVCardReader.allColumns).map { " (did you mean \"\($0)\"?)" } ?? ""
-                self.init(error: "the header names an unknown column \"\(cells[position])\"\(suggestion); columns are \(Self.list)")
-                return
+                return .failure(
+                    CSVHeaderProblem(message: "the header names an unknown column \"\(cells[position])\"\(suggestion); columns are \(list)")
+                )
             }
-            guard index[name] == nil else {
-                self.init(error: "the header names the column \"\(name)\" twice")
-                return
-            }
+            guard index[name] == nil else { return .failure(CSVHeaderProblem(message: "the header names the column \"\(name)\" twice")) }
             index[name] = position
         }
-        self.init(index: index, count: names.count, isHeader: true)
-    }
-
-    /// A header with a mistake: no columns, and the message in `problem`.
-    private init(error: String) {
-        self.init(index: [:], count: 0, isHeader: true)
-        problem = error
-    }
-
-    /// What is wrong with the header row, if anything.
-    private(set) var problem: String?
-
-    /// The header's layout, or what is wrong with it.
-    var checked: Result<CSVColumnLayout, CSVHeaderProblem> {
-        problem.map { .failure(CSVHeaderProblem(message: $0)) } ?? .success(self)
+        return .success(CSVColumnLayout(index: index, count: names.count, isHeader: true))
     }
 
     /// The column names, as a header lists them.
