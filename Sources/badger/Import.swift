@@ -222,10 +222,17 @@ extension Badger {
 
         /// The one error for a file in another delimiter.
         static func delimiterMessage(source: String, expected: CSVDelimiter, found: Character) -> String {
-            let kind = found == "," ? "comma-separated" : "tab-separated"
-            let what = found == "," ? "commas" : "tabs"
-            return
-                "badger: error: \(source) looks \(kind): no row has \(expected.name) between fields, but every row has \(what). badger import reads \(expected.name) between fields; import it with --delimiter \(CSVDelimiter.optionValue(found)), or save it with \(expected.name) as the separator\n"
+            let (kind, what) =
+                switch found {
+                case ",": ("comma-separated", "commas")
+                case "\t": ("tab-separated", "tabs")
+                default: ("semicolon-separated", "semicolons")
+                }
+            let byDefault = expected.character == ";"
+            return "badger: error: \(source) looks \(kind): no row has \(expected.name) between fields, but every row has \(what)"
+                + (byDefault ? ". badger import reads \(expected.name) between fields; " : "; ")
+                + "import it with --delimiter \(CSVDelimiter.optionValue(found))"
+                + (byDefault ? ", or save it with \(expected.name) as the separator" : "") + "\n"
         }
 
         /// `N card(s)`.

@@ -205,6 +205,14 @@ import Testing
         #expect(tsv.standardOutput == "imported 2 cards into Decks/german.md\n")
         let bad = try BadgerProcess.run(["import", "words.csv", "--topic", "French", "--delimiter", "|"], in: directory.url)
         #expect(bad.status == 2)
+        // And the other way round: a `;` file read with --delimiter ','.
+        try directory.write("semi.csv", "cat;chat\ncow;vache\n")
+        let semi = try BadgerProcess.run(["import", "semi.csv", "--topic", "French", "--delimiter", ","], in: directory.url)
+        #expect(semi.status == 2)
+        #expect(
+            semi.standardError
+                == "badger: error: semi.csv looks semicolon-separated: no row has `,` between fields, but every row has semicolons; import it with --delimiter ';'\n"
+        )
     }
 
     // MARK: reverse duplicates

@@ -60,7 +60,8 @@ public struct CSVCardReader: Sendable {
         /// Whether the header row names a `topic` column.
         public var hasTopicColumn = false
         /// The delimiter the file seems to use instead, when no row has the reader's delimiter
-        /// outside quotes but every row splits into several fields at this one (`,` or a tab).
+        /// outside quotes but every row splits into several fields at this one (`,`, a tab or
+        /// `;`).
         /// Every row is then an error, so the caller should say this instead.
         public var likelyDelimiter: Character?
     }
@@ -167,11 +168,11 @@ public struct CSVCardReader: Sendable {
         return result
     }
 
-    /// `,` or a tab when no row this reader could read splits at its delimiter, but the whole
-    /// text reads at the other one, every non-blank row in several fields.
+    /// `,`, a tab or `;` when no row this reader could read splits at its delimiter, but the
+    /// whole text reads at the other one, every non-blank row in several fields.
     private func likelyDelimiter(_ text: String, records: [[String]]) -> Character? {
         guard records.allSatisfy({ cells in cells.dropFirst().allSatisfy(\.isEmpty) }) else { return nil }
-        for candidate: Character in [",", "\t"] where candidate != delimiter {
+        for candidate: Character in [",", "\t", ";"] where candidate != delimiter {
             guard let split = try? CSVCardReader(delimiter: candidate).records(text) else { continue }
             let rows = split.map(\.cells).filter { $0.contains { !$0.trimmingWhitespace().isEmpty } }
             if !rows.isEmpty, rows.allSatisfy({ $0.count >= 2 }) { return candidate }
