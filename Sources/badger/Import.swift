@@ -67,7 +67,7 @@ extension Badger {
                 "The field delimiter: ';', ',' or tab (also written \\t), e.g. --delimiter ','.", valueName: "delimiter"))
         var delimiter: CSVDelimiter = .semicolon
 
-        @Flag(help: "Show the Markdown that would be appended, and write nothing.")
+        @Flag(help: "Show the Markdown that would be appended (under a ==> deck.md <== line for each of several decks), and write nothing.")
         var dryRun = false
 
         @Flag(help: "Import the valid rows even when some rows are bad.")
