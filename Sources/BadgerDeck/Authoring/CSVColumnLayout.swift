@@ -66,8 +66,3 @@ struct CSVColumnLayout: Sendable {
         return classic
     }
 }
-
-/// A header row that names an unknown column or one column twice.
-struct CSVHeaderProblem: Error {
-    var message: String
-}
