@@ -24,6 +24,11 @@ struct Badger: ParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 (ArgumentParser's default is 64).
     static func main() {
+        // An unknown subcommand (`badger stduy`, `badger help nosuch`): named, with a did-you-mean.
+        if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst()), root: Badger.self) {
+            FileHandle.standardError.write(Data((unknown.description + "\n").utf8))
+            Foundation.exit(ExitStatus.usageOrIO.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

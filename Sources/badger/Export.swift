@@ -14,18 +14,26 @@ extension Badger {
 
                   question;answer;explanation;reversed
 
-                with a header row, `;` between fields, and quotes around fields that need them.
+                with a header row, `;` (or the --delimiter) between fields, and quotes around
+                fields that need them. Two columns are added only when needed: hint, when a
+                card has a hint (H:), and topic, when the cards come from several topics:
+
+                  question;answer;explanation;reversed;hint;topic
+
+                so the export of one topic without hints keeps the four columns, and every
+                export imports back: `badger import` sends each row to its topic's deck.
                 Each field is the card's Markdown with the escapes `badger import` adds taken
                 off, so a CSV imported and exported again comes back the same. Other Markdown
-                (such as *emphasis*) is exported as written. Hints and images are not part of
-                the format. A cell a spreadsheet would run as a formula (starting with =, +,
-                -, @) gets a ' in front, which `badger import` takes off; --allow-formulas
-                writes them as they are. The file may not be named like a deck, log, state
-                file or badger.yml.
+                (such as *emphasis*) is exported as written; images are not part of the
+                format. A cell a spreadsheet would run as a formula (starting with =, +, -, @)
+                gets a ' in front, which `badger import` takes off; --allow-formulas writes
+                them as they are. The file may not be named like a deck, log, state file or
+                badger.yml.
 
                 Examples:
                   badger export cards.csv
                   badger export french.csv --topic French
+                  badger export cards.csv --delimiter ','
                   badger export - Decks/french.md | head
                 """)
 
@@ -37,6 +45,11 @@ extension Badger {
         @Option(help: "Export only the cards of this topic.")
         var topic: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The field delimiter: ';', ',' or tab (also written \\t), e.g. --delimiter ','.", valueName: "delimiter"))
+        var delimiter: CSVDelimiter = .semicolon
+
         @Flag(
             help:
                 "Write cells starting with =, +, -, @ as they are (by default a ' in front keeps spreadsheets from running them as formulas)."
@@ -47,37 +60,40 @@ extension Badger {
             let errors = Terminal.standardError
             let loaded = try collection.load(options: .init(keepingTrees: true, checking: false))
             let wanted = topic?.trimmingCharacters(in: .whitespacesAndNewlines)
-            var rows: [CSVCardWriter.Row] = []
+            var rows: [CSVCardWriter.Record] = []
+            var topics: [String] = []
             var decks = 0
             for deck in loaded.realDecks {
                 guard let deckTopic = deck.topic else { continue }
                 if let wanted, deckTopic.caseInsensitiveCompare(wanted) != .orderedSame { continue }
                 decks += 1
+                if !topics.contains(where: { $0.caseInsensitiveCompare(deckTopic) == .orderedSame }) { topics.append(deckTopic) }
+                let hint = { (card: ParsedCard) in card.field(.hint).map { MarkdownEscaper.unescape($0.markdown) } }
+                let explanation = { (card: ParsedCard) in card.field(.explanation).map { MarkdownEscaper.unescape($0.markdown) } }
                 for card in deck.cards {
                     if card.isCloze {
                         guard !card.fields[0].isEmpty else { continue }
                         rows.append(
-                            (
+                            CSVCardWriter.Record(
                                 question: "C: " + MarkdownEscaper.unescape(ClozeText(card.fields[0].markdown).ankiForm), answer: "",
-                                explanation: card.field(.explanation).map { MarkdownEscaper.unescape($0.markdown) }, reversed: false
-                            ))
+                                explanation: explanation(card), reversed: false, hint: hint(card), topic: deckTopic))
                         continue
                     }
                     guard let question = card.field(.question), let answer = card.field(.answer), !question.isEmpty, !answer.isEmpty
                     else { continue }
                     rows.append(
-                        (
+                        CSVCardWriter.Record(
                             question: MarkdownEscaper.unescape(question.markdown), answer: MarkdownEscaper.unescape(answer.markdown),
-                            explanation: card.field(.explanation).map { MarkdownEscaper.unescape($0.markdown) },
-                            reversed: CardExpander.isReversed(card, deck: deck)
-                        ))
+                            explanation: explanation(card), reversed: CardExpander.isReversed(card, deck: deck), hint: hint(card),
+                            topic: deckTopic))
                 }
             }
             if let wanted, decks == 0 {
                 errors.write("badger: error: no deck of topic \"\(UntrustedText.sanitized(wanted))\" in the collection\n")
                 throw ExitStatus.usageOrIO.code
             }
-            let csv = CSVCardWriter.csv(for: rows, neutralizingFormulas: !allowFormulas)
+            let csv = CSVCardWriter.csv(
+                for: rows, delimiter: delimiter.character, includingTopic: topics.count > 1, neutralizingFormulas: !allowFormulas)
             if file == "-" { return Terminal.standardOutput.write(csv) }
             try OutputFile.refuseCollectionFile(file, shown: UntrustedText.sanitized(file), what: "CSV")
             try OutputFile.write(csv, to: file, shown: UntrustedText.sanitized(file))

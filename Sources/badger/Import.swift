@@ -9,30 +9,42 @@ extension Badger {
             commandName: "import",
             abstract: "Import cards from a CSV file into a topic's deck.",
             discussion: """
-                The CSV has one card a row, fields separated by `;`:
+                The CSV has one card a row, fields separated by `;` (or the --delimiter):
 
                   question; answer; explanation; reversed
 
                 explanation and reversed (yes/no/true/false/1/0) are optional. Quote a field
-                that holds `;`, quotes or line breaks (\"say \"\"hi\"\"\"). A header row, a
-                byte-order mark, CRLF line endings and blank lines are fine. Each field is
-                written so that the card says exactly the CSV's text: `$…$` math stays math,
-                anything Markdown or the deck format would read as structure (`A:` at a line
-                start, `#`, `---`, `| a |`, `*`) is escaped.
+                that holds the delimiter, quotes or line breaks (\"say \"\"hi\"\"\"). A header
+                row, a byte-order mark, CRLF line endings and blank lines are fine. A header
+                row may name the columns in any order, and two more: hint, and topic, which
+                sends each row to its topic's deck (--topic is then optional and fills the
+                rows whose topic cell is empty), as `badger export` writes them:
+
+                  question;answer;explanation;reversed;hint;topic
+
+                A cloze row has `C: text` with {{c1::…}} deletions in the question cell and an
+                empty answer. Each field is written so that the card says exactly the CSV's
+                text: `$…$` math stays math, anything Markdown or the deck format would read
+                as structure (`A:` at a line start, `#`, `---`, `| a |`, `*`) is escaped.
 
                 Cards are appended to the deck given with --into, else the topic's first deck
                 in the collection, else a new deck Decks/<topic>.md; existing text is never
-                rewritten. Rows whose question the topic already asks are skipped and reported.
-                A bad row (missing answer, bad reversed value, too many fields) is reported
-                with its line, and nothing is written unless every row is valid or
-                --skip-invalid is given.
+                rewritten. Rows whose question the topic already asks (or whose reverse asks
+                one, for a reversed row) are skipped and reported. A bad row (missing answer,
+                bad reversed value, too many fields) is reported with its line, and nothing is
+                written unless every row is valid or --skip-invalid is given. A file that
+                splits at commas (or tabs) but never at the delimiter is refused with one
+                message naming the --delimiter to use.
 
                 Exit status: 0 imported (or nothing to import), 1 bad rows (nothing written), 2
-                usage or I/O errors.
+                usage or I/O errors (a file in another delimiter among them).
 
                 Examples:
                   badger import words.csv --topic French
                   badger import words.csv --topic French --dry-run
+                  badger import words.csv --topic French --delimiter ','
+                  badger import anki.txt --topic French --delimiter tab
+                  badger import all.csv    # its rows name their topics
                   badger import physics.csv --topic Physics --into Decks/physics/mechanics.md
                 """)
 
@@ -41,13 +53,21 @@ extension Badger {
 
         @OptionGroup var collection: CollectionOptions
 
-        @Option(help: "The topic the cards belong to.")
-        var topic: String
+        @Option(
+            help: ArgumentHelp(
+                "The topic the cards belong to; optional when the CSV has a topic column (then it fills empty topic cells).",
+                valueName: "topic"))
+        var topic: String?
 
         @Option(help: ArgumentHelp("The deck to append to (created if missing; inside the collection).", valueName: "deck.md"))
         var into: String?
 
-        @Flag(help: "Show the Markdown that would be appended, and write nothing.")
+        @Option(
+            help: ArgumentHelp(
+                "The field delimiter: ';', ',' or tab (also written \\t), e.g. --delimiter ','.", valueName: "delimiter"))
+        var delimiter: CSVDelimiter = .semicolon
+
+        @Flag(help: "Show the Markdown that would be appended (under a ==> deck.md <== line for each of several decks), and write nothing.")
         var dryRun = false
 
         @Flag(help: "Import the valid rows even when some rows are bad.")
@@ -55,23 +75,39 @@ extension Badger {
 
         func run() throws {
             let errors = Terminal.standardError
-            let topic = self.topic.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !topic.isEmpty, !topic.contains(where: \.isNewline) else {
+            let topic = self.topic?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let topic, topic.isEmpty || topic.contains(where: \.isNewline) {
                 errors.write("badger: error: --topic must name a topic\n")
                 throw ExitStatus.usageOrIO.code
             }
             let text = try readCSV()
-            let read = CSVCardReader().read(text)
+            var read = CSVCardReader(delimiter: delimiter.character).read(text)
+            let source = UntrustedText.sanitized(file)
+            if let likely = read.likelyDelimiter {
+                errors.write(Self.delimiterMessage(source: source, expected: delimiter, found: likely))
+                throw ExitStatus.usageOrIO.code
+            }
+            guard topic != nil || read.hasTopicColumn else {
+                errors.write(
+                    "badger: error: --topic is required: \(source) has no topic column (a header row naming `topic`, as `badger export` writes for several topics)\n"
+                )
+                throw ExitStatus.usageOrIO.code
+            }
+            var groups = Self.groupedByTopic(&read, default: topic)
+            if groups.isEmpty, let topic { groups = [(topic, [])] }
 
             let fileAccess = LocalFileSystem()
             let cwd = fileAccess.currentDirectory
             let loaded = try collection.load(options: .init(checking: false))
             let directory = try collectionDirectory(fileAccess: fileAccess)
             let root = loaded.realDecks.first?.file.collectionRoot ?? directory
-            let target = try targetDeck(in: loaded, directory: directory, root: root, topic: topic, fileAccess: fileAccess)
-            let shown = Self.displayPath(target.path, cwd: cwd)
+            if into != nil, groups.count > 1 {
+                errors.write(
+                    "badger: error: --into names one deck, but \(source) has rows of \(groups.count) topics; leave --into out to append each topic's rows to its own deck\n"
+                )
+                throw ExitStatus.usageOrIO.code
+            }
 
-            let source = UntrustedText.sanitized(file)
             for error in read.errors {
                 errors.write("\(source):\(error.line): error: \(UntrustedText.sanitized(error.message))\n")
             }
@@ -83,47 +119,146 @@ extension Badger {
                 throw ExitStatus.findings.code
             }
 
-            let plan = CardImportPlan(
-                rows: read.rows, topic: topic, existing: loaded.cards, reversedByDefault: target.deck?.reversedByDefault ?? false)
-            let drafts = plan.added.map(\.draft)
-            let newText = DeckWriter.appending(drafts, to: target.existing, topic: topic)
-            try checkAppended(newText, target: target, adding: drafts.count)
+            // One deck per topic, each with the rows it gets.
+            var imports: [(target: Target, shown: String, drafts: [CardDraft], text: String)] = []
+            var duplicates: [CardImportPlan.Duplicate] = []
+            for group in groups {
+                let target = try targetDeck(in: loaded, directory: directory, root: root, topic: group.topic, fileAccess: fileAccess)
+                if let other = imports.first(where: { $0.target.path == target.path }) {
+                    errors.write(
+                        "badger: error: topics \"\(UntrustedText.sanitized(group.topic))\" and another would both go into \(UntrustedText.sanitized(other.shown)); import them separately with --into\n"
+                    )
+                    throw ExitStatus.usageOrIO.code
+                }
+                let plan = CardImportPlan(
+                    rows: group.rows, topic: group.topic, existing: loaded.cards,
+                    reversedByDefault: target.deck?.reversedByDefault ?? false)
+                let drafts = plan.added.map(\.draft)
+                let newText = DeckWriter.appending(drafts, to: target.existing, topic: target.deck?.topic ?? group.topic)
+                try checkAppended(newText, target: target, adding: drafts.count)
+                imports.append((target, Self.displayPath(target.path, cwd: cwd), drafts, newText))
+                duplicates += plan.duplicates
+            }
+            duplicates.sort { $0.line < $1.line }
 
-            var summary = "\(dryRun ? "would import" : "imported") \(drafts.count) card\(drafts.count == 1 ? "" : "s") into \(shown)"
-            if !plan.duplicates.isEmpty {
-                let list = plan.duplicates.map { "line \($0.line): \"\(Self.shortened($0.question))\"" }.joined(separator: ", ")
-                summary += "; skipped \(plan.duplicates.count) duplicate\(plan.duplicates.count == 1 ? "" : "s") (\(list))"
+            let total = imports.reduce(0) { $0 + $1.drafts.count }
+            var summary = "\(dryRun ? "would import" : "imported") \(Self.cards(total))"
+            if imports.count == 1 {
+                summary += " into \(imports[0].shown)"
+            } else if imports.count > 1 {
+                summary +=
+                    " into \(imports.count) decks (" + imports.map { "\($0.drafts.count) into \($0.shown)" }.joined(separator: ", ") + ")"
+            }
+            if !duplicates.isEmpty {
+                let list = duplicates.map { "line \($0.line): \"\(Self.shortened($0.question))\"" }.joined(separator: ", ")
+                summary += "; skipped \(duplicates.count) duplicate\(duplicates.count == 1 ? "" : "s") (\(list))"
             }
             if !read.errors.isEmpty {
                 summary += "; skipped \(read.errors.count) invalid row\(read.errors.count == 1 ? "" : "s")"
             }
-            summary = UntrustedText.sanitized(summary) + "\n"
+            summary = ([summary] + duplicates.compactMap(Self.reverseReason)).map { UntrustedText.sanitized($0) + "\n" }.joined()
 
             if dryRun {
-                if !drafts.isEmpty {
-                    Terminal.standardOutput.write(drafts.map(DeckWriter.markdown(for:)).joined(separator: "\n\n") + "\n")
+                var shown: [String] = []
+                for item in imports where !item.drafts.isEmpty {
+                    let markdown = item.drafts.map(DeckWriter.markdown(for:)).joined(separator: "\n\n") + "\n"
+                    shown.append(imports.count > 1 ? "==> \(UntrustedText.sanitized(item.shown)) <==\n" + markdown : markdown)
                 }
+                if !shown.isEmpty { Terminal.standardOutput.write(shown.joined(separator: "\n")) }
                 errors.write(summary)
                 Terminal.exitWithoutTeardown(.success)
             }
-            if !drafts.isEmpty {
-                // Under the collection lock, and only if nobody changed the deck since it was read,
-                // so two writers never lose each other's cards.
+            let writes = imports.filter { !$0.drafts.isEmpty }
+            if !writes.isEmpty {
+                // Under the collection lock, and only if nobody changed the decks since they were
+                // read, so two writers never lose each other's cards.
                 let lock: CollectionLock
                 do { lock = try CollectionLock(root: root, holder: "badger import") } catch let error as StorageError {
                     errors.write("badger: error: \(error.description)\n")
                     throw ExitStatus.usageOrIO.code
                 }
                 defer { lock.release() }
-                let current = FileManager.default.contents(atPath: target.path).map { String(decoding: $0, as: UTF8.self) }
-                guard current == target.existing else {
-                    errors.write("badger: error: \(shown) changed while importing; nothing was written, run the import again\n")
-                    throw ExitStatus.usageOrIO.code
+                for item in writes {
+                    let current = FileManager.default.contents(atPath: item.target.path).map { String(decoding: $0, as: UTF8.self) }
+                    guard current == item.target.existing else {
+                        errors.write("badger: error: \(item.shown) changed while importing; nothing was written, run the import again\n")
+                        throw ExitStatus.usageOrIO.code
+                    }
                 }
-                try OutputFile.write(newText, to: target.path, shown: shown, creatingDirectory: true)
+                for item in writes {
+                    try OutputFile.write(item.text, to: item.target.path, shown: item.shown, creatingDirectory: true)
+                }
             }
             Terminal.standardOutput.write(summary)
             Terminal.exitWithoutTeardown(.success)
+        }
+
+        /// The rows of each topic, in the order topics first appear (topics compared ignoring
+        /// case); a row's topic is its topic cell, else `default`. A row without either, or whose
+        /// topic cell spans lines, becomes an error in `read`.
+        static func groupedByTopic(_ read: inout CSVCardReader.Result, default fallback: String?) -> [(
+            topic: String, rows: [CSVCardReader.Row]
+        )] {
+            var groups: [(topic: String, rows: [CSVCardReader.Row])] = []
+            for row in read.rows {
+                guard let topic = row.topic ?? fallback else {
+                    read.errors.append(
+                        CSVRowError(line: row.line, message: "the topic cell is empty; fill it, or give --topic for rows without one"))
+                    continue
+                }
+                guard !topic.contains(where: \.isNewline) else {
+                    read.errors.append(CSVRowError(line: row.line, message: "the topic spans several lines"))
+                    continue
+                }
+                if let index = groups.firstIndex(where: { $0.topic.caseInsensitiveCompare(topic) == .orderedSame }) {
+                    groups[index].rows.append(row)
+                } else {
+                    groups.append((topic, [row]))
+                }
+            }
+            read.errors.sort { $0.line < $1.line }
+            return groups
+        }
+
+        /// The one error for a file in another delimiter.
+        static func delimiterMessage(source: String, expected: CSVDelimiter, found: Character) -> String {
+            let (kind, what) =
+                switch found {
+                case ",": ("comma-separated", "commas")
+                case "\t": ("tab-separated", "tabs")
+                default: ("semicolon-separated", "semicolons")
+                }
+            let byDefault = expected.character == ";"
+            return "badger: error: \(source) looks \(kind): no row has \(expected.name) between fields, but every row has \(what)"
+                + (byDefault ? ". badger import reads \(expected.name) between fields; " : "; ")
+                + "import it with --delimiter \(CSVDelimiter.optionValue(found))"
+                + (byDefault ? ", or save it with \(expected.name) as the separator" : "") + "\n"
+        }
+
+        /// `N card(s)`.
+        static func cards(_ count: Int) -> String { "\(count) card\(count == 1 ? "" : "s")" }
+
+        /// Why a row was skipped, when a reverse card is involved (a plain repeated question
+        /// needs no explanation): its own reverse, or a reverse card's question.
+        static func reverseReason(_ duplicate: CardImportPlan.Duplicate) -> String? {
+            let row = "line \(duplicate.line): \"\(shortened(duplicate.question))\""
+            switch duplicate.reason {
+            case .question(askedBy: .topic), .question(askedBy: .row): return nil
+            case .question(askedBy: .topicReverse): return row + " is asked by the reverse of a card in the topic"
+            case .question(askedBy: .rowReverse(let line)): return row + " is asked by line \(line) reversed"
+            case .reverse(let answer, let asker):
+                return row + " reversed asks \"\(shortened(answer))\", which \(Self.name(asker)) already asks"
+            case .reverseOfItself: return row + " reversed asks its own question again (question and answer are the same)"
+            }
+        }
+
+        private static func name(_ asker: CardImportPlan.Asker) -> String {
+            switch asker {
+            case .topic: return "the topic"
+            case .topicReverse: return "the reverse of a card in the topic"
+            case .row(let line): return "line \(line)"
+            case .rowReverse(let line): return "line \(line) reversed"
+            }
         }
 
         /// The CSV's text; an unreadable file or one that is not UTF-8 ends the command with status 2.

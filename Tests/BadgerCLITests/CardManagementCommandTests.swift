@@ -447,6 +447,29 @@ import Testing
         #expect(garbage.status == 2)
         #expect(garbage.standardOutput.isEmpty)
     }
+
+    // MARK: review
+
+    @Test func reviewTakesAUniqueIDPrefixAndRefusesAnAmbiguousOne() throws {
+        // Enough cards that two share their first four digits (ids are hashes, so always the same two).
+        let questions = (1...1_000).map { "question \($0)" }
+        let sandbox = try ManagementSandbox(decks: ["Decks/many.md": ManagementSandbox.deck("Many", questions)])
+        defer { sandbox.remove() }
+        let ids = Array(try sandbox.ids().values)
+        let byPrefix = Dictionary(grouping: ids) { String($0.prefix(4)) }
+        let shared = try #require(byPrefix.first { $0.value.count > 1 })
+        let ambiguous = try sandbox.badger(["review", "--card", shared.key, "--rating", "2"])
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.standardError.hasPrefix("badger: error: \(shared.key) matches \(shared.value.count) cards; give more digits:\n"))
+        for id in shared.value { #expect(ambiguous.standardError.contains(id)) }
+        #expect(!sandbox.exists("Decks/many.reviews"))
+
+        let unique = try #require(ids.first { id in ids.filter { $0.hasPrefix(id.prefix(6)) }.count == 1 })
+        let reviewed = try sandbox.badger(["review", "--card", String(unique.prefix(6)).uppercased(), "--rating", "2"])
+        #expect(reviewed.status == 0, "\(reviewed.standardError)")
+        #expect(reviewed.standardOutput.hasPrefix("\(unique): "))
+        #expect(try sandbox.text("Decks/many.reviews").contains("reviewed  \(unique)".replacingOccurrences(of: "  ", with: "\t")))
+    }
 }
 
 /// A collection in a temporary directory, and running badger in it.

@@ -171,8 +171,124 @@ import Testing
         let result = try BadgerProcess.run(["export", "-", "--topic", "b"], in: directory.url)
         #expect(result.status == 0)
         #expect(result.standardOutput == "question;answer;explanation;reversed\nqb;ab;e;no\n")
+        // Two topics: a topic column says which each row belongs to.
         let all = try BadgerProcess.run(["export", "-"], in: directory.url)
-        #expect(all.standardOutput == "question;answer;explanation;reversed\nqa;aa;;yes\nqb;ab;e;no\n")
+        #expect(all.standardOutput == "question;answer;explanation;reversed;topic\nqa;aa;;yes;A\nqb;ab;e;no;B\n")
         #expect(try BadgerProcess.run(["export", "-", "--topic", "Z"], in: directory.url).status == 2)
+    }
+
+    // MARK: delimiters
+
+    @Test func aCommaSeparatedFileGetsOneErrorNamingTheDelimiterAndImportsWithIt() throws {
+        let directory = try collection()
+        defer { directory.remove() }
+        try directory.write("words.csv", "question,answer\ndog,chien\n\"a, b\",\"c; d\"\n")
+        let refused = try BadgerProcess.run(["import", "words.csv", "--topic", "French"], in: directory.url)
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError
+                == "badger: error: words.csv looks comma-separated: no row has `;` between fields, but every row has commas. badger import reads `;` between fields; import it with --delimiter ',', or save it with `;` as the separator\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("Decks").path).isEmpty)
+
+        let imported = try BadgerProcess.run(["import", "words.csv", "--topic", "French", "--delimiter", ","], in: directory.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput == "imported 2 cards into Decks/french.md\n")
+        #expect(try read(directory, "Decks/french.md") == "---\ntopic: French\n---\n\nQ: dog\nA: chien\n\nQ: a, b\nA: c; d\n")
+
+        let exported = try BadgerProcess.run(["export", "-", "--delimiter", ","], in: directory.url)
+        #expect(exported.standardOutput == "question,answer,explanation,reversed\ndog,chien,,no\n\"a, b\",c; d,,no\n")
+        let tab = try BadgerProcess.run(["export", "-", "--delimiter", "\\t"], in: directory.url)
+        #expect(tab.standardOutput == "question\tanswer\texplanation\treversed\ndog\tchien\t\tno\na, b\tc; d\t\tno\n")
+        try directory.write("words.tsv", tab.standardOutput)
+        let tsv = try BadgerProcess.run(["import", "words.tsv", "--topic", "German", "--delimiter", "tab"], in: directory.url)
+        #expect(tsv.standardOutput == "imported 2 cards into Decks/german.md\n")
+        let bad = try BadgerProcess.run(["import", "words.csv", "--topic", "French", "--delimiter", "|"], in: directory.url)
+        #expect(bad.status == 2)
+        // And the other way round: a `;` file read with --delimiter ','.
+        try directory.write("semi.csv", "cat;chat\ncow;vache\n")
+        let semi = try BadgerProcess.run(["import", "semi.csv", "--topic", "French", "--delimiter", ","], in: directory.url)
+        #expect(semi.status == 2)
+        #expect(
+            semi.standardError
+                == "badger: error: semi.csv looks semicolon-separated: no row has `,` between fields, but every row has semicolons; import it with --delimiter ';'\n"
+        )
+    }
+
+    // MARK: reverse duplicates
+
+    @Test func aRowSkippedBecauseOfAReverseSaysSo() throws {
+        let directory = try collection()
+        defer { directory.remove() }
+        try directory.write("Decks/fr.md", "---\ntopic: French\n---\n\nQ: dog\nA: chien\n")
+        try directory.write("cards.csv", "cat;chat;;yes\nchien;dog;;yes\nchat;cat;;yes\ndog;le chien\n")
+        let result = try BadgerProcess.run(["import", "cards.csv", "--topic", "French"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                imported 1 card into Decks/fr.md; skipped 3 duplicates (line 2: "chien", line 3: "chat", line 4: "dog")
+                line 2: "chien" reversed asks "dog", which the topic already asks
+                line 3: "chat" is asked by line 1 reversed
+
+                """)
+        #expect(try BadgerProcess.run(["lint", "--strict"], in: directory.url).status == 0)
+    }
+
+    // MARK: topic and hint columns
+
+    @Test func severalTopicsWithHintsRoundTripThroughAnEmptyCollection() throws {
+        let source = try collection()
+        defer { source.remove() }
+        try source.write(
+            "Decks/algebra.md", "---\ntopic: Algebra\n---\n\nQ: $2+2$?\nA: $4$\nH: even\n\nC: {{c1::Paris}} is in France\nH: a city\n")
+        try source.write("Decks/french.md", "---\ntopic: French\nreversed: true\n---\n\nQ: dog\nA: chien\nE: a pet\n")
+        let exported = try BadgerProcess.run(["export", "all.csv"], in: source.url)
+        #expect(exported.status == 0)
+        #expect(exported.standardError == "exported 3 cards from 2 decks to all.csv\n")
+        let csv = try read(source, "all.csv")
+        #expect(
+            csv
+                == "question;answer;explanation;reversed;hint;topic\n$2+2$?;$4$;;no;even;Algebra\nC: {{c1::Paris}} is in France;;;no;a city;Algebra\ndog;chien;a pet;yes;;French\n"
+        )
+
+        let target = try collection()
+        defer { target.remove() }
+        try target.write("all.csv", csv)
+        let imported = try BadgerProcess.run(["import", "all.csv"], in: target.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput == "imported 3 cards into 2 decks (2 into Decks/algebra.md, 1 into Decks/french.md)\n")
+        #expect(try read(target, "Decks/algebra.md").contains("Q: $2+2$?\nA: $4$\nH: even\nR: no\n"))
+        #expect(try BadgerProcess.run(["lint", "--strict"], in: target.url).status == 0)
+        let again = try BadgerProcess.run(["export", "-"], in: target.url)
+        #expect(again.standardOutput == csv)
+
+        // One topic keeps the topic out, and the hint column only while a card has a hint.
+        let french = try BadgerProcess.run(["export", "-", "--topic", "French"], in: target.url)
+        #expect(french.standardOutput == "question;answer;explanation;reversed\ndog;chien;a pet;yes\n")
+        let algebra = try BadgerProcess.run(["export", "-", "--topic", "Algebra"], in: target.url)
+        #expect(algebra.standardOutput.hasPrefix("question;answer;explanation;reversed;hint\n"))
+    }
+
+    @Test func importWithoutTopicNeedsATopicColumnAndTopicFillsEmptyCells() throws {
+        let directory = try collection()
+        defer { directory.remove() }
+        try directory.write("plain.csv", "q;a\n")
+        let noTopic = try BadgerProcess.run(["import", "plain.csv"], in: directory.url)
+        #expect(noTopic.status == 2)
+        #expect(noTopic.standardError.hasPrefix("badger: error: --topic is required: plain.csv has no topic column"))
+
+        try directory.write("mixed.csv", "topic;question;answer\nA;qa;aa\n;qc;ac\n")
+        let missing = try BadgerProcess.run(["import", "mixed.csv"], in: directory.url)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("mixed.csv:3: error: the topic cell is empty; fill it, or give --topic"))
+        let into = try BadgerProcess.run(["import", "mixed.csv", "--topic", "C", "--into", "Decks/x.md"], in: directory.url)
+        #expect(into.status == 2)
+        #expect(into.standardError.contains("--into names one deck, but mixed.csv has rows of 2 topics"))
+        let dryRun = try BadgerProcess.run(["import", "mixed.csv", "--topic", "C", "--dry-run"], in: directory.url)
+        #expect(dryRun.standardOutput == "==> Decks/a.md <==\nQ: qa\nA: aa\n\n==> Decks/c.md <==\nQ: qc\nA: ac\n")
+        #expect(dryRun.standardError == "would import 2 cards into 2 decks (1 into Decks/a.md, 1 into Decks/c.md)\n")
+        let filled = try BadgerProcess.run(["import", "mixed.csv", "--topic", "C"], in: directory.url)
+        #expect(filled.standardOutput == "imported 2 cards into 2 decks (1 into Decks/a.md, 1 into Decks/c.md)\n")
+        #expect(try read(directory, "Decks/c.md") == "---\ntopic: C\n---\n\nQ: qc\nA: ac\n")
     }
 }

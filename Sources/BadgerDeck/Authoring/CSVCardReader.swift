@@ -16,7 +16,11 @@ public struct CSVRowError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Reads cards from CSV text in the import format: `question; answer; explanation; reversed`,
-/// `;`-separated, one card a row, explanation and reversed optional.
+/// `;`-separated (or another delimiter), one card a row, explanation and reversed optional.
+///
+/// A header row may name the columns, in any order: `question` and `answer` (required),
+/// `explanation`, `reversed`, `hint` and `topic`. Without a header the four classic columns are
+/// read in that order; `hint` and `topic` need a header.
 ///
 /// The CSV itself is parsed by SwiftCSV (RFC 4180 quoting: a field in double quotes may hold
 /// `;`, line breaks and doubled `""` quotes). On top of it this reader:
@@ -41,6 +45,9 @@ public struct CSVCardReader: Sendable {
     public struct Row: Sendable, Equatable {
         public var line: Int
         public var draft: CardDraft
+        /// The row's `topic` cell (trimmed), nil when the file has no topic column or the cell is
+        /// empty.
+        public var topic: String? = nil
     }
 
     /// What a file held: its cards, its bad rows, and the header row's line if it had one.
@@ -50,10 +57,21 @@ public struct CSVCardReader: Sendable {
         public var headerLine: Int?
         /// Whether the whole file was read (false after a CSV syntax error).
         public var isComplete = true
+        /// Whether the header row names a `topic` column.
+        public var hasTopicColumn = false
+        /// The delimiter the file seems to use instead, when no row has the reader's delimiter
+        /// outside quotes but every row splits into several fields at this one (`,`, a tab or
+        /// `;`).
+        /// Every row is then an error, so the caller should say this instead.
+        public var likelyDelimiter: Character?
     }
 
-    /// The column names of the header row `CSVCardWriter` writes.
+    /// The column names of the header row `CSVCardWriter` writes, in the order a file without a
+    /// header is read.
     public static let columns = ["question", "answer", "explanation", "reversed"]
+
+    /// Every column name a header may use: the classic four, then `hint` and `topic`.
+    public static let allColumns = columns + ["hint", "topic"]
 
     public let delimiter: Character
 
@@ -105,22 +123,61 @@ public struct CSVCardReader: Sendable {
             return result
         }
         var sawRow = false
+        // Where each named column sits; without a header, the classic four in order.
+        var layout = CSVColumnLayout.classic
         for (line, rawCells) in records {
             var cells = rawCells.map(MarkdownEscaper.normalized)
             while let last = cells.last, last.isEmpty { cells.removeLast() }
             if cells.isEmpty { continue }
             defer { sawRow = true }
-            if !sawRow, cells.count >= 2, cells[0].lowercased() == "question", cells[1].lowercased() == "answer" {
+            if !sawRow, let header = CSVColumnLayout.header(cells) {
                 result.headerLine = line
+                switch header {
+                case .success(let named):
+                    layout = named
+                    result.hasTopicColumn = named.index["topic"] != nil
+                case .failure(let problem):
+                    result.errors.append(CSVRowError(line: line, message: problem.message))
+                    result.isComplete = false
+                    return result
+                }
                 continue
             }
-            switch Self.draft(cells, line: line) {
-            case .success(let draft): result.rows.append(Row(line: line, draft: draft))
+            if cells.count > layout.count, layout.isHeader {
+                result.errors.append(
+                    CSVRowError(
+                        line: line,
+                        message:
+                            "too many fields (\(cells.count)); the header names \(layout.count) columns (quote a field that contains the delimiter)"
+                    ))
+                continue
+            }
+            let classic = layout.classicCells(of: cells)
+            switch Self.draft(classic, line: line) {
+            case .success(var draft):
+                if let hint = layout.cell("hint", of: cells), !hint.isEmpty { draft.hint = CSVCardWriter.unneutralized(hint) }
+                let topic = layout.cell("topic", of: cells).map { CSVCardWriter.unneutralized($0).trimmingWhitespace() }
+                result.rows.append(Row(line: line, draft: draft, topic: topic?.isEmpty == false ? topic : nil))
             case .failure(let error): result.errors.append(error)
             }
         }
         result.errors.sort { $0.line < $1.line }
+        if result.rows.isEmpty, !result.errors.isEmpty, result.headerLine == nil {
+            result.likelyDelimiter = likelyDelimiter(text, records: records.map(\.cells))
+        }
         return result
+    }
+
+    /// `,`, a tab or `;` when no row this reader could read splits at its delimiter, but the
+    /// whole text reads at the other one, every non-blank row in several fields.
+    private func likelyDelimiter(_ text: String, records: [[String]]) -> Character? {
+        guard records.allSatisfy({ cells in cells.dropFirst().allSatisfy(\.isEmpty) }) else { return nil }
+        for candidate: Character in [",", "\t", ";"] where candidate != delimiter {
+            guard let split = try? CSVCardReader(delimiter: candidate).records(text) else { continue }
+            let rows = split.map(\.cells).filter { $0.contains { !$0.trimmingWhitespace().isEmpty } }
+            if !rows.isEmpty, rows.allSatisfy({ $0.count >= 2 }) { return candidate }
+        }
+        return nil
     }
 
     /// The card of one row's normalized cells (without empty trailing cells).
