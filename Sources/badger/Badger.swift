@@ -1,4 +1,7 @@
 import ArgumentParser
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
 import Foundation
 
 @main
@@ -22,7 +25,10 @@ struct Badger: ParsableCommand {
         ]
     )
 
-    /// Runs the command; usage errors exit with status 2 (ArgumentParser's default is 64).
+    /// Runs the command. Every error a command throws ends here, in one place: a library error
+    /// is printed sanitised as `badger: error: …` with status 2, usage errors exit with status 2
+    /// (ArgumentParser's default is 64), and a command that finished early (`CommandFinished`)
+    /// exits with its status once the stack has unwound, so every `defer` has run.
     static func main() {
         // An unknown subcommand (`badger stduy`, `badger help nosuch`): named, with a did-you-mean.
         if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst()), root: Badger.self) {
@@ -32,12 +38,45 @@ struct Badger: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let finished as CommandFinished {
+            Foundation.exit(finished.status.rawValue)
+        } catch let message as LibraryErrorMessage {
+            FileHandle.standardError.write(Data(("badger: error: " + message.text + "\n").utf8))
+            Foundation.exit(ExitStatus.usageOrIO.rawValue)
         } catch {
+            if let message = LibraryErrorMessage(error) {
+                FileHandle.standardError.write(Data(("badger: error: " + message.text + "\n").utf8))
+                Foundation.exit(ExitStatus.usageOrIO.rawValue)
+            }
             if exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(ExitStatus.usageOrIO.rawValue)
             }
             exit(withError: error)
+        }
+    }
+}
+
+/// A command that is done: `Badger.main` exits with `status` after the stack has unwound.
+struct CommandFinished: Error {
+    let status: ExitStatus
+}
+
+/// The message of an error the libraries throw (storage, logs, state files, the collection's
+/// configuration), sanitised for the terminal: it may quote file names and deck text.
+struct LibraryErrorMessage: Error {
+    let text: String
+
+    init?(_ error: any Error) {
+        switch error {
+        case let error as StorageError: text = UntrustedText.sanitized(error.description)
+        case let error as MemoryError: text = UntrustedText.sanitized(error.description)
+        case let error as CollectionError: text = UntrustedText.sanitized(error.description)
+        case let error as FileAccessError: text = UntrustedText.sanitized(error.description)
+        case let error as SidecarStateError: text = UntrustedText.sanitized(error.description)
+        case let error as ReviewLogError: text = UntrustedText.sanitized(error.description)
+        case let error as FSRS6.ConfigurationError: text = UntrustedText.sanitized(error.description)
+        default: return nil
         }
     }
 }

@@ -44,7 +44,7 @@ extension Badger {
             try OutputFile.write(json, to: output, shown: UntrustedText.sanitized(output))
             errors.write(
                 "\(loaded.summaryLine): \(TextDiagnosticFormatter.summary(errors: 0, warnings: loaded.warningCount)); wrote \(output)\n")
-            Terminal.exitWithoutTeardown(.success)
+            try Terminal.finish(.success, keeping: loaded)
         }
 
         /// The macros of the collections the decks belong to, for KaTeX; when several collections

@@ -166,7 +166,7 @@ extension Badger {
                 }
                 if !shown.isEmpty { Terminal.standardOutput.write(shown.joined(separator: "\n")) }
                 errors.write(summary)
-                Terminal.exitWithoutTeardown(.success)
+                try Terminal.finish(.success, keeping: loaded)
             }
             let writes = imports.filter { !$0.drafts.isEmpty }
             if !writes.isEmpty {
@@ -190,7 +190,7 @@ extension Badger {
                 }
             }
             Terminal.standardOutput.write(summary)
-            Terminal.exitWithoutTeardown(.success)
+            try Terminal.finish(.success, keeping: loaded)
         }
 
         /// The rows of each topic, in the order topics first appear (topics compared ignoring

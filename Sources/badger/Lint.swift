@@ -72,7 +72,7 @@ extension Badger {
                 output.write(try SARIFDiagnosticFormatter.format(diagnostics, sourceLine: loaded.sourceLines))
             }
             let failed = loaded.errorCount > 0 || (strict && loaded.warningCount > 0)
-            Terminal.exitWithoutTeardown(failed ? .findings : .success)
+            try Terminal.finish(failed ? .findings : .success, keeping: loaded)
         }
     }
 }

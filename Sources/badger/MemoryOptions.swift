@@ -47,13 +47,10 @@ extension CollectionOptions {
         let loader = CollectionLoader(fileAccess: fileAccess)
         let roots = Set(collection.decks.map(\.file.collectionRoot)).sorted()
         var locks: [CollectionLock] = []
+        // Errors (a busy collection, a bad badger.yml, an unreadable log) reach `Badger.main`,
+        // which prints them.
         if let command {
-            do {
-                for root in roots { locks.append(try CollectionLock(root: root, holder: command)) }
-            } catch let error as StorageError {
-                Terminal.standardError.write("badger: error: \(error.description)\n")
-                throw ExitStatus.usageOrIO.code
-            }
+            for root in roots { locks.append(try CollectionLock(root: root, holder: command)) }
         }
         do {
             var configs: [String: CollectionConfig] = [:]
@@ -90,22 +87,10 @@ extension CollectionOptions {
                 }
             }
             return StudiedCollection(collection: collection, memories: memories, configs: configs, locks: locks)
-        } catch let error as CollectionError {
-            Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
-            throw ExitStatus.usageOrIO.code
-        } catch let error as MemoryError {
-            Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
-            throw ExitStatus.usageOrIO.code
         }
     }
 }
 
-/// Reports a storage problem (a failed write) and ends the command with status 2.
-func reportingStorageErrors<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as StorageError {
-        Terminal.standardError.write("badger: error: \(error.description)\n")
-        throw ExitStatus.usageOrIO.code
-    }
-}
+/// Runs `body`, which writes to the collection; what it throws (a failed write) reaches
+/// `Badger.main`, which prints it and ends the command with status 2.
+func reportingStorageErrors<T>(_ body: () throws -> T) rethrows -> T { try body() }

@@ -50,7 +50,7 @@ extension Badger.State {
                 )
             }
             studied.locks.forEach { $0.release() }
-            Terminal.exitWithoutTeardown(.success)
+            try Terminal.finish(.success, keeping: studied)
         }
     }
 

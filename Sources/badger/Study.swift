@@ -252,10 +252,12 @@ struct PlainStudy {
         // Counted afresh each time: after a session the menu shows what is left.
         let topics = service.topics(at: StudySettings.now())
         let names = topics.map { UntrustedText.sanitized($0.name) }
-        let width = names.map(\.count).max() ?? 0
+        let width = names.map { DisplayWidth.of($0) }.max() ?? 0
         say("Topics:")
         for (index, (topic, name)) in zip(topics, names).enumerated() {
-            say("  \(index + 1)  \(name)\(String(repeating: " ", count: width - name.count))  \(topic.due) due, \(topic.new) new")
+            say(
+                "  \(index + 1)  \(name)\(String(repeating: " ", count: width - DisplayWidth.of(name)))  \(topic.due) due, \(topic.new) new"
+            )
         }
         while true {
             guard let answer = prompt("Topic (number or name): ") else { return nil }
@@ -375,7 +377,7 @@ struct PlainStudy {
                 action = .rate(rating)
             }
             let before = controller.session.current
-            let message = try reportingStorageErrors { try controller.handle(action, at: now) }
+            let message = try controller.handle(action, at: now)
             if let message { say(message) }
             guard let after = controller.session.current else { continue }
             switch action {

@@ -12,9 +12,14 @@ struct Terminal {
         handle.write(Data(text.utf8))
     }
 
-    /// Ends the process now. A large collection's trees take a tenth of a run to free, and
-    /// the operating system reclaims them at exit anyway; output is already written unbuffered.
-    static func exitWithoutTeardown(_ status: ExitStatus) -> Never {
-        exit(status.rawValue)
+    /// Ends the command with `status`: the stack unwinds (every `defer` runs, locks are let
+    /// go), then `Badger.main` exits. `keeping` (a large collection) is never freed: its trees
+    /// take a tenth of a run to free, and the operating system reclaims them at exit anyway.
+    static func finish(_ status: ExitStatus, keeping objects: Any...) throws -> Never {
+        keptAlive.append(objects)
+        throw CommandFinished(status: status)
     }
+
+    /// What `finish` keeps until the process exits.
+    nonisolated(unsafe) private static var keptAlive: [Any] = []
 }

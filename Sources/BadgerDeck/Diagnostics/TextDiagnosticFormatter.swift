@@ -63,15 +63,9 @@ public struct TextDiagnosticFormatter: Sendable {
         return " \(number) | \(UntrustedText.sanitized(line))\n \(gutter) | \(padding)\(coloredCaret)\n"
     }
 
-    /// How many terminal cells a character takes: 2 for East Asian wide characters and emoji,
-    /// 0 for combining marks, else 1.
+    /// How many terminal cells a character takes as shown in an excerpt: its `DisplayWidth`,
+    /// or the width of the escape an unsafe character is shown as.
     static func width(of scalar: Unicode.Scalar) -> Int {
-        switch scalar.value {
-        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: return 0
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-            return 2
-        default: return UntrustedText.isUnsafe(scalar, keepNewlines: false) ? "\\u{\(String(scalar.value, radix: 16))}".count : 1
-        }
+        UntrustedText.isUnsafe(scalar, keepNewlines: false) ? "\\u{\(String(scalar.value, radix: 16))}".count : DisplayWidth.of(scalar)
     }
 }

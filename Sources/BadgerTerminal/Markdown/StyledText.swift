@@ -1,3 +1,5 @@
+import BadgerDeck
+
 /// How a run of terminal text is decorated. Emitted only as SGR sequences (`ESC[…m`), and only
 /// when color is on.
 struct TextStyle: Equatable, Sendable {
@@ -48,32 +50,7 @@ typealias Line = [Cell]
 
 /// Terminal display width, in cells: 2 for East Asian wide characters and emoji, 0 for combining
 /// marks and zero-width characters, else 1 (the same table as `TextDiagnosticFormatter`).
-enum DisplayWidth {
-    static func of(_ scalar: Unicode.Scalar) -> Int {
-        switch scalar.value {
-        case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x200B...0x200F, 0x2060...0x2064,
-            0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
-            return 0
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F1E6...0x1F1FF, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
-    }
-
-    /// A grapheme cluster is as wide as its widest scalar: a base letter with combining marks
-    /// takes 1, an emoji sequence joined with ZWJ takes 2, a lone combining mark 0. A tab is
-    /// shown as one space.
-    static func of(_ character: Character) -> Int {
-        if character == "\t" { return 1 }
-        return character.unicodeScalars.reduce(0) { max($0, of($1)) }
-    }
-
-    static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
-    }
-
+extension DisplayWidth {
     static func of(_ line: Line) -> Int {
         line.reduce(0) { $0 + $1.width }
     }

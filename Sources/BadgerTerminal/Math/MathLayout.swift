@@ -1,3 +1,5 @@
+import BadgerDeck
+
 /// A rectangle of text for 2D layout: every row is exactly `width` columns wide, and `baseline` is
 /// the row that lines up with neighbours in a horizontal concatenation.
 struct MathBox: Equatable {
@@ -47,30 +49,9 @@ struct MathBox: Equatable {
 }
 
 /// Display width of text in a terminal: combining marks and format characters take no column,
-/// East Asian wide characters and emoji take two, everything else one.
+/// The columns math text takes: `DisplayWidth`, the measure every terminal layout shares.
 enum MathWidth {
-    static func of(_ text: String) -> Int {
-        var width = 0
-        for scalar in text.unicodeScalars { width += of(scalar) }
-        return width
-    }
-
-    static func of(_ scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
-        }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
-    }
+    static func of(_ text: String) -> Int { DisplayWidth.of(text) }
 }
 
 /// Lays a `MathNode` out in 2D: stacked fractions, limits above and below large operators,

@@ -28,19 +28,17 @@ enum ListLayout {
         UntrustedText.sanitized(CardID.normalized(text))
     }
 
-    /// `text` cut to `width` columns, ending in `…` when cut.
+    /// `text` cut to `width` display columns, ending in `…` when cut.
     static func truncated(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        guard text.count > width else { return text }
-        return String(text.prefix(max(0, width - 1))) + "…"
+        DisplayWidth.clipped(text, to: width)
     }
 
     static func padded(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
+        DisplayWidth.padded(text, to: width)
     }
 
     static func rightAligned(_ text: String, to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+        String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
     }
 
     /// Formats local calendar dates, `2026-11-21`.

@@ -30,15 +30,8 @@ struct FullScreenStudy {
             terminal.restore()
         } catch Exit.quit {
             terminal.restore()
-        } catch let error as StorageError {
-            terminal.restore()
-            Terminal.standardError.write("badger: error: \(error.description)\n")
-            throw ExitStatus.usageOrIO.code
-        } catch let error as MemoryError {
-            terminal.restore()
-            Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
-            throw ExitStatus.usageOrIO.code
         } catch {
+            // The terminal is restored before `Badger.main` prints the error.
             terminal.restore()
             throw error
         }
@@ -157,9 +150,9 @@ struct FullScreenStudy {
         // Counted afresh each time: after a session the menu shows what is left.
         let topics = service.topics(at: StudySettings.now())
         let names = topics.map { UntrustedText.sanitized($0.name) }
-        let width = names.map(\.count).max() ?? 0
+        let width = names.map { DisplayWidth.of($0) }.max() ?? 0
         let options = zip(topics, names).map { topic, name in
-            name + String(repeating: " ", count: width - name.count) + "  \(topic.due) due, \(topic.new) new"
+            name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  \(topic.due) due, \(topic.new) new"
         }
         return topics[try menu(terminal, title: "Choose a topic", options: options)].name
     }
@@ -329,7 +322,7 @@ struct FullScreenStudy {
         let detail = " · " + screen.progress
         var body = [
             ScreenLayout.accented(heading, color: color, usesColor: usesColor)
-                + ScreenLayout.clip(detail, columns: max(0, width - heading.count)), "",
+                + ScreenLayout.clip(detail, columns: max(0, width - DisplayWidth.of(heading))), "",
         ]
         func field(_ text: CardText?) -> [String] {
             StudySettings.lines(

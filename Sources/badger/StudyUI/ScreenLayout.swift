@@ -1,3 +1,4 @@
+import BadgerDeck
 import BadgerTerminal
 
 /// Laying a screen out: a body that scrolls off with `…` when too tall, and a footer that
@@ -17,10 +18,9 @@ enum ScreenLayout {
         return shown + Array(repeating: "", count: max(0, room - shown.count)) + footer
     }
 
-    /// `text` (plain, without escape codes) cut to `columns`, with `…` when cut.
+    /// `text` (plain, without escape codes) cut to `columns` display columns, with `…` when cut.
     static func clip(_ text: String, columns: Int) -> String {
-        guard text.count > columns else { return text }
-        return columns <= 1 ? String(text.prefix(columns)) : String(text.prefix(columns - 1)) + "…"
+        DisplayWidth.clipped(text, to: columns)
     }
 
     /// `parts` joined by `separator` into lines of at most `columns` (a part too long is clipped).
@@ -30,7 +30,7 @@ enum ScreenLayout {
         for part in parts {
             if line.isEmpty {
                 line = part
-            } else if line.count + separator.count + part.count <= columns {
+            } else if DisplayWidth.of(line) + DisplayWidth.of(separator) + DisplayWidth.of(part) <= columns {
                 line += separator + part
             } else {
                 lines.append(line)
