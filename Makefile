@@ -12,7 +12,7 @@ BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan test-tsan clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-long test-asan test-tsan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -98,6 +98,12 @@ fuzz: deps
 
 fuzz-smoke: deps
 	Fuzz/run.sh all 10
+
+# The kill loops at full length: 200 SIGKILLs at random moments of study, import and state
+# rebuild (make test runs 10 of each). CI runs it after make test.
+test-long: deps test-deps
+	$(SWIFT) build --build-tests
+	BADGER_KILL_LOOPS=200 $(SWIFT) test --disable-xctest --skip-build --filter KillLoopTests
 
 # The whole test suite again, built with AddressSanitizer (its own build folder); the badger
 # processes the tests start are sanitized too. Leaks inside Foundation are suppressed by name.
