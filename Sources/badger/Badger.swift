@@ -11,8 +11,8 @@ struct Badger: ParsableCommand {
         abstract: "Plain-text spaced repetition: Markdown decks in, flashcards out.",
         discussion: """
             Decks are Markdown files with YAML front matter naming their topic, and cards
-            written as labelled lines (Q:, A:, E:, H:, R:). See Grammar/Spec.md for the
-            format.
+            written as labelled lines (Q:, A:, E:, H:, R:), or cloze texts (C: with
+            {{c1::deletions}}). See Grammar/Spec.md for the format.
 
             Exit status: 0 success (warnings allowed), 1 errors in the decks, 2 usage or
             I/O errors.
