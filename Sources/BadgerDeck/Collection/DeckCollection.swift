@@ -32,18 +32,36 @@ public struct DeckCollection: Sendable {
         public var keepingCards = true
         /// Called as each deck starts and finishes, from the loading threads.
         public var progress: (@Sendable (LoadProgress) -> Void)?
+        /// Where the study cards go as they are made (for `compile`, which writes them out
+        /// without keeping them).
+        public var output: CardOutput?
         /// How much Markdown a large deck is read at a time (see `DeckParser`).
         var partSize = DeckParser.partSize
 
         public init(
             renderingHTML: Bool = false, keepingTrees: Bool = false, checking: Bool = true, keepingCards: Bool = true,
-            progress: (@Sendable (LoadProgress) -> Void)? = nil
+            progress: (@Sendable (LoadProgress) -> Void)? = nil, output: CardOutput? = nil
         ) {
             self.renderingHTML = renderingHTML
             self.keepingTrees = keepingTrees
             self.checking = checking
             self.keepingCards = keepingCards
             self.progress = progress
+            self.output = output
+        }
+    }
+
+    /// Study cards turned into bytes as they are made, and those bytes handed on in order.
+    public struct CardOutput: Sendable {
+        /// Turns the cards of one part of a deck into bytes, on the thread that loaded them.
+        public var encode: @Sendable ([Card]) -> [UInt8]
+        /// Takes the bytes of every part of every deck in file order (the order of
+        /// `DeckCollection.cards`), one call at a time, from the loading threads.
+        public var write: @Sendable ([UInt8]) -> Void
+
+        public init(encode: @escaping @Sendable ([Card]) -> [UInt8], write: @escaping @Sendable ([UInt8]) -> Void) {
+            self.encode = encode
+            self.write = write
         }
     }
 
@@ -54,7 +72,7 @@ public struct DeckCollection: Sendable {
         let results = ParallelResults<CheckedDeck>(count: files.count)
         let failures = ParallelResults<CollectionError>(count: files.count)
         let tally = options.progress.map { ProgressTally(files: files, fileAccess: fileAccess, report: $0) }
-        let collectionCheck = OrderedCollectionCheck(checking: options.checking)
+        let collectionCheck = OrderedCollectionCheck(checking: options.checking, write: options.output?.write)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             tally?.started(file)
@@ -67,7 +85,7 @@ public struct DeckCollection: Sendable {
             results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: options) { part, cards in
                 counted += part
                 tally?.advanced(bytes: part)
-                collectionCheck.deliver(cards, ofDeck: index)
+                collectionCheck.deliver(cards, encoded: options.output?.encode(cards) ?? [], ofDeck: index)
             }
             tally?.finished(bytes: bytes.count - counted)
         }
@@ -131,25 +149,35 @@ private final class ProgressTally: @unchecked Sendable {
 }
 
 /// Runs the collection-wide rules over the cards in file order as the decks deliver them
-/// (part by part, from the loading threads, decks in any order), and counts the cards.
+/// (part by part, from the loading threads, decks in any order), counts the cards, and writes
+/// their encoded bytes (`LoadOptions.output`) in the same order.
 private final class OrderedCollectionCheck: @unchecked Sendable {
     private let lock = NSLock()
     private let checking: Bool
+    private let write: (@Sendable ([UInt8]) -> Void)?
     private var check = CollectionCheck()
     /// The deck whose cards are checked as they come; later decks' cards wait.
     private var next = 0
-    private var waiting: [Int: [Card]] = [:]
+    private var waiting: [Int: (cards: [Card], encoded: [[UInt8]])] = [:]
     private var finished: Set<Int> = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var cardCounts: [CardKind: Int] = [:]
 
-    init(checking: Bool) { self.checking = checking }
+    init(checking: Bool, write: (@Sendable ([UInt8]) -> Void)?) {
+        self.checking = checking
+        self.write = write
+    }
 
-    /// More cards of deck `index`, in source order.
-    func deliver(_ cards: [Card], ofDeck index: Int) {
+    /// More cards of deck `index`, in source order, and their bytes for `LoadOptions.output`.
+    func deliver(_ cards: [Card], encoded: [UInt8], ofDeck index: Int) {
         lock.lock()
         defer { lock.unlock() }
-        if index == next { process(cards) } else { waiting[index, default: []] += cards }
+        if index == next {
+            process(cards, encoded: [encoded])
+        } else {
+            waiting[index, default: ([], [])].cards += cards
+            if write != nil { waiting[index, default: ([], [])].encoded.append(encoded) }
+        }
     }
 
     /// Deck `index` has delivered all its cards.
@@ -159,13 +187,14 @@ private final class OrderedCollectionCheck: @unchecked Sendable {
         finished.insert(index)
         while finished.remove(next) != nil {
             next += 1
-            if let cards = waiting.removeValue(forKey: next) { process(cards) }
+            if let deck = waiting.removeValue(forKey: next) { process(deck.cards, encoded: deck.encoded) }
         }
     }
 
-    private func process(_ cards: [Card]) {
+    private func process(_ cards: [Card], encoded: [[UInt8]]) {
         if checking { diagnostics += check.add(cards) }
         for card in cards { cardCounts[card.kind, default: 0] += 1 }
+        if let write { for bytes in encoded where !bytes.isEmpty { write(bytes) } }
     }
 }
 

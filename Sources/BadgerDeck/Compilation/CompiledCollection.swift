@@ -36,6 +36,42 @@ public struct CompiledCollection: Encodable, Sendable {
             case id, topic, kind, question, answer, explanation, hint, image, reversedFrom, section, source
         }
 
+        /// The compiled form of `card`. A field without HTML (the collection was loaded without
+        /// `renderingHTML`) is parsed and rendered here.
+        public init(_ card: Card) {
+            func field(_ text: CardText?) -> Field? {
+                text.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render(markdown: $0.markdown)) }
+            }
+            let image = card.imageSource.flatMap { source -> String? in
+                guard !ImagePath.isRemote(source) else { return source }
+                let absolute = ImagePath.absolute(source, relativeTo: card.file.directory)
+                let root = card.file.collectionRoot.hasSuffix("/") ? card.file.collectionRoot : card.file.collectionRoot + "/"
+                return absolute.hasPrefix(root) ? String(absolute.dropFirst(root.count)) : absolute
+            }
+            self.init(
+                id: card.id.description, topic: card.topic, kind: card.kind, question: field(card.question),
+                answer: field(card.answer), explanation: field(card.explanation), hint: field(card.hint), image: image,
+                reversedFrom: card.reversedFrom?.description, section: card.section,
+                source: Source(file: card.file.relativePath, line: card.line))
+        }
+
+        init(
+            id: String, topic: String, kind: CardKind, question: Field?, answer: Field?, explanation: Field?, hint: Field?,
+            image: String?, reversedFrom: String?, section: String?, source: Source
+        ) {
+            self.id = id
+            self.topic = topic
+            self.kind = kind
+            self.question = question
+            self.answer = answer
+            self.explanation = explanation
+            self.hint = hint
+            self.image = image
+            self.reversedFrom = reversedFrom
+            self.section = section
+            self.source = source
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -73,35 +109,32 @@ public struct CompiledCollection: Encodable, Sendable {
     public var decks: [Deck]
     public var cards: [CompiledCard]
 
+    /// The collection made of `decks` and `cards`.
+    public init(decks: [Deck], cards: [CompiledCard]) {
+        self.decks = decks
+        self.cards = cards
+    }
+
     /// Compiles a collection that has no errors. Load it with `renderingHTML` to render in
     /// parallel; otherwise each field is parsed and rendered again here.
     public init(_ collection: DeckCollection) {
         var counts: [String: Int] = [:]
         for card in collection.cards { counts[card.file.absolutePath, default: 0] += 1 }
-        decks = collection.realDecks.compactMap { deck in
+        self.init(decks: CompiledCollection.decks(of: collection, cardCounts: counts), cards: collection.cards.map(CompiledCard.init))
+    }
+
+    /// The decks of `collection` (not the skipped Markdown files), with how many study cards each
+    /// has, by absolute path.
+    static func decks(of collection: DeckCollection, cardCounts: [String: Int]) -> [Deck] {
+        collection.realDecks.compactMap { deck in
             guard let topic = deck.topic else { return nil }
-            return Deck(file: deck.file.relativePath, topic: topic, color: deck.color, cards: counts[deck.file.absolutePath] ?? 0)
-        }
-        cards = collection.cards.map { card in
-            func field(_ text: CardText?) -> Field? {
-                text.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render(markdown: $0.markdown)) }
-            }
-            let image = card.imageSource.flatMap { source -> String? in
-                guard !ImagePath.isRemote(source) else { return source }
-                let absolute = ImagePath.absolute(source, relativeTo: card.file.directory)
-                let root = card.file.collectionRoot.hasSuffix("/") ? card.file.collectionRoot : card.file.collectionRoot + "/"
-                return absolute.hasPrefix(root) ? String(absolute.dropFirst(root.count)) : absolute
-            }
-            return CompiledCard(
-                id: card.id.description, topic: card.topic, kind: card.kind, question: field(card.question),
-                answer: field(card.answer), explanation: field(card.explanation), hint: field(card.hint), image: image,
-                reversedFrom: card.reversedFrom?.description, section: card.section,
-                source: Source(file: card.file.relativePath, line: card.line))
+            return Deck(file: deck.file.relativePath, topic: topic, color: deck.color, cards: cardCounts[deck.file.absolutePath] ?? 0)
         }
     }
 
-    /// The JSON text: pretty-printed, keys sorted, slashes unescaped, ending with a newline.
-    public func json() throws -> String {
-        return try JSONOutput.text(self)
+    /// The JSON text: pretty-printed, keys sorted, slashes unescaped, ending with a newline;
+    /// what `JSONOutput.text(self)` gives, written by `CompiledJSONWriter`.
+    public func json() -> String {
+        String(decoding: CompiledJSONWriter.document(self), as: UTF8.self)
     }
 }

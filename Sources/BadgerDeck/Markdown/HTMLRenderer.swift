@@ -176,7 +176,11 @@ public enum HTMLRenderer {
 
     /// Escapes `&`, `<`, `>` and `"` as cmark does.
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        let special = { (byte: UInt8) in byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 }
+        // Most text has nothing to escape; look at its bytes directly (String's own UTF-8 view is slower).
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? text.utf8.contains(where: special) else {
+            return text
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         for character in text.unicodeScalars {

@@ -1,0 +1,115 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+@testable import BadgerDeck
+
+/// The hand-written JSON of `badger compile` is, byte for byte, what `JSONEncoder` (through
+/// `JSONOutput.text`) writes for the same `CompiledCollection`.
+@Suite struct CompiledJSONWriterTests {
+    /// The bundled `Decks/`, rendered; with `output`, compiled while loading instead of kept.
+    static func bundledDecks(output: DeckCollection.CardOutput? = nil) throws -> DeckCollection {
+        let fileAccess = LocalFileSystem()
+        let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [PackagePaths.url("Decks").path])
+        return try DeckCollection.load(
+            files, fileAccess: fileAccess, options: .init(renderingHTML: true, keepingCards: output == nil, output: output))
+    }
+
+    @Test func bundledDecksAreWrittenAsJSONEncoderWritesThem() throws {
+        let compiled = CompiledCollection(try Self.bundledDecks())
+        #expect(compiled.cards.count >= 60)
+        #expect(compiled.json() == (try JSONOutput.text(compiled)))
+    }
+
+    @Test func compilingWhileLoadingWritesTheSameTextInChunks() throws {
+        let expected = try JSONOutput.text(CompiledCollection(try Self.bundledDecks()))
+        let written = Written()
+        let compiler = CollectionCompiler(write: { written.chunks.append($0) })
+        let collection = try Self.bundledDecks(output: compiler.output)
+        try compiler.finish(collection)
+        #expect(collection.cards.isEmpty)
+        #expect(collection.cardCount >= 60)
+        #expect(String(decoding: written.chunks.joined(), as: UTF8.self) == expected)
+    }
+
+    @Test func trickyStringsAreEscapedAsJSONEncoderEscapesThem() throws {
+        var controls = ""
+        for value in 0..<0x20 { controls.unicodeScalars.append(Unicode.Scalar(UInt8(value))) }
+        let tricky = [
+            "", "\"quoted\" and \\backslashed\\ and \\\"both\\\"", controls, "DEL \u{7F} NEL \u{85} NBSP \u{A0}",
+            "line\u{2028}paragraph\u{2029}separators", "emoji 😀👩‍👩‍👧 flags 🇫🇷", "e\u{301} é ﬁ", "a/b//c </script> http://x.y/z",
+            "tab\there\r\nCRLF\n", "\u{FEFF}BOM, \u{200F}bidi\u{202E}override", "$\\frac{a}{b}$ \\[x\\] `code` <b>&amp;</b>",
+        ]
+        var cards: [CompiledCollection.CompiledCard] = []
+        for (index, text) in tricky.enumerated() {
+            let field = CompiledCollection.Field(markdown: text, html: "<p>" + text + "</p>\n")
+            cards.append(
+                CompiledCollection.CompiledCard(
+                    id: String(format: "%016x", index), topic: text, kind: CardKind.allCases[index % 3], question: field,
+                    answer: index.isMultiple(of: 2) ? nil : field, explanation: CompiledCollection.Field(markdown: "", html: ""),
+                    hint: nil, image: index.isMultiple(of: 3) ? text : nil, reversedFrom: index == 1 ? "0000000000000000" : nil,
+                    section: index.isMultiple(of: 2) ? text : nil, source: CompiledCollection.Source(file: text, line: index * 1000)))
+        }
+        let decks = [
+            CompiledCollection.Deck(file: "a/b.md", topic: tricky[1], color: nil, cards: 0),
+            CompiledCollection.Deck(file: tricky[2], topic: tricky[4], color: "#0a0B0c", cards: 123_456),
+        ]
+        let compiled = CompiledCollection(decks: decks, cards: cards)
+        #expect(compiled.json() == (try JSONOutput.text(compiled)))
+    }
+
+    @Test func anEmptyCollectionIsWrittenAsJSONEncoderWritesIt() throws {
+        let empty = CompiledCollection(decks: [], cards: [])
+        #expect(empty.json() == (try JSONOutput.text(empty)))
+        #expect(empty.json().hasPrefix("{\n  \"cards\" : [\n\n  ],\n  \"decks\" : [\n\n  ],\n"))
+    }
+
+    @Test func decksWithQuotesControlsAndEmojiCompileAsJSONEncoderWritesThem() throws {
+        let deck = """
+            ---
+            topic: "Tricky \\"topic\\" / 😀"
+            color: "#123456"
+            ---
+
+            # Section with "quotes" and a back\\\\slash
+
+            Q: What is "\\\\n" in C?\u{2028}And a/b?
+            A: A line feed: `"\\n"` 😀
+            E: Tab:\there, <b>bold</b> & more.
+
+                indented code with "quotes" and \\
+
+            Q: Is this empty?
+            A: no
+            R: yes
+
+            Q: $\\frac{1}{2}$ or `a\\b`?
+            A: - one
+            - two
+
+            """
+        let fileAccess = InMemoryFileSystem(files: ["/work/Decks/tricky.md": Array(deck.utf8)])
+        let file = DeckFile(displayPath: "Decks/tricky.md", absolutePath: "/work/Decks/tricky.md", collectionRoot: "/work/Decks")
+        let collection = try DeckCollection.load([file], fileAccess: fileAccess, options: .init(renderingHTML: true))
+        #expect(collection.cards.count == 4)
+        let compiled = CompiledCollection(collection)
+        #expect(compiled.json() == (try JSONOutput.text(compiled)))
+    }
+
+    @Test func aFailedWriteIsRethrownAndNothingIsWrittenAfterIt() throws {
+        struct Full: Error {}
+        let written = Written()
+        let compiler = CollectionCompiler { bytes in
+            written.chunks.append(bytes)
+            throw Full()
+        }
+        let collection = try Self.bundledDecks(output: compiler.output)
+        #expect(throws: Full.self) { try compiler.finish(collection) }
+        #expect(written.chunks.count == 1)
+    }
+}
+
+/// What a `CollectionCompiler` wrote; it calls `write` one call at a time.
+private final class Written: @unchecked Sendable {
+    var chunks: [[UInt8]] = []
+}
