@@ -146,7 +146,7 @@ public struct CompiledJSONWriter: Sendable {
     }
 
     private mutating func null() {
-        bytes.append(contentsOf: "null".utf8)
+        append("null")
     }
 
     /// Appends UTF-8 text escaped as `JSONEncoder` escapes it: `"` and `\`, the C0 controls as
@@ -203,8 +203,12 @@ public struct CompiledJSONWriter: Sendable {
     private mutating func key(_ name: StaticString) {
         entry()
         bytes.append(0x22)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(contentsOf: [0x22, 0x20, 0x3A, 0x20])
+        append(name)
+        append("\" : ")
+    }
+
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func openObject() { open(0x7B) }

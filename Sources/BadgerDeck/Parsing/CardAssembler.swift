@@ -201,14 +201,19 @@ struct CardAssembler {
     /// that end its last line.
     private func markdown(of draft: FieldDraft) -> String {
         let labelEnd = draft.labelRange.end
-        // The innermost last block, if it is code.
-        var last = draft.blocks.last
-        while let node = last {
-            if case .codeBlock = node.kind { break }
-            last = node.children.last
+        // Whether the innermost last block (through lists, items and quotes) is code.
+        var endsInCode = false
+        if let block = draft.blocks.last {
+            var index = block.index
+            while index >= 0 {
+                let node = block.tree.nodes[Int(index)]
+                endsInCode = node.type == .codeBlock
+                guard node.type == .list || node.type == .item || node.type == .blockQuote else { break }
+                index = node.lastChild
+            }
         }
         let ownLine = draft.blocks.first.map { $0.range.start.line > labelEnd.line } ?? false
-        guard ownLine || last != nil else {
+        guard ownLine || endsInCode else {
             return source.trimmedText(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine)
         }
         let text =
@@ -221,7 +226,7 @@ struct CardAssembler {
             return ""
         }
         if ownLine { start = (bytes[..<start].lastIndex(of: 0x0A) ?? -1) + 1 }
-        if last != nil { end = (bytes[end...].firstIndex(of: 0x0A) ?? bytes.endIndex) - 1 }
+        if endsInCode { end = (bytes[end...].firstIndex(of: 0x0A) ?? bytes.endIndex) - 1 }
         return String(decoding: bytes[start...end], as: UTF8.self)
     }
 
