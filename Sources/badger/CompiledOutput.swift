@@ -43,10 +43,10 @@ final class CompiledOutput {
     }
 
     /// Appends `bytes`; throws `StorageError.writeFailed` (for the temporary file: a full disk).
-    func write(_ bytes: [UInt8]) throws {
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
         switch target {
         case .file(let writer): try writer.write(bytes)
-        case .spool(let descriptor): try CompiledOutput.write(bytes[...], to: descriptor, path: "a temporary file")
+        case .spool(let descriptor): try CompiledOutput.write(bytes, to: descriptor, path: "a temporary file")
         case .memory(var kept):
             target = .memory([])
             kept += bytes
@@ -70,9 +70,11 @@ final class CompiledOutput {
                     if count < 0, errno == EINTR { continue }
                     guard count >= 0 else { throw StorageError.writeFailed(path: "", reason: String(cString: strerror(errno))) }
                     if count == 0 { break }
-                    try CompiledOutput.write(buffer[..<count], to: STDOUT_FILENO, path: "standard output")
+                    try buffer.withUnsafeBytes {
+                        try CompiledOutput.write(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: STDOUT_FILENO, path: "standard output")
+                    }
                 }
-            case .memory(let kept): try CompiledOutput.write(kept[...], to: STDOUT_FILENO, path: "standard output")
+            case .memory(let kept): try kept.withUnsafeBytes { try CompiledOutput.write($0, to: STDOUT_FILENO, path: "standard output") }
             }
         } catch {
             throw failed(error)
@@ -110,17 +112,15 @@ final class CompiledOutput {
         return descriptor
     }
 
-    private static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
-                }
-                offset += written
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
             }
+            offset += written
         }
     }
 }

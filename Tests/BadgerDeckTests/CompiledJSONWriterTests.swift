@@ -24,11 +24,39 @@ import Testing
     @Test func compilingWhileLoadingWritesTheSameTextInChunks() throws {
         let expected = try JSONOutput.text(CompiledCollection(try Self.bundledDecks()))
         let written = Written()
-        let compiler = CollectionCompiler(write: { written.chunks.append($0) })
+        let compiler = CollectionCompiler(write: { written.chunks.append(Array($0)) })
         let collection = try Self.bundledDecks(output: compiler.output)
         try compiler.finish(collection)
         #expect(collection.cards.isEmpty)
         #expect(collection.cardCount >= 60)
+        #expect(String(decoding: written.chunks.joined(), as: UTF8.self) == expected)
+    }
+
+    @Test func largeDecksCompiledWhileLoadingAreWrittenAsJSONEncoderWritesThem() throws {
+        // Parts larger than a chunk go to the output without passing through the buffer.
+        var files: [String: [UInt8]] = [:]
+        for deck in 0..<3 {
+            var text = "---\ntopic: Topic \(deck)\nreversed: true\n---\n\n"
+            for card in 0..<1500 {
+                text += "Q: Question \(deck)-\(card) with \"quotes\", a \\ and $x^\(card)$?\nA: Answer \(card)\n"
+                text += "E: An explanation\n\n- with\n- a list\n\n    and code\n\n"
+            }
+            files["/work/Decks/deck\(deck).md"] = Array(text.utf8)
+        }
+        let fileAccess = InMemoryFileSystem(files: files)
+        let decks = (0..<3).map {
+            DeckFile(displayPath: "Decks/deck\($0).md", absolutePath: "/work/Decks/deck\($0).md", collectionRoot: "/work/Decks")
+        }
+        let kept = try DeckCollection.load(decks, fileAccess: fileAccess, options: .init(renderingHTML: true))
+        #expect(kept.cards.count == 9000)
+        let expected = try JSONOutput.text(CompiledCollection(kept))
+        let written = Written()
+        let compiler = CollectionCompiler(write: { written.chunks.append(Array($0)) })
+        let streamed = try DeckCollection.load(
+            decks, fileAccess: fileAccess, options: .init(renderingHTML: true, keepingCards: false, output: compiler.output))
+        try compiler.finish(streamed)
+        #expect(written.chunks.count > 3)
+        #expect(written.chunks.contains { $0.count > CollectionCompiler.chunkSize * 2 })
         #expect(String(decoding: written.chunks.joined(), as: UTF8.self) == expected)
     }
 
@@ -100,7 +128,7 @@ import Testing
         struct Full: Error {}
         let written = Written()
         let compiler = CollectionCompiler { bytes in
-            written.chunks.append(bytes)
+            written.chunks.append(Array(bytes))
             throw Full()
         }
         let collection = try Self.bundledDecks(output: compiler.output)

@@ -51,18 +51,14 @@ public struct DeckCollection: Sendable {
         }
     }
 
-    /// Study cards turned into bytes as they are made, and those bytes handed on in order.
+    /// Study cards turned into bytes as they are made, and those bytes handed on in order
+    /// (`CollectionCompiler.output`).
     public struct CardOutput: Sendable {
         /// Turns the cards of one part of a deck into bytes, on the thread that loaded them.
-        public var encode: @Sendable ([Card]) -> [UInt8]
+        var encode: @Sendable ([Card]) -> ByteBuffer
         /// Takes the bytes of every part of every deck in file order (the order of
         /// `DeckCollection.cards`), one call at a time, from the loading threads.
-        public var write: @Sendable ([UInt8]) -> Void
-
-        public init(encode: @escaping @Sendable ([Card]) -> [UInt8], write: @escaping @Sendable ([UInt8]) -> Void) {
-            self.encode = encode
-            self.write = write
-        }
+        var write: @Sendable (ByteBuffer) -> Void
     }
 
     /// Reads, parses and lints `files`, several at a time.
@@ -85,7 +81,7 @@ public struct DeckCollection: Sendable {
             results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: options) { part, cards in
                 counted += part
                 tally?.advanced(bytes: part)
-                collectionCheck.deliver(cards, encoded: options.output?.encode(cards) ?? [], ofDeck: index)
+                collectionCheck.deliver(cards, encoded: options.output?.encode(cards), ofDeck: index)
             }
             tally?.finished(bytes: bytes.count - counted)
         }
@@ -154,29 +150,29 @@ private final class ProgressTally: @unchecked Sendable {
 private final class OrderedCollectionCheck: @unchecked Sendable {
     private let lock = NSLock()
     private let checking: Bool
-    private let write: (@Sendable ([UInt8]) -> Void)?
+    private let write: (@Sendable (ByteBuffer) -> Void)?
     private var check = CollectionCheck()
     /// The deck whose cards are checked as they come; later decks' cards wait.
     private var next = 0
-    private var waiting: [Int: (cards: [Card], encoded: [[UInt8]])] = [:]
+    private var waiting: [Int: (cards: [Card], encoded: [ByteBuffer])] = [:]
     private var finished: Set<Int> = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var cardCounts: [CardKind: Int] = [:]
 
-    init(checking: Bool, write: (@Sendable ([UInt8]) -> Void)?) {
+    init(checking: Bool, write: (@Sendable (ByteBuffer) -> Void)?) {
         self.checking = checking
         self.write = write
     }
 
     /// More cards of deck `index`, in source order, and their bytes for `LoadOptions.output`.
-    func deliver(_ cards: [Card], encoded: [UInt8], ofDeck index: Int) {
+    func deliver(_ cards: [Card], encoded: ByteBuffer?, ofDeck index: Int) {
         lock.lock()
         defer { lock.unlock() }
         if index == next {
-            process(cards, encoded: [encoded])
+            process(cards, encoded: encoded.map { [$0] } ?? [])
         } else {
             waiting[index, default: ([], [])].cards += cards
-            if write != nil { waiting[index, default: ([], [])].encoded.append(encoded) }
+            if let encoded { waiting[index, default: ([], [])].encoded.append(encoded) }
         }
     }
 
@@ -191,10 +187,10 @@ private final class OrderedCollectionCheck: @unchecked Sendable {
         }
     }
 
-    private func process(_ cards: [Card], encoded: [[UInt8]]) {
+    private func process(_ cards: [Card], encoded: [ByteBuffer]) {
         if checking { diagnostics += check.add(cards) }
         for card in cards { cardCounts[card.kind, default: 0] += 1 }
-        if let write { for bytes in encoded where !bytes.isEmpty { write(bytes) } }
+        if let write { for bytes in encoded { write(bytes) } }
     }
 }
 

@@ -16,16 +16,16 @@ public final class CollectionCompiler: @unchecked Sendable {
     public static let chunkSize = 1 << 18
 
     private let lock = NSLock()
-    private let write: ([UInt8]) throws -> Void
+    private let write: (UnsafeRawBufferPointer) throws -> Void
     private var writer = CompiledJSONWriter()
     /// Study cards written for each deck, by absolute path.
     private var cardCounts: [String: Int] = [:]
     /// The first error `write` threw; nothing is written after it.
     private var failure: (any Error)?
 
-    /// A compiler handing the JSON text to `write`, which may throw to stop the writing (the
-    /// error is rethrown by `finish(_:)`).
-    public init(write: @escaping ([UInt8]) throws -> Void) {
+    /// A compiler handing the JSON text to `write` (the bytes are valid during the call), which
+    /// may throw to stop the writing (the error is rethrown by `finish(_:)`).
+    public init(write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.write = write
         writer.begin()
     }
@@ -41,8 +41,14 @@ public final class CollectionCompiler: @unchecked Sendable {
             },
             write: { [self] entries in
                 lock.withLock {
-                    writer.append(entries: entries)
-                    if writer.bytes.count >= CollectionCompiler.chunkSize { flush() }
+                    if writer.hasCards, entries.count >= CollectionCompiler.chunkSize {
+                        // A large part is written as it is, without a copy.
+                        flush()
+                        entries.withUnsafeBytes(send)
+                    } else {
+                        writer.append(entries: entries)
+                        if writer.count >= CollectionCompiler.chunkSize { flush() }
+                    }
                 }
             })
     }
@@ -59,10 +65,14 @@ public final class CollectionCompiler: @unchecked Sendable {
         }
     }
 
-    /// Hands the buffered text to `write`, unless writing failed before.
+    /// Hands the buffered text to `write`.
     private func flush() {
-        let bytes = writer.take()
-        guard failure == nil else { return }
+        writer.flush(send)
+    }
+
+    /// Hands `bytes` to `write`, unless writing failed before.
+    private func send(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, bytes.count > 0 else { return }
         do { try write(bytes) } catch { failure = error }
     }
 }

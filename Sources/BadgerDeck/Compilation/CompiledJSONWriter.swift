@@ -9,14 +9,22 @@
 /// Each object writes its keys in sorted order, one line a key: a new field is one line at its
 /// sorted place (the equality test against `JSONEncoder` catches a misplaced one).
 public struct CompiledJSONWriter: Sendable {
-    /// The JSON written and not yet taken.
-    public private(set) var bytes: [UInt8] = []
+    /// The JSON written and not yet taken (shared by copies of the writer: do not copy one).
+    private let buffer: ByteBuffer
     /// How many objects and arrays are open; each indents its contents by two more spaces.
     private var depth = 0
     /// Whether the object or array being written has an entry already (the next needs a comma).
     private var hasEntry = false
 
-    public init() {}
+    public init() { buffer = ByteBuffer() }
+
+    private init(capacity: Int) { buffer = ByteBuffer(capacity: capacity) }
+
+    /// The JSON written and not yet taken.
+    public var bytes: [UInt8] { buffer.bytes }
+
+    /// How many bytes were written and not yet taken.
+    public var count: Int { buffer.count }
 
     /// The whole JSON text of `collection`, ending with a newline: `JSONOutput.text(collection)`.
     public static func document(_ collection: CompiledCollection) -> [UInt8] {
@@ -27,11 +35,14 @@ public struct CompiledJSONWriter: Sendable {
         return writer.bytes
     }
 
-    /// The JSON written so far, emptying the buffer.
-    public mutating func take() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
+    /// Calls `body` with the JSON written so far, in place, then empties the buffer.
+    mutating func flush(_ body: (UnsafeRawBufferPointer) -> Void) {
+        buffer.withUnsafeBytes(body)
+        buffer.removeAll()
     }
+
+    /// Whether the `cards` array has a card (so entries go on after a comma).
+    var hasCards: Bool { depth == 2 && hasEntry }
 
     /// Opens the document and its `cards` array, the first key.
     public mutating func begin() {
@@ -40,12 +51,9 @@ public struct CompiledJSONWriter: Sendable {
         openArray()
     }
 
-    /// The JSON of `cards` as entries of the `cards` array, for `append(entries:)`; made on
-    /// any thread, in parallel with other parts of the collection.
-    public static func entries(_ cards: [CompiledCollection.CompiledCard]) -> [UInt8] {
-        var writer = CompiledJSONWriter()
-        writer.depth = 2
-        writer.hasEntry = true
+    /// The JSON of `cards` as entries of the `cards` array, each starting with a comma, for
+    /// `append(entries:)`; made on any thread, in parallel with other parts of the collection.
+    static func entries(_ cards: [CompiledCollection.CompiledCard]) -> ByteBuffer {
         // About the size needed, so that the buffer does not grow to twice that.
         func estimate(_ field: CompiledCollection.Field?) -> Int {
             field.map { $0.markdown.utf8.count + $0.html.utf8.count + 48 } ?? 0
@@ -54,21 +62,20 @@ public struct CompiledJSONWriter: Sendable {
         for card in cards {
             size += 400 + estimate(card.question) + estimate(card.answer) + estimate(card.explanation) + estimate(card.hint)
         }
-        writer.bytes.reserveCapacity(size + size / 16)
+        var writer = CompiledJSONWriter(capacity: size + size / 16)
+        writer.depth = 2
+        writer.hasEntry = true
         for card in cards { writer.add(card) }
-        return writer.bytes
+        return writer.buffer
     }
 
     /// Appends cards made by `entries(_:)` to the `cards` array.
-    public mutating func append(entries: [UInt8]) {
-        guard !entries.isEmpty else { return }
+    mutating func append(entries: ByteBuffer) {
+        guard entries.count > 0 else { return }
         // `entries` starts each card with a comma; the array's first card has none.
-        if !hasEntry {
-            bytes.append(contentsOf: entries.dropFirst())
-        } else if bytes.isEmpty {
-            bytes = entries  // Shared, not copied.
-        } else {
-            bytes.append(contentsOf: entries)
+        entries.withUnsafeBytes { bytes in
+            let text = bytes.bindMemory(to: UInt8.self)
+            buffer.append(hasEntry ? text : UnsafeBufferPointer(rebasing: text.dropFirst()))
         }
         hasEntry = true
     }
@@ -109,7 +116,7 @@ public struct CompiledJSONWriter: Sendable {
         closeArray()
         member("schemaVersion", collection.schemaVersion)
         closeObject()
-        bytes.append(0x0A)
+        buffer.append(0x0A)
     }
 
     // MARK: Members, one per type of value
@@ -134,15 +141,16 @@ public struct CompiledJSONWriter: Sendable {
     private mutating func member(_ name: StaticString, _ value: String?) {
         key(name)
         guard var value else { return null() }
-        bytes.append(0x22)
+        buffer.append(0x22)
         value.withUTF8 { appendEscaped($0) }
-        bytes.append(0x22)
+        buffer.append(0x22)
     }
 
     private mutating func member(_ name: StaticString, _ value: Int?) {
         key(name)
         guard let value else { return null() }
-        bytes.append(contentsOf: String(value).utf8)
+        var text = String(value)
+        text.withUTF8 { buffer.append($0) }
     }
 
     private mutating func null() {
@@ -153,26 +161,49 @@ public struct CompiledJSONWriter: Sendable {
     /// `\b`, `\t`, `\n`, `\f`, `\r` or `\u00xx` (lower-case hex); everything else, `/`, DEL and
     /// non-ASCII included, as it is.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let base = text.baseAddress else { return }
         var start = 0
-        for index in 0..<text.count {
+        var index = 0
+        while index < text.count {
+            // Eight bytes at a time while none of them needs escaping.
+            if index + 8 <= text.count,
+                !CompiledJSONWriter.mayNeedEscaping(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
             let byte = text[index]
+            index += 1
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
-            start = index + 1
-            bytes.append(0x5C)
+            buffer.append(UnsafeBufferPointer(rebasing: text[start..<index - 1]))
+            start = index
+            buffer.append(0x5C)
             switch byte {
-            case 0x22, 0x5C: bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x22, 0x5C: buffer.append(byte)
+            case 0x08: buffer.append(UInt8(ascii: "b"))
+            case 0x09: buffer.append(UInt8(ascii: "t"))
+            case 0x0A: buffer.append(UInt8(ascii: "n"))
+            case 0x0C: buffer.append(UInt8(ascii: "f"))
+            case 0x0D: buffer.append(UInt8(ascii: "r"))
             default:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                for escaped in [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] { buffer.append(escaped) }
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+        buffer.append(UnsafeBufferPointer(rebasing: text[start...]))
+    }
+
+    /// Whether any of the eight bytes of `word` may be a C0 control, `"` or `\`: never false
+    /// when one is, sometimes true when none is (the bit tricks of "Bit Twiddling Hacks",
+    /// "Determine if a word has a byte less than n" and "… has a zero byte").
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highBits != 0
     }
 
     // MARK: Structure
@@ -180,7 +211,7 @@ public struct CompiledJSONWriter: Sendable {
     /// Starts an entry of the open array or object: a comma after the previous one, a line
     /// break, the indentation.
     private mutating func entry() {
-        if hasEntry { bytes.append(0x2C) }
+        if hasEntry { buffer.append(0x2C) }
         lineBreak()
         hasEntry = true
     }
@@ -189,10 +220,10 @@ public struct CompiledJSONWriter: Sendable {
     private mutating func lineBreak() {
         let count = 1 + 2 * depth
         if count <= CompiledJSONWriter.lineBreaks.count {
-            CompiledJSONWriter.lineBreaks.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            CompiledJSONWriter.lineBreaks.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[..<count])) }
         } else {
-            bytes.append(0x0A)
-            bytes.append(contentsOf: repeatElement(0x20, count: count - 1))
+            buffer.append(0x0A)
+            for _ in 1..<count { buffer.append(0x20) }
         }
     }
 
@@ -202,13 +233,13 @@ public struct CompiledJSONWriter: Sendable {
     /// Starts the entry `name` of the open object, up to its value.
     private mutating func key(_ name: StaticString) {
         entry()
-        bytes.append(0x22)
+        buffer.append(0x22)
         append(name)
         append("\" : ")
     }
 
     private mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func openObject() { open(0x7B) }
@@ -217,7 +248,7 @@ public struct CompiledJSONWriter: Sendable {
     private mutating func closeArray() { close(0x5D) }
 
     private mutating func open(_ bracket: UInt8) {
-        bytes.append(bracket)
+        buffer.append(bracket)
         depth += 1
         hasEntry = false
     }
@@ -226,9 +257,9 @@ public struct CompiledJSONWriter: Sendable {
     /// between the brackets (`[`, empty line, `]`).
     private mutating func close(_ bracket: UInt8) {
         depth -= 1
-        if !hasEntry { bytes.append(0x0A) }
+        if !hasEntry { buffer.append(0x0A) }
         lineBreak()
-        bytes.append(bracket)
+        buffer.append(bracket)
         hasEntry = true
     }
 }

@@ -34,17 +34,20 @@ extension AtomicFile {
         ///
         /// - Throws: `StorageError.writeFailed` (a full disk, say); `path` is still untouched.
         public func write(_ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBytes { try write($0) }
+        }
+
+        /// Appends `bytes` to the temporary file, like `write(_:)` for an array.
+        public func write(_ bytes: UnsafeRawBufferPointer) throws {
             guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: "already closed") }
-            try bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
-                    }
-                    offset += written
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
                 }
+                offset += written
             }
         }
 
