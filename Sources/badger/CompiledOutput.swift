@@ -61,6 +61,7 @@ final class CompiledOutput {
             switch target {
             case .file(let writer): try writer.commit()
             case .spool(let descriptor):
+                if try CompiledOutput.sendToStandardOutput(descriptor) { break }
                 guard lseek(descriptor, 0, SEEK_SET) == 0 else {
                     throw StorageError.writeFailed(path: "", reason: String(cString: strerror(errno)))
                 }
@@ -79,6 +80,24 @@ final class CompiledOutput {
         } catch {
             throw failed(error)
         }
+    }
+
+    /// Copies the whole spool file to standard output inside the kernel (`sendfile`); false if
+    /// standard output does not take it that way, before anything was sent.
+    private static func sendToStandardOutput(_ descriptor: Int32) throws -> Bool {
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size >= 0 else { return false }
+        var offset: off_t = 0
+        while offset < size {
+            let sent = sendfile(STDOUT_FILENO, descriptor, &offset, Int(size - offset))
+            if sent < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                if offset == 0, errno == EINVAL || errno == ENOSYS { return false }
+                throw StorageError.writeFailed(path: "standard output", reason: String(cString: strerror(errno)))
+            }
+            if sent == 0 { break }
+        }
+        return true
     }
 
     /// Throws away what was written; the output file, if any, is left as it was.

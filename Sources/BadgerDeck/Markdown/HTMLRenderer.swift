@@ -50,12 +50,22 @@ public enum HTMLRenderer {
 
         /// Appends `text` with `&`, `<`, `>` and `"` escaped as cmark does.
         mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+            guard let base = text.baseAddress else { return }
             var start = 0
-            for index in 0..<text.count {
+            var index = 0
+            while index < text.count {
+                // Eight bytes at a time while none of them needs escaping.
+                if index + 8 <= text.count,
+                    !HTMLRenderer.mayNeedEscaping(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                {
+                    index += 8
+                    continue
+                }
                 let byte = text[index]
+                index += 1
                 guard byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 else { continue }
-                html.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
-                start = index + 1
+                html.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index - 1]))
+                start = index
                 switch byte {
                 case 0x26: write("&amp;")
                 case 0x3C: write("&lt;")
@@ -272,6 +282,21 @@ public enum HTMLRenderer {
                 child = node.nextSibling
             }
         }
+    }
+
+    /// Whether any of the eight bytes of `word` may be `&`, `<`, `>` or `"`: never false when
+    /// one is, sometimes true when none is ("Bit Twiddling Hacks", "… has a zero byte").
+    @inline(__always)
+    static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let ampersand = word ^ (ones &* 0x26)
+        let less = word ^ (ones &* 0x3C)
+        let greater = word ^ (ones &* 0x3E)
+        let quote = word ^ (ones &* 0x22)
+        let found =
+            ((ampersand &- ones) & ~ampersand) | ((less &- ones) & ~less) | ((greater &- ones) & ~greater)
+            | ((quote &- ones) & ~quote)
+        return found & 0x8080_8080_8080_8080 != 0
     }
 
     /// Escapes `&`, `<`, `>` and `"` as cmark does.
