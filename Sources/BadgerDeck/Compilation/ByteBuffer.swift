@@ -1,5 +1,8 @@
 /// Bytes appended through a pointer, for `CompiledJSONWriter`'s many short appends:
 /// `Array.append` checks uniqueness and capacity and cannot be inlined across them.
+///
+/// Sendable because a part's JSON is handed from the loading thread that wrote it to the one
+/// that writes it out (under `DeckCollection.load`'s lock); no two threads use one at once.
 final class ByteBuffer: @unchecked Sendable {
     @exclusivity(unchecked) private var start: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var count = 0

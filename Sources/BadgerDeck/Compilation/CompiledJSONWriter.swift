@@ -8,7 +8,7 @@
 ///
 /// Each object writes its keys in sorted order, one line a key: a new field is one line at its
 /// sorted place (the equality test against `JSONEncoder` catches a misplaced one).
-public struct CompiledJSONWriter: Sendable {
+public struct CompiledJSONWriter {
     /// The JSON written and not yet taken (shared by copies of the writer: do not copy one).
     private let buffer: ByteBuffer
     /// How many objects and arrays are open; each indents its contents by two more spaces.
