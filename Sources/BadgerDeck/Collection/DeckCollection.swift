@@ -148,13 +148,19 @@ private final class ProgressTally: @unchecked Sendable {
 /// (part by part, from the loading threads, decks in any order), counts the cards, and writes
 /// their encoded bytes (`LoadOptions.output`) in the same order.
 private final class OrderedCollectionCheck: @unchecked Sendable {
-    private let lock = NSLock()
+    /// With an output, how many parts of later decks may wait for an earlier one; a thread with
+    /// one more waits too, so that a deck slow to load (its thread descheduled on a busy
+    /// machine) does not let the other decks' JSON pile up in memory.
+    static let waitingLimit = 2
+
+    private let lock = NSCondition()
     private let checking: Bool
     private let write: (@Sendable (ByteBuffer) -> Void)?
     private var check = CollectionCheck()
     /// The deck whose cards are checked as they come; later decks' cards wait.
     private var next = 0
     private var waiting: [Int: (cards: [Card], encoded: [ByteBuffer])] = [:]
+    private var waitingParts = 0
     private var finished: Set<Int> = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var cardCounts: [CardKind: Int] = [:]
@@ -168,11 +174,16 @@ private final class OrderedCollectionCheck: @unchecked Sendable {
     func deliver(_ cards: [Card], encoded: ByteBuffer?, ofDeck index: Int) {
         lock.lock()
         defer { lock.unlock() }
+        // The thread with deck `next` never waits here, and finishing it wakes the others.
+        while encoded != nil, index != next, waitingParts >= OrderedCollectionCheck.waitingLimit { lock.wait() }
         if index == next {
             process(cards, encoded: encoded.map { [$0] } ?? [])
         } else {
             waiting[index, default: ([], [])].cards += cards
-            if let encoded { waiting[index, default: ([], [])].encoded.append(encoded) }
+            if let encoded {
+                waiting[index, default: ([], [])].encoded.append(encoded)
+                waitingParts += 1
+            }
         }
     }
 
@@ -183,8 +194,12 @@ private final class OrderedCollectionCheck: @unchecked Sendable {
         finished.insert(index)
         while finished.remove(next) != nil {
             next += 1
-            if let deck = waiting.removeValue(forKey: next) { process(deck.cards, encoded: deck.encoded) }
+            if let deck = waiting.removeValue(forKey: next) {
+                waitingParts -= deck.encoded.count
+                process(deck.cards, encoded: deck.encoded)
+            }
         }
+        lock.broadcast()
     }
 
     private func process(_ cards: [Card], encoded: [ByteBuffer]) {

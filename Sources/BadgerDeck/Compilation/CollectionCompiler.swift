@@ -34,10 +34,16 @@ public final class CollectionCompiler: @unchecked Sendable {
     public var output: DeckCollection.CardOutput {
         DeckCollection.CardOutput(
             encode: { [self] cards in
+                // The cards come from one deck: its relative path is worked out once.
+                var file: (absolute: String, relative: String)?
+                let compiled = cards.map { card in
+                    if file?.absolute != card.file.absolutePath { file = (card.file.absolutePath, card.file.relativePath) }
+                    return CompiledCollection.CompiledCard(card, file: file!.relative)
+                }
                 var counts: [String: Int] = [:]
                 for card in cards { counts[card.file.absolutePath, default: 0] += 1 }
                 lock.withLock { cardCounts.merge(counts, uniquingKeysWith: +) }
-                return CompiledJSONWriter.entries(cards.map(CompiledCollection.CompiledCard.init))
+                return CompiledJSONWriter.entries(compiled)
             },
             write: { [self] entries in
                 lock.withLock {

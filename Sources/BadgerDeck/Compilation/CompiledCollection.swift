@@ -39,6 +39,12 @@ public struct CompiledCollection: Encodable, Sendable {
         /// The compiled form of `card`. A field without HTML (the collection was loaded without
         /// `renderingHTML`) is parsed and rendered here.
         public init(_ card: Card) {
+            self.init(card, file: card.file.relativePath)
+        }
+
+        /// The compiled form of `card`, whose deck's path relative to the collection root is
+        /// `file` (worked out once for all the cards of a deck).
+        init(_ card: Card, file: String) {
             func field(_ text: CardText?) -> Field? {
                 text.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render(markdown: $0.markdown)) }
             }
@@ -52,7 +58,7 @@ public struct CompiledCollection: Encodable, Sendable {
                 id: card.id.description, topic: card.topic, kind: card.kind, question: field(card.question),
                 answer: field(card.answer), explanation: field(card.explanation), hint: field(card.hint), image: image,
                 reversedFrom: card.reversedFrom?.description, section: card.section,
-                source: Source(file: card.file.relativePath, line: card.line))
+                source: Source(file: file, line: card.line))
         }
 
         init(
