@@ -12,7 +12,7 @@ BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-long test-asan test-tsan clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-compile benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-long test-asan test-tsan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -58,6 +58,10 @@ benchmark: bench-deps release
 schemas: build
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 	@python3 .ci/check_schemas.py .build/debug/badger
+
+# `badger compile` of the lint benchmark's collection against cmark-gfm rendering it (Benchmarks/README.md).
+benchmark-compile: bench-deps release
+	Benchmarks/compile.sh .build/release/badger
 
 benchmark-import: bench-deps release
 	Benchmarks/import.sh

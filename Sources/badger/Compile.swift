@@ -28,20 +28,29 @@ extension Badger {
 
         func run() throws {
             if let output { try OutputFile.refuseCollectionFile(output, shown: UntrustedText.sanitized(output), what: "the compiled JSON") }
-            let loaded = try collection.load(options: .init(renderingHTML: true))
+            // The JSON is written while the decks load (nothing else holds the whole collection),
+            // and becomes the output only if no deck has an error.
+            let destination = try CompiledOutput(path: output)
+            let compiler = CollectionCompiler(write: destination.write)
+            let loaded = try collection.load(options: .init(renderingHTML: true, keepingCards: false, output: compiler.output))
             let errors = Terminal.standardError
             let formatter = TextDiagnosticFormatter(
                 showsExcerpts: errors.isTerminal, usesColor: ColorChoice.auto.enabled(isTerminal: errors.isTerminal),
                 sourceLine: loaded.sourceLines)
             errors.write(loaded.diagnostics.map(formatter.format).joined())
             guard loaded.errorCount == 0 else {
+                destination.discard()
                 errors.write(
                     "badger: not compiled: \(TextDiagnosticFormatter.summary(errors: loaded.errorCount, warnings: loaded.warningCount))\n")
                 throw ExitStatus.findings.code
             }
-            let json = try CompiledCollection(loaded, macros: try Self.macros(of: loaded)).json()
-            guard let output else { return Terminal.standardOutput.write(json) }
-            try OutputFile.write(json, to: output, shown: UntrustedText.sanitized(output))
+            do {
+                try compiler.finish(loaded, macros: try Self.macros(of: loaded))
+            } catch {
+                throw destination.failed(error)
+            }
+            try destination.commit()
+            guard let output else { return }
             errors.write(
                 "\(loaded.summaryLine): \(TextDiagnosticFormatter.summary(errors: 0, warnings: loaded.warningCount)); wrote \(output)\n")
             try Terminal.finish(.success, keeping: loaded)

@@ -86,6 +86,31 @@ import Testing
             "\(result.standardError)")
     }
 
+    @Test func errorsLeaveTheOutputFileAsItWasWithNoTemporaryFileLeft() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = directory.url.appendingPathComponent("collection.json").path
+        try "previous\n".write(toFile: output, atomically: true, encoding: .utf8)
+        let result = try BadgerProcess.run(
+            ["compile", "Broken", "-o", output], in: LintCommandTests.fixtures, environment: ["TMPDIR": directory.url.path])
+        #expect(result.status == 1)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["collection.json"])
+    }
+
+    @Test func compilingToStandardOutputLeavesNoTemporaryFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try BadgerProcess.run(["compile", "Decks"], environment: ["TMPDIR": directory.url.path])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix("  \"schemaVersion\" : 1\n}\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        // Without a usable temporary directory the JSON is kept in memory instead.
+        let fallback = try BadgerProcess.run(["compile", "Decks"], environment: ["TMPDIR": "/no/such/dir"])
+        #expect(fallback.status == 0)
+        #expect(fallback.standardOutput == result.standardOutput)
+    }
+
     @Test func anUnwritableOutputIsAnIOError() throws {
         let result = try BadgerProcess.run(["compile", "Decks", "-o", "/no/such/dir/out.json"])
         #expect(result.status == 2)

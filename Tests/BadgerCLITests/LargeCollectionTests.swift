@@ -83,4 +83,22 @@ import Testing
                 "\(run.peakBytes / 1_000_000) MB without the cards, \(keeping.peakBytes / 1_000_000) MB with them, for \(total) cards")
         }
     }
+
+    @Test func aLargeCollectionCompilesInLessMemoryThanItsJSON() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for index in 0..<24 {
+            let (text, _) = Self.deck(kilobytes: 40 * Self.scale, topic: "Topic \(index % 5)", firstSerial: index * 1_000_000)
+            try directory.write("Decks/deck-\(index).md", text)
+        }
+        let output = directory.url.appendingPathComponent("collection.json").path
+        let run = try BadgerProcess.runMeasuringMemory(["compile", directory.url.appendingPathComponent("Decks").path, "-o", output])
+        #expect(run.status == 0, "\(run.standardError)")
+        let size = try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0
+        #expect(size > 1_000_000 * Self.scale)
+        // The JSON is written as the decks load; neither the cards nor the text are kept whole.
+        if !Sanitizer.isActive {
+            #expect(run.peakBytes < size, "peak \(run.peakBytes / 1_000_000) MB for \(size / 1_000_000) MB of JSON")
+        }
+    }
 }

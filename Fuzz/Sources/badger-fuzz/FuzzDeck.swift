@@ -26,7 +26,9 @@ enum FuzzDeck {
             _ = GitHubDiagnosticFormatter.format(diagnostic)
         }
         _ = try? JSONDiagnosticFormatter.format(collection.diagnostics, decks: collection.decks.count, cards: collection.cards.count)
-        _ = try? JSONOutput.text(CompiledCollection(collection))
+        // The hand-written JSON of `compile` is JSONEncoder's, byte for byte, whatever the deck holds.
+        let compiled = CompiledCollection(collection)
+        precondition(compiled.json() == (try? JSONOutput.text(compiled)), "CompiledJSONWriter differs from JSONEncoder")
         for card in collection.cards {
             for field in [card.question, card.answer, card.explanation, card.hint] {
                 if let field { _ = PlainTextRenderer.render(markdown: field.markdown) }

@@ -32,6 +32,9 @@ public struct DeckCollection: Sendable {
         public var keepingCards = true
         /// Called as each deck starts and finishes, from the loading threads.
         public var progress: (@Sendable (LoadProgress) -> Void)?
+        /// Where the study cards go as they are made (for `compile`, which writes them out
+        /// without keeping them).
+        public var output: CardOutput?
         /// How much Markdown a large deck is read at a time (see `DeckParser`).
         var partSize = DeckParser.partSize
         /// Command names (without backslash) the collection's macros define, which the LaTeX
@@ -41,14 +44,25 @@ public struct DeckCollection: Sendable {
 
         public init(
             renderingHTML: Bool = false, keepingTrees: Bool = false, checking: Bool = true, keepingCards: Bool = true,
-            progress: (@Sendable (LoadProgress) -> Void)? = nil
+            progress: (@Sendable (LoadProgress) -> Void)? = nil, output: CardOutput? = nil
         ) {
             self.renderingHTML = renderingHTML
             self.keepingTrees = keepingTrees
             self.checking = checking
             self.keepingCards = keepingCards
             self.progress = progress
+            self.output = output
         }
+    }
+
+    /// Study cards turned into bytes as they are made, and those bytes handed on in order
+    /// (`CollectionCompiler.output`).
+    public struct CardOutput: Sendable {
+        /// Turns the cards of one part of a deck into bytes, on the thread that loaded them.
+        var encode: @Sendable ([Card]) -> ByteBuffer
+        /// Takes the bytes of every part of every deck in file order (the order of
+        /// `DeckCollection.cards`), one call at a time, from the loading threads.
+        var write: @Sendable (ByteBuffer) -> Void
     }
 
     /// Reads, parses and lints `files`, several at a time.
@@ -58,7 +72,7 @@ public struct DeckCollection: Sendable {
         let results = ParallelResults<CheckedDeck>(count: files.count)
         let failures = ParallelResults<CollectionError>(count: files.count)
         let tally = options.progress.map { ProgressTally(files: files, fileAccess: fileAccess, report: $0) }
-        let collectionCheck = OrderedCollectionCheck(checking: options.checking)
+        let collectionCheck = OrderedCollectionCheck(checking: options.checking, write: options.output?.write)
         let macros = options.checking ? try MacroCheck(files: files, fileAccess: fileAccess) : MacroCheck()
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
@@ -74,7 +88,7 @@ public struct DeckCollection: Sendable {
             results[index] = CheckedDeck(bytes: bytes, file: file, fileAccess: fileAccess, options: deckOptions) { part, cards in
                 counted += part
                 tally?.advanced(bytes: part)
-                collectionCheck.deliver(cards, ofDeck: index)
+                collectionCheck.deliver(cards, encoded: options.output?.encode(cards), ofDeck: index)
             }
             tally?.finished(bytes: bytes.count - counted)
         }
@@ -138,25 +152,46 @@ private final class ProgressTally: @unchecked Sendable {
 }
 
 /// Runs the collection-wide rules over the cards in file order as the decks deliver them
-/// (part by part, from the loading threads, decks in any order), and counts the cards.
+/// (part by part, from the loading threads, decks in any order), counts the cards, and writes
+/// their encoded bytes (`LoadOptions.output`) in the same order.
 private final class OrderedCollectionCheck: @unchecked Sendable {
-    private let lock = NSLock()
+    /// With an output, how many parts of later decks may wait for an earlier one; a thread with
+    /// one more waits too, so that a deck slow to load (its thread descheduled on a busy
+    /// machine) does not let the other decks' JSON pile up in memory.
+    static let waitingLimit = 2
+
+    private let lock = NSCondition()
     private let checking: Bool
+    private let write: (@Sendable (ByteBuffer) -> Void)?
     private var check = CollectionCheck()
     /// The deck whose cards are checked as they come; later decks' cards wait.
     private var next = 0
-    private var waiting: [Int: [Card]] = [:]
+    private var waiting: [Int: (cards: [Card], encoded: [ByteBuffer])] = [:]
+    private var waitingParts = 0
     private var finished: Set<Int> = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var cardCounts: [CardKind: Int] = [:]
 
-    init(checking: Bool) { self.checking = checking }
+    init(checking: Bool, write: (@Sendable (ByteBuffer) -> Void)?) {
+        self.checking = checking
+        self.write = write
+    }
 
-    /// More cards of deck `index`, in source order.
-    func deliver(_ cards: [Card], ofDeck index: Int) {
+    /// More cards of deck `index`, in source order, and their bytes for `LoadOptions.output`.
+    func deliver(_ cards: [Card], encoded: ByteBuffer?, ofDeck index: Int) {
         lock.lock()
         defer { lock.unlock() }
-        if index == next { process(cards) } else { waiting[index, default: []] += cards }
+        // The thread with deck `next` never waits here, and finishing it wakes the others.
+        while encoded != nil, index != next, waitingParts >= OrderedCollectionCheck.waitingLimit { lock.wait() }
+        if index == next {
+            process(cards, encoded: encoded.map { [$0] } ?? [])
+        } else {
+            waiting[index, default: ([], [])].cards += cards
+            if let encoded {
+                waiting[index, default: ([], [])].encoded.append(encoded)
+                waitingParts += 1
+            }
+        }
     }
 
     /// Deck `index` has delivered all its cards.
@@ -166,13 +201,18 @@ private final class OrderedCollectionCheck: @unchecked Sendable {
         finished.insert(index)
         while finished.remove(next) != nil {
             next += 1
-            if let cards = waiting.removeValue(forKey: next) { process(cards) }
+            if let deck = waiting.removeValue(forKey: next) {
+                waitingParts -= deck.encoded.count
+                process(deck.cards, encoded: deck.encoded)
+            }
         }
+        lock.broadcast()
     }
 
-    private func process(_ cards: [Card]) {
+    private func process(_ cards: [Card], encoded: [ByteBuffer]) {
         if checking { diagnostics += check.add(cards) }
         for card in cards { cardCounts[card.kind, default: 0] += 1 }
+        if let write { for bytes in encoded { write(bytes) } }
     }
 }
 

@@ -38,6 +38,49 @@ public struct CompiledCollection: Encodable, Sendable {
             case id, topic, kind, question, answer, explanation, hint, image, reversedFrom, cloze, section, source
         }
 
+        /// The compiled form of `card`. A field without HTML (the collection was loaded without
+        /// `renderingHTML`) is parsed and rendered here.
+        public init(_ card: Card) {
+            self.init(card, file: card.file.relativePath)
+        }
+
+        /// The compiled form of `card`, whose deck's path relative to the collection root is
+        /// `file` (worked out once for all the cards of a deck).
+        init(_ card: Card, file: String) {
+            func field(_ text: CardText?) -> Field? {
+                text.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render(markdown: $0.markdown)) }
+            }
+            let image = card.imageSource.flatMap { source -> String? in
+                guard !ImagePath.isRemote(source) else { return source }
+                let absolute = ImagePath.absolute(source, relativeTo: card.file.directory)
+                let root = card.file.collectionRoot.hasSuffix("/") ? card.file.collectionRoot : card.file.collectionRoot + "/"
+                return absolute.hasPrefix(root) ? String(absolute.dropFirst(root.count)) : absolute
+            }
+            self.init(
+                id: card.id.description, topic: card.topic, kind: card.kind, question: field(card.question),
+                answer: field(card.answer), explanation: field(card.explanation), hint: field(card.hint), image: image,
+                reversedFrom: card.reversedFrom?.description, cloze: card.cloze?.number, section: card.section,
+                source: Source(file: file, line: card.line))
+        }
+
+        init(
+            id: String, topic: String, kind: CardKind, question: Field?, answer: Field?, explanation: Field?, hint: Field?,
+            image: String?, reversedFrom: String?, cloze: Int?, section: String?, source: Source
+        ) {
+            self.id = id
+            self.topic = topic
+            self.kind = kind
+            self.question = question
+            self.answer = answer
+            self.explanation = explanation
+            self.hint = hint
+            self.image = image
+            self.reversedFrom = reversedFrom
+            self.cloze = cloze
+            self.section = section
+            self.source = source
+        }
+
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -78,37 +121,36 @@ public struct CompiledCollection: Encodable, Sendable {
     /// The collection's LaTeX macros, name (with backslash) to expansion: KaTeX's `macros` option.
     public var macros: [String: String]
 
+    /// The collection made of `decks`, `cards` and `macros`.
+    public init(decks: [Deck], cards: [CompiledCard], macros: [String: String] = [:]) {
+        self.decks = decks
+        self.cards = cards
+        self.macros = macros
+    }
+
     /// Compiles a collection that has no errors. Load it with `renderingHTML` to render in
     /// parallel; otherwise each field is parsed and rendered again here. `macros` are the
     /// collection's `LaTeXMacros.expansions`.
     public init(_ collection: DeckCollection, macros: [String: String] = [:]) {
-        self.macros = macros
         var counts: [String: Int] = [:]
         for card in collection.cards { counts[card.file.absolutePath, default: 0] += 1 }
-        decks = collection.realDecks.compactMap { deck in
+        self.init(
+            decks: CompiledCollection.decks(of: collection, cardCounts: counts), cards: collection.cards.map(CompiledCard.init),
+            macros: macros)
+    }
+
+    /// The decks of `collection` (not the skipped Markdown files), with how many study cards each
+    /// has, by absolute path.
+    static func decks(of collection: DeckCollection, cardCounts: [String: Int]) -> [Deck] {
+        collection.realDecks.compactMap { deck in
             guard let topic = deck.topic else { return nil }
-            return Deck(file: deck.file.relativePath, topic: topic, color: deck.color, cards: counts[deck.file.absolutePath] ?? 0)
-        }
-        cards = collection.cards.map { card in
-            func field(_ text: CardText?) -> Field? {
-                text.map { Field(markdown: $0.markdown, html: $0.html ?? HTMLRenderer.render(markdown: $0.markdown)) }
-            }
-            let image = card.imageSource.flatMap { source -> String? in
-                guard !ImagePath.isRemote(source) else { return source }
-                let absolute = ImagePath.absolute(source, relativeTo: card.file.directory)
-                let root = card.file.collectionRoot.hasSuffix("/") ? card.file.collectionRoot : card.file.collectionRoot + "/"
-                return absolute.hasPrefix(root) ? String(absolute.dropFirst(root.count)) : absolute
-            }
-            return CompiledCard(
-                id: card.id.description, topic: card.topic, kind: card.kind, question: field(card.question),
-                answer: field(card.answer), explanation: field(card.explanation), hint: field(card.hint), image: image,
-                reversedFrom: card.reversedFrom?.description, cloze: card.cloze?.number, section: card.section,
-                source: Source(file: card.file.relativePath, line: card.line))
+            return Deck(file: deck.file.relativePath, topic: topic, color: deck.color, cards: cardCounts[deck.file.absolutePath] ?? 0)
         }
     }
 
-    /// The JSON text: pretty-printed, keys sorted, slashes unescaped, ending with a newline.
-    public func json() throws -> String {
-        return try JSONOutput.text(self)
+    /// The JSON text: pretty-printed, keys sorted, slashes unescaped, ending with a newline;
+    /// what `JSONOutput.text(self)` gives, written by `CompiledJSONWriter`.
+    public func json() -> String {
+        String(decoding: CompiledJSONWriter.document(self), as: UTF8.self)
     }
 }

@@ -189,13 +189,51 @@ struct CardAssembler {
     private mutating func closeField() {
         guard let draft = field else { return }
         field = nil
+        // Where `markdown` starts: its first non-blank byte, or the start of that line when the
+        // field's first block stands below its label (its indentation is kept).
         let labelEnd = draft.labelRange.end
+        let firstNonBlank = source.firstNonBlank(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine)
+        let ownLine = draft.blocks.first.map { $0.range.start.line > labelEnd.line } ?? false
         let done = CardField(
-            label: draft.label, labelRange: draft.labelRange,
-            markdown: source.trimmedText(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine),
-            blocks: draft.blocks, lastLine: draft.lastLine,
-            contentStart: source.firstNonBlank(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine))
+            label: draft.label, labelRange: draft.labelRange, markdown: markdown(of: draft), blocks: draft.blocks,
+            lastLine: draft.lastLine,
+            contentStart: ownLine ? firstNonBlank.map { SourceLocation(line: $0.line, column: 1) } : firstNonBlank)
         if card != nil { card!.fields.append(done) } else { deck.strayFields.append(done) }
+    }
+
+    /// The field's Markdown as written, without the blank lines around it, such that it renders
+    /// as its blocks do: a field whose first block starts below its label (indented or fenced
+    /// code, a list) keeps that block's indentation, and one that ends in code keeps the blanks
+    /// that end its last line.
+    private func markdown(of draft: FieldDraft) -> String {
+        let labelEnd = draft.labelRange.end
+        // Whether the innermost last block (through lists, items and quotes) is code.
+        var endsInCode = false
+        if let block = draft.blocks.last {
+            var index = block.index
+            while index >= 0 {
+                let node = block.tree.nodes[Int(index)]
+                endsInCode = node.type == .codeBlock
+                guard node.type == .list || node.type == .item || node.type == .blockQuote else { break }
+                index = node.lastChild
+            }
+        }
+        let ownLine = draft.blocks.first.map { $0.range.start.line > labelEnd.line } ?? false
+        guard ownLine || endsInCode else {
+            return source.trimmedText(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine)
+        }
+        let text =
+            ownLine
+            ? source.text(fromLine: draft.blocks[0].range.start.line, column: 1, throughLine: draft.lastLine)
+            : source.text(fromLine: labelEnd.line, column: labelEnd.column, throughLine: draft.lastLine)
+        let bytes = Array(text.utf8)
+        let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard var start = bytes.firstIndex(where: { !isBlank($0) }), var end = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        if ownLine { start = (bytes[..<start].lastIndex(of: 0x0A) ?? -1) + 1 }
+        if endsInCode { end = (bytes[end...].firstIndex(of: 0x0A) ?? bytes.endIndex) - 1 }
+        return String(decoding: bytes[start...end], as: UTF8.self)
     }
 
     /// Ends the open card, at the end of the deck.

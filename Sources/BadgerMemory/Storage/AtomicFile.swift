@@ -25,38 +25,18 @@ public enum AtomicFile {
     /// A temporary file left behind by a writer that was killed (its process is gone) is
     /// removed first, so a crash leaves nothing behind for long.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
-        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
-        removeStaleTemporaries(in: folder, prefix: prefix)
-        let temporary = folder + "/" + prefix + "\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        let writer = try Writer(replacing: path)
+        do {
+            try writer.write(bytes)
+            try writer.commit()
+        } catch {
+            writer.discard()
+            throw error
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw StorageError.writeFailed(path: path, reason: failure)
-        }
-        syncDirectory(folder)
     }
 
     /// Unlinks `PREFIX<pid>` files in `directory` whose process no longer runs.
-    private static func removeStaleTemporaries(in directory: String, prefix: String) {
+    static func removeStaleTemporaries(in directory: String, prefix: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
@@ -177,7 +157,7 @@ public enum AtomicFile {
         return 0
     }
 
-    private static func syncDirectory(_ path: String) {
+    static func syncDirectory(_ path: String) {
         let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemWrite = Darwin.write
+#endif
+
+extension AtomicFile {
+    /// A file written a piece at a time that replaces `path` only once it is complete, as
+    /// `AtomicFile.write(_:to:)` does for a whole text: the pieces go to a temporary file
+    /// beside it, which `commit()` syncs and renames over `path`, and `discard()` removes.
+    public final class Writer {
+        public let path: String
+        private let temporary: String
+        private let folder: String
+        private var descriptor: Int32
+
+        /// Creates the temporary file for `path`, removing those of writers that were killed.
+        ///
+        /// - Throws: `StorageError.writeFailed` naming `path` and the system's reason.
+        public init(replacing path: String) throws {
+            self.path = path
+            let directory = (path as NSString).deletingLastPathComponent
+            folder = directory.isEmpty ? "." : directory
+            let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+            AtomicFile.removeStaleTemporaries(in: folder, prefix: prefix)
+            temporary = folder + "/" + prefix + "\(getpid())"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        }
+
+        deinit { discard() }
+
+        /// Appends `bytes` to the temporary file.
+        ///
+        /// - Throws: `StorageError.writeFailed` (a full disk, say); `path` is still untouched.
+        public func write(_ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBytes { try write($0) }
+        }
+
+        /// Appends `bytes` to the temporary file, like `write(_:)` for an array.
+        public func write(_ bytes: UnsafeRawBufferPointer) throws {
+            guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: "already closed") }
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+
+        /// Syncs the temporary file to disk and renames it over `path`.
+        ///
+        /// - Throws: `StorageError.writeFailed`; the temporary file is then removed and `path`
+        ///   untouched.
+        public func commit() throws {
+            guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: "already closed") }
+            var failure: String?
+            if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+            close(descriptor)
+            descriptor = -1
+            if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+            if let failure {
+                unlink(temporary)
+                throw StorageError.writeFailed(path: path, reason: failure)
+            }
+            AtomicFile.syncDirectory(folder)
+        }
+
+        /// Closes and removes the temporary file, leaving `path` as it was. Does nothing after
+        /// `commit()`.
+        public func discard() {
+            guard descriptor >= 0 else { return }
+            close(descriptor)
+            descriptor = -1
+            unlink(temporary)
+        }
+    }
+}
