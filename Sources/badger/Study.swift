@@ -201,7 +201,10 @@ struct PlainStudy {
 
     /// The lines of a field of `card` as plain text (styled with `--color always`).
     private func lines(_ text: CardText?, of card: Card) -> [String] {
-        let images = text == card.question ? StudySettings.hidingAnswer(Self.image, answer: card.answer) : Self.image
+        let images =
+            text == card.question
+            ? StudySettings.hidingAnswer(Self.image, answer: card.cloze.map { CardText(markdown: $0.hidden, html: nil) } ?? card.answer)
+            : Self.image
         return StudySettings.lines(
             text, width: Self.width, usesColor: usesColor, accent: nil, images: images, macros: service.macros(for: card))
     }

@@ -20,14 +20,14 @@ import Testing
         let cloze = ClozeText("$\\frac{ {{c1::a+b}} }{2}$, $e^{i\\pi} = {{c2::-1}}$ and {{c3::\\frac{a}{b}}}")
         #expect(cloze.deletions.map(\.text) == ["a+b", "-1", "\\frac{a}{b}"])
         #expect(cloze.deletions.map(\.insideMath) == [true, true, false])
-        #expect(cloze.question(for: 1) == "$\\frac{ \\boxed{?} }{2}$, $e^{i\\pi} = -1$ and \\frac{a}{b}")
+        #expect(cloze.question(for: 1) == "$\\frac{ {\\boxed{?}} }{2}$, $e^{i\\pi} = -1$ and \\frac{a}{b}")
         #expect(cloze.answer(for: 1) == "$\\frac{ {a+b} }{2}$, $e^{i\\pi} = -1$ and \\frac{a}{b}")
         #expect(cloze.problems.isEmpty)
     }
 
     @Test func aHintInsideMathIsBoxedText() {
         let cloze = ClozeText("$x = {{c1::2::a_number}}$")
-        #expect(cloze.question(for: 1) == "$x = \\boxed{\\text{a\\_number}}$")
+        #expect(cloze.question(for: 1) == "$x = {\\boxed{\\text{a\\_number}}}$")
     }
 
     @Test func problemsAreFoundWhereTheyAre() {
@@ -82,5 +82,37 @@ import Testing
         #expect(again.problems.isEmpty, "\(cloze.ankiForm)")
         #expect(again.numbers == cloze.numbers, "\(cloze.ankiForm)")
         #expect(again.deletions.map(\.hint) == [nil], "\(cloze.ankiForm)")
+    }
+}
+
+/// What a fresh-eyed review found.
+@Suite struct ClozeEdgeTests {
+    @Test func aHiddenScriptOrArgumentStaysAGroupKaTeXAccepts() {
+        // The deletion's own braces were the group; its box is one group again.
+        #expect(ClozeText("$x^{{c1::2}}$").question(for: 1) == "$x^{\\boxed{?}}$")
+        #expect(ClozeText("$\\frac{{c1::a}}{b}$").question(for: 1) == "$\\frac{\\boxed{?}}{b}$")
+    }
+
+    @Test func thePlaceholderNeverMakesALink() {
+        #expect(ClozeText("{{c1::f}}(x) = x^2").question(for: 1) == "\\[…\\](x) = x^2")
+        #expect(ClozeText("{{c1::H2O}}: water").question(for: 1) == "\\[…\\]: water")
+        #expect(HTMLRenderer.render(markdown: ClozeText("{{c1::f}}(x) = x^2").question(for: 1)) == "<p>[…](x) = x^2</p>\n")
+    }
+
+    @Test func linksInHashcardsFormAreSkippedWhole() {
+        let cloze = ClozeText("[Berlin] see [the map][ref] and [see [1]](url) and [Bonn]")
+        #expect(cloze.deletions.map(\.text) == ["Berlin", "Bonn"])
+        #expect(cloze.problems.isEmpty)
+        #expect(ClozeText("[text][] and [Rome]").deletions.map(\.text) == ["Rome"])
+    }
+
+    @Test func aNestedDeletionIsReported() {
+        #expect(ClozeText("{{c1::a {{c2::b}} c}}").problems == [.nested(offset: 8, number: 1)])
+    }
+
+    @Test func boldIsLeftOutWhereMarkdownWouldShowTheAsterisks() {
+        #expect(ClozeText("Na{{c1::+}} ion").answer(for: 1) == "Na+ ion")
+        #expect(ClozeText("x{{c1::(y)}}").answer(for: 1) == "x(y)")
+        #expect(ClozeText("the {{c1::heart}} pumps").answer(for: 1) == "the **heart** pumps")
     }
 }

@@ -192,4 +192,45 @@ import Testing
         #expect(service.topic(named: "Frnch") == .unknown(suggestion: "French"))
         #expect(service.topic(named: "Klingon") == .unknown(suggestion: nil))
     }
+
+    @Test func anErrorInOneCardLeavesOnlyThatCardOut() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(
+            directory, ["a.md": "---\ntopic: A\n---\n\nC: {{c1::Paris}} is the capital of France.\n\nC: The {{c1::Loire is long\n"])
+        // The broken text makes no card (lint reports it); the card above it is studied.
+        #expect(service.leftOut.isEmpty)
+        let queue = service.queue(topic: "A", count: 10, aheadDays: 0, at: start)
+        #expect(queue.entries.map { service.card($0.cardID)?.cloze?.hidden } == ["Paris"])
+    }
+
+    @Test func aFrontMatterErrorLeavesTheDecksCardsOut() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(
+            directory,
+            ["a.md": "---\ntopic: A\nreversed: maybe\n---\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n", "b.md": Self.deck("B", 1)])
+        #expect(service.leftOut.map(\.line) == [6, 9])
+        #expect(service.leftOut.allSatisfy { $0.ruleID == "FrontMatterValueTypes" })
+        #expect(service.topics(at: start).map(\.name) == ["B", "all"])
+    }
+
+    @Test func anUndoTheLogCannotTakeLeavesTheRatingInTheSessionToo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": Self.deck("A", 2)])
+        var study = controller(service, topic: "A", at: start)
+        try study.handle(.showAnswer, at: start)
+        try study.handle(.rate(.easy), at: start)
+        // Another process appends to the log in between: the undo is refused, nothing is lost.
+        let log = directory.url.appendingPathComponent("a.reviews")
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("2026-11-02T09:00:01Z\tretired\t0000000000000001\t00000000000000aa\n".utf8))
+        try handle.close()
+        #expect(throws: StorageError.self) { try study.handle(.undo, at: start) }
+        #expect(study.session.reviews.count == 1)
+        #expect(study.progress(at: start) == "card 2 of 2")
+        #expect(try String(contentsOf: log, encoding: .utf8).contains("\treviewed\t"))
+    }
 }

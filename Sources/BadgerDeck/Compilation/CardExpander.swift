@@ -62,7 +62,7 @@ public enum CardExpander {
             id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: text(question),
             answer: text(answer), explanation: text(written.field(.explanation)), hint: text(written.field(.hint)),
             imageSource: image, reversedFrom: reversedFrom, section: written.section, file: deck.file, line: written.location.line,
-            questionLocation: question.labelRange.start, suppression: suppression)
+            questionLocation: question.labelRange.start, suppression: suppression, lastLine: written.lines.upperBound)
     }
     /// One card per deletion number of a `C:` field (none when it has no deletion; the rules
     /// report that). The question hides the number's deletions, the answer reveals them.
@@ -87,7 +87,7 @@ public enum CardExpander {
                 direction: .cloze, question: text(cloze.question(for: number)), answer: text(cloze.answer(for: number)),
                 explanation: explanation, hint: hint, imageSource: field.firstImageSource, reversedFrom: nil,
                 section: written.section, file: deck.file, line: written.location.line, questionLocation: field.labelRange.start,
-                suppression: suppression, cloze: identity)
+                suppression: suppression, cloze: identity, lastLine: written.lines.upperBound)
         }
     }
 

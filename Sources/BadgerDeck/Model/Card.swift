@@ -33,6 +33,8 @@ public final class Card: Sendable {
     public let file: DeckFile
     /// The line of the card's `Q:` (or `C:`) label.
     public let line: Int
+    /// The last line the written card covers (its last field's).
+    public let lastLine: Int
     /// Where the card's question stands (its `Q:` label, or `A:` for a reverse expansion).
     public let questionLocation: SourceLocation
     /// Rules switched off for this card, by a comment before it or for its whole file.
@@ -59,8 +61,9 @@ public final class Card: Sendable {
         id: CardID, questionKey: UInt64, topic: String, kind: CardKind, direction: CardDirection, question: CardText?,
         answer: CardText?, explanation: CardText?, hint: CardText?, imageSource: String?, reversedFrom: CardID?,
         section: String?, file: DeckFile, line: Int, questionLocation: SourceLocation, suppression: Suppression,
-        cloze: ClozeIdentity? = nil
+        cloze: ClozeIdentity? = nil, lastLine: Int? = nil
     ) {
+        self.lastLine = max(line, lastLine ?? line)
         self.id = id
         self.questionKey = questionKey
         self.topic = topic
@@ -87,6 +90,6 @@ public final class Card: Sendable {
         return Card(
             id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: question, answer: answer,
             explanation: explanation, hint: hint, imageSource: imageSource, reversedFrom: reversedFrom, section: section,
-            file: file, line: line, questionLocation: questionLocation, suppression: union, cloze: cloze)
+            file: file, line: line, questionLocation: questionLocation, suppression: union, cloze: cloze, lastLine: lastLine)
     }
 }

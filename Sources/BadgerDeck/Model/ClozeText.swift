@@ -20,6 +20,8 @@ public enum ClozeProblem: Sendable, Equatable {
     case empty(offset: Int, number: Int)
     /// `{{c0::…}}` or a number too large to be one.
     case badNumber(offset: Int, written: String)
+    /// A deletion inside another (`{{c1::a {{c2::b}} c}}`, Anki's nesting), not supported.
+    case nested(offset: Int, number: Int)
 }
 
 /// The text of a `C:` field and its deletions; every distinct deletion number makes one card.
@@ -58,22 +60,26 @@ public struct ClozeText: Sendable {
     public var numbers: [Int] { Array(Set(deletions.map(\.number))).sorted() }
 
     /// The field as card `number` asks it: that number's deletions hidden as `[…]` (or
-    /// `[hint]`; inside math `\boxed{?}` or `\boxed{\text{hint}}`), the others shown.
+    /// `[hint]`; inside math `{\boxed{?}}` or `{\boxed{\text{hint}}}`, a group so that it can
+    /// stand as a script or an argument), the others shown.
     public func question(for number: Int) -> String {
-        rewritten { deletion in
+        rewritten { deletion, after in
             guard deletion.number == number else { return deletion.text }
-            if deletion.insideMath { return "\\boxed{" + (deletion.hint.map { "\\text{\(Self.mathText($0))}" } ?? "?") + "}" }
-            return "[" + (deletion.hint.map(Self.bracketText) ?? "…") + "]"
+            if deletion.insideMath { return "{\\boxed{" + (deletion.hint.map { "\\text{\(Self.mathText($0))}" } ?? "?") + "}}" }
+            let shown = deletion.hint.map(Self.bracketText) ?? "…"
+            // Before `(`, `[` or `:` the brackets would make a link or a link definition.
+            if after == "(" || after == "[" || after == ":" { return "\\[" + shown + "\\]" }
+            return "[" + shown + "]"
         }
     }
 
-    /// The field with card `number`'s deletions revealed in place: in bold, or inside math as
-    /// a braced group.
+    /// The field with card `number`'s deletions revealed in place: in bold (when Markdown reads
+    /// the asterisks as bold there), or inside math as a braced group.
     public func answer(for number: Int) -> String {
-        rewritten { deletion in
+        rewrittenInContext { deletion, after, before in
             guard deletion.number == number else { return deletion.text }
             if deletion.insideMath { return "{" + deletion.text + "}" }
-            return Self.emphasized(deletion.text)
+            return Self.emphasized(deletion.text, before: before, after: after)
         }
     }
 
@@ -82,14 +88,14 @@ public struct ClozeText: Sendable {
     /// renumbering, re-hinting, editing what it hides or marking another deletion in the same
     /// text keeps its id (as editing the answer of a question card does).
     public func identity(for number: Int) -> String {
-        rewritten { $0.number == number ? "{{…}}" : $0.text }
+        rewritten { deletion, _ in deletion.number == number ? "{{…}}" : deletion.text }
     }
 
     /// The field with every deletion written in Anki's form, `{{cN::text}}` or
     /// `{{cN::text::hint}}` (hashcards' `[text]` converted; a brace without its partner or a
     /// `::` in such a text gets a backslash, so that it reads back as the same deletion).
     public var ankiForm: String {
-        rewritten { deletion in
+        rewritten { deletion, _ in
             let text = usesBrackets ? Self.escapedForAnki(deletion.text) : deletion.text
             return "{{c\(deletion.number)::" + text + (deletion.hint.map { "::" + $0 } ?? "") + "}}"
         }
@@ -136,26 +142,37 @@ public struct ClozeText: Sendable {
         deletions.filter { $0.number == number }.map(\.text).joined(separator: " … ")
     }
 
-    private func rewritten(_ replacement: (ClozeDeletion) -> String) -> String {
+    /// The field with each deletion replaced, given the character after it.
+    private func rewritten(_ replacement: (ClozeDeletion, Character?) -> String) -> String {
+        rewrittenInContext { deletion, after, _ in replacement(deletion, after) }
+    }
+
+    /// The field with each deletion replaced, given the characters after and before it.
+    private func rewrittenInContext(_ replacement: (ClozeDeletion, Character?, Character?) -> String) -> String {
         let bytes = Array(markdown.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 16)
         var position = 0
         for deletion in deletions {
             result.append(contentsOf: bytes[position..<deletion.range.lowerBound])
-            result.append(contentsOf: replacement(deletion).utf8)
+            let after = String(decoding: bytes[deletion.range.upperBound...].prefix(4), as: UTF8.self).first
+            let before = String(decoding: bytes[..<deletion.range.lowerBound].suffix(4), as: UTF8.self).last
+            result.append(contentsOf: replacement(deletion, after, before).utf8)
             position = deletion.range.upperBound
         }
         result.append(contentsOf: bytes[position...])
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// `text` in bold, when Markdown would read it so (no blank at either end, no `**` inside);
-    /// else as it is.
-    static func emphasized(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            !first.properties.isWhitespace, !last.properties.isWhitespace, !text.contains("**"), !text.contains("\n")
+    /// `text` in bold, when Markdown would read it so (no blank at either end, no `**` or line
+    /// break inside, and no letter or digit beside a punctuation mark at an end, as in
+    /// `Na**+**`); else as it is.
+    static func emphasized(_ text: String, before: Character? = nil, after: Character? = nil) -> String {
+        guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace, !text.contains("**"),
+            !text.contains("\n")
         else { return text }
+        if first.isPunctuation || first.isSymbol, let before, before.isLetter || before.isNumber { return text }
+        if last.isPunctuation || last.isSymbol, let after, after.isLetter || after.isNumber { return text }
         return "**" + text + "**"
     }
 

@@ -87,6 +87,8 @@ struct ClozeScanner {
         index = contentStart
         var depth = 0
         var hintStart: Int?
+        /// Where a deletion inside this one starts (Anki's nesting, not supported).
+        var nested: Int?
         while index < bytes.count {
             let current = bytes[index]
             if current == UInt8(ascii: "\\") {
@@ -94,9 +96,16 @@ struct ClozeScanner {
                 continue
             }
             if current == UInt8(ascii: "{") {
+                if byte(index + 1) == UInt8(ascii: "{"), byte(index + 2) | 0x20 == UInt8(ascii: "c"), isDigit(byte(index + 3)) {
+                    nested = nested ?? index
+                }
                 depth += 1
             } else if current == UInt8(ascii: "}") {
                 if depth == 0, byte(index + 1) == UInt8(ascii: "}") {
+                    if let nested {
+                        problems.append(.nested(offset: nested, number: number))
+                        return index + 2
+                    }
                     let textEnd = hintStart.map { $0 - 2 } ?? index
                     let text = String(decoding: bytes[contentStart..<textEnd], as: UTF8.self)
                     let hint = hintStart.map { String(decoding: bytes[$0..<index], as: UTF8.self) }
@@ -138,8 +147,9 @@ struct ClozeScanner {
                     depth -= 1
                 } else {
                     let next = byte(index + 1)
-                    // `[text](url)` and `[text][ref]` are links.
-                    if next == UInt8(ascii: "(") || next == UInt8(ascii: "[") { return nil }
+                    // `[text](url)` and `[text][ref]` are links: skipped whole.
+                    if next == UInt8(ascii: "(") { return end(of: index + 1, opening: UInt8(ascii: "("), closing: UInt8(ascii: ")")) }
+                    if next == UInt8(ascii: "[") { return end(of: index + 1, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]")) }
                     let text = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
                     add(number: deletions.count + 1, text: text, hint: nil, range: start..<(index + 1))
                     return index + 1
@@ -148,6 +158,26 @@ struct ClozeScanner {
             index += 1
         }
         return nil
+    }
+
+    /// Past the bracket that closes the one opened at `start`, or past `start` when none does.
+    private func end(of start: Int, opening: UInt8, closing: UInt8) -> Int {
+        var depth = 0
+        var index = start
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if current == opening { depth += 1 }
+            if current == closing {
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+            index += 1
+        }
+        return start + 1
     }
 
     private mutating func add(number: Int, text: String, hint: String?, range: Range<Int>) {

@@ -80,8 +80,20 @@ enum DeckCompletion {
             if let (label, length) = CardLabel.match(bytes, at: start) {
                 guard label == .cloze else { return nil }
                 lines.append(bytes[(start + length)...])
-                let text = lines.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
-                return ClozeText(text).deletions.map(\.number)
+                var text = lines.reversed().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+                // The rest of the field (to a blank line or the next label) counts too.
+                var below = cursorLine + 1
+                while below < document.lineCount {
+                    let next = document.line(below)
+                    let first = next.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? next.endIndex
+                    if first == next.endIndex || CardLabel.match(next, at: first) != nil { break }
+                    text += "\n" + String(decoding: next, as: UTF8.self)
+                    below += 1
+                }
+                let cloze = ClozeText(text)
+                // A field in hashcards' [text] form is not switched to {{cN::}} by a completion.
+                if cloze.usesBrackets { return nil }
+                return cloze.deletions.map(\.number)
             }
             lines.append(bytes)
             line -= 1

@@ -136,6 +136,38 @@ public enum AtomicFile {
         }
     }
 
+    /// Takes `lines`, the last lines of the file at `path`, back out: under the file's lock (the
+    /// one `appendLines` takes), checks that the file ends with exactly those lines, cuts it
+    /// before them and syncs it. Nothing else is rewritten, and a line another writer appended
+    /// since is never lost (the file then does not end with `lines`, and it is left as it is).
+    ///
+    /// - Throws: `StorageError.writeFailed` when the file cannot be read or written, or when it
+    ///   does not end with `lines`.
+    public static func removeLastLines(_ lines: [String], from path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw StorageError.lockFailed(path: path, reason: String(cString: strerror(errno))) }
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        let tail = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let size = status.st_size
+        let start = size - off_t(tail.count)
+        var endsWithLines = !lines.isEmpty && start >= 0
+        if endsWithLines { endsWithLines = try bytes(descriptor, from: start, to: size) == tail }
+        if endsWithLines, start > 0 { endsWithLines = try bytes(descriptor, from: start - 1, to: start) == [0x0A] }
+        guard endsWithLines else {
+            throw StorageError.writeFailed(path: path, reason: "it does not end with the lines to take back; left unchanged")
+        }
+        guard ftruncate(descriptor, start) == 0, fsync(descriptor) == 0 else {
+            throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
     private static func lastByte(_ descriptor: Int32, size: off_t) throws -> UInt8 {
         var byte: UInt8 = 0
         guard pread(descriptor, &byte, 1, size - 1) == 1 else { throw StorageError.writeFailed(path: "", reason: "cannot read") }

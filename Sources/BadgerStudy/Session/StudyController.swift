@@ -107,8 +107,15 @@ public struct StudyController {
         case .skip:
             return session.skip(at: now) ? "Skipped." : "No other card to skip to."
         case .undo:
+            let before = session
             guard service.canUndo, let undone = session.undo(at: now) else { return "Nothing to undo." }
-            try service.undoLast()
+            do {
+                try service.undoLast()
+            } catch {
+                // The log still holds the rating: so does the session.
+                session = before
+                throw error
+            }
             return "Undid \(undone.review.rating.productName)."
         case .quit:
             session.quit(at: now)

@@ -93,26 +93,28 @@ public final class StudyService {
         cardsByID = cards
     }
 
-    /// The cards that can be studied, and those whose card (or whose deck's front matter) has
-    /// an error: a card spans from its line to the next card's line in its file.
+    /// The cards that can be studied, and those left out: a card with an error on one of its
+    /// lines, and every card of a deck with an error before its first card (its front matter).
     static func splitByErrors(_ collection: DeckCollection) -> ([Card], [LeftOut]) {
         var errorsByFile: [String: [Diagnostic]] = [:]
         for diagnostic in collection.diagnostics where diagnostic.severity == .error {
             errorsByFile[diagnostic.file, default: []].append(diagnostic)
         }
         guard !errorsByFile.isEmpty else { return (collection.cards, []) }
+        var firstLine: [String: Int] = [:]
+        for card in collection.cards { firstLine[card.file.displayPath] = min(firstLine[card.file.displayPath] ?? .max, card.line) }
         var studyable: [Card] = []
         var leftOut: [LeftOut] = []
-        var nextLine: [String: [Int]] = [:]
-        for card in collection.cards { nextLine[card.file.displayPath, default: []].append(card.line) }
         for card in collection.cards {
             guard let errors = errorsByFile[card.file.displayPath] else {
                 studyable.append(card)
                 continue
             }
-            let lines = nextLine[card.file.displayPath] ?? []
-            let end = lines.first { $0 > card.line } ?? Int.max
-            if let error = errors.first(where: { (card.line..<end).contains($0.range.start.line) }) {
+            let first = firstLine[card.file.displayPath] ?? card.line
+            let error =
+                errors.first { (card.line...card.lastLine).contains($0.range.start.line) }
+                ?? errors.first { $0.range.start.line < first }
+            if let error {
                 let entry = LeftOut(file: card.file.displayPath, line: card.line, ruleID: error.ruleID, message: error.message)
                 if leftOut.last != entry { leftOut.append(entry) }
             } else {
@@ -210,8 +212,9 @@ public final class StudyService {
     /// Takes the last recorded rating (and the card line written with it) out of its log and
     /// reads that root's logs again.
     public func undoLast() throws {
-        guard let last = persisted.popLast() else { return }
+        guard let last = persisted.last else { return }
         try ReviewLogUndo.removeLastLines(last.lines, from: last.logPath)
+        persisted.removeLast()
         let root = memories[last.memory].root
         let config = configs[root]
         memories[last.memory] = try CollectionMemory(

@@ -331,7 +331,8 @@ struct FullScreenStudy {
         }
         body += StudySettings.lines(
             card.question, width: width, usesColor: usesColor, accent: color, rawMath: rawMath,
-            images: StudySettings.hidingAnswer(images, answer: card.answer), macros: service.macros(for: card))
+            images: StudySettings.hidingAnswer(images, answer: card.cloze.map { CardText(markdown: $0.hidden, html: nil) } ?? card.answer),
+            macros: service.macros(for: card))
         if screen.hintShown {
             body += ["", ScreenLayout.dim("Hint:", usesColor: usesColor)] + field(card.hint)
         }

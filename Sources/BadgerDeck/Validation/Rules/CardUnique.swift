@@ -40,7 +40,9 @@ struct CardUnique: CollectionRule {
         diagnostics.append(
             Diagnostic(
                 severity: Self.description.severity, ruleID: Self.description.id,
-                message: Self.message(asked, topic: card.topic, reverse: card.direction == .reverse),
+                message: card.cloze == nil
+                    ? Self.message(asked, topic: card.topic, reverse: card.direction == .reverse)
+                    : Self.clozeMessage(asked, topic: card.topic),
                 file: card.file.displayPath,
                 range: SourceRange(line: card.questionLocation.line, column: card.questionLocation.column, length: 2),
                 notes: [
@@ -56,6 +58,16 @@ struct CardUnique: CollectionRule {
     /// for the same question.
     static func checkHash(topic: String, question: String) -> UInt64 {
         CardID.questionHash(topic: topic, question: question, start: 0x8422_2325_cbf2_9ce4, prime: 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// For a cloze card: its text with the deletion as `{{…}}` is asked already. What a deletion
+    /// hides and its hint are not part of a card's identity, so two texts that differ only
+    /// there ask the same.
+    static func clozeMessage(_ asked: String, topic: String) -> String {
+        let shown = CardID.normalized(asked)
+        let short = shown.count > 60 ? String(shown.prefix(60)) + "…" : shown
+        return "cloze \"\(short)\" asks the same as another card of topic \(topic) (what a deletion hides and its hint do not "
+            + "tell cards apart); reword the text around the deletion, or put both in one C: field as c1 and c2"
     }
 
     static func message(_ question: String, topic: String, reverse: Bool) -> String {

@@ -18,6 +18,8 @@ struct ClozeDeletionsValid: DeckRule {
                     report.add(description, unclosed(number), at: field.location(ofOffset: offset), length: 6)
                 case .empty(let offset, let number):
                     report.add(description, empty(number, brackets: cloze.usesBrackets), at: field.location(ofOffset: offset))
+                case .nested(let offset, _):
+                    report.add(description, nested, at: field.location(ofOffset: offset), length: 3)
                 case .badNumber(let offset, let written):
                     report.add(description, badNumber(written), at: field.location(ofOffset: offset), length: 3 + written.utf8.count)
                 }
@@ -56,6 +58,8 @@ struct ClozeDeletionsValid: DeckRule {
             ? "deletion [] hides nothing; write the text to hide inside the brackets"
             : "deletion {{c\(number)::}} hides nothing; write the text to hide after `::`"
     }
+    static let nested =
+        "a deletion inside another is not supported; write them side by side ({{c1::a}} {{c2::b}}), or give both the same number"
     static func badNumber(_ written: String) -> String {
         "`{{c\(written)::` is not a deletion number; number deletions c1, c2, c3 … (same number = hidden together)"
     }
