@@ -34,6 +34,14 @@ extension Badger {
                 (all of them, no split) and prints the parameters; with --format json just the
                 JSON array, which `badger schedule replay --params` accepts.
 
+                --settings (with --histories) prints everything the automatic settings
+                (desired_retention, learning_steps and relearning_steps all auto) would choose
+                for those histories; with --format json one object {"fsrs_parameters": [21
+                numbers], "desired_retention": r, "learning_steps": ["1m", …],
+                "relearning_steps": […], "reason": "…", "schema_version": 1}, which `badger
+                schedule replay --settings` accepts. With too few reviews to fit (as `badger
+                study` would not fit yet) it gives the defaults.
+
                 --retention also simulates, with the fitted parameters, a year of study at each
                 desired retention from 0.70 to 0.97 and marks the one with the least review
                 work per card remembered.
@@ -44,6 +52,8 @@ extension Badger {
                   badger optimize --format json | jq .after.logLoss
                   badger optimize --histories histories.json --format json > fitted.json
                   badger schedule replay histories.json --params fitted.json
+                  badger optimize --histories histories.json --format json --settings > settings.json
+                  badger schedule replay histories.json --settings settings.json
                 """)
 
         /// Predictable reviews needed: fsrs-rs trains only with 64 or more, and 80% train.
@@ -61,6 +71,9 @@ extension Badger {
 
         @Option(help: ArgumentHelp("Fit on these histories (schedule replay's JSON format) instead of the collection.", valueName: "file"))
         var histories: String?
+
+        @Flag(help: "With --histories: print the parameters and the settings `auto` would choose (retention, steps).")
+        var settings = false
 
         @Flag(help: "Also estimate the daily workload for desired retention 0.70–0.97.")
         var retention = false
@@ -82,6 +95,9 @@ extension Badger {
             }
             if histories != nil, apply {
                 throw ValidationError("--apply stores parameters fitted on the collection; it cannot be used with --histories")
+            }
+            if settings, histories == nil {
+                throw ValidationError("--settings needs --histories (a collection's own settings are in badger.yml)")
             }
             if histories != nil, !collection.paths.isEmpty {
                 throw ValidationError("give either --histories or collection paths, not both")
@@ -147,6 +163,23 @@ extension Badger {
         }
 
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
+            if settings {
+                let chosen = SettingsFile.chosen(for: histories)
+                switch format {
+                case .json: Terminal.standardOutput.write(try JSONOutput.text(chosen))
+                case .text:
+                    Terminal.standardOutput.write(
+                        """
+                        desired_retention: \(String(format: "%.2f", chosen.desiredRetention))
+                        learning_steps: [\(chosen.learningSteps.joined(separator: ", "))]
+                        relearning_steps: [\(chosen.relearningSteps.joined(separator: ", "))]
+                        fsrs_parameters: [\(chosen.fsrsParameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))]
+                        Why: \(chosen.reason ?? "")
+
+                        """)
+                }
+                return
+            }
             let started = Date()
             let set = TrainingSet(histories: histories)
             let outcome = FSRSOptimizer().fit(set)

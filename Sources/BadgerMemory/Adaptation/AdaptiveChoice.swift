@@ -1,0 +1,130 @@
+import Foundation
+
+/// What `auto` settings choose for a learner: the desired retention and the same-day steps,
+/// from FSRS-6 parameters fitted to the learner's log and the learner's own same-day outcomes.
+///
+/// Each candidate is judged by a `WorkloadSimulation` with those parameters (a year of study,
+/// every due card reviewed): the reviews it costs per card remembered at the end.
+///
+/// - Steps: learning steps none, [10m] or [1m, 10m], and relearning steps none or [10m], with the
+///   repeats recalled at the learner's observed same-day rate. A same-day repeat earns its cost
+///   only when it lowers the reviews per card remembered by more than `stepMargin`; otherwise
+///   the fewer steps win.
+/// - Retention: every hundredth within the bounds; the choice is the highest retention whose
+///   reviews per card remembered are within `retentionTolerance` of the least, so knowledge is
+///   bought while it is nearly free.
+///
+/// Deterministic: the simulations are seeded.
+public struct AdaptiveChoice: Sendable, Equatable {
+    public var desiredRetention: Double
+    public var learningSteps: [TimeInterval]
+    public var relearningSteps: [TimeInterval]
+    /// One sentence for `badger stats` and `badger due`: "retention 0.87, chosen because …".
+    public var reason: String
+
+    public init(desiredRetention: Double, learningSteps: [TimeInterval], relearningSteps: [TimeInterval], reason: String) {
+        self.desiredRetention = desiredRetention
+        self.learningSteps = learningSteps
+        self.relearningSteps = relearningSteps
+        self.reason = reason
+    }
+
+    /// What is fixed and what is chosen.
+    public struct Request: Sendable {
+        public var parameters: [Double]
+        /// The retention range for `desired_retention: auto`; nil keeps `fixedRetention`.
+        public var retentionBounds: ClosedRange<Double>?
+        public var fixedRetention: Double = 0.9
+        /// nil chooses the steps; a list keeps it.
+        public var fixedLearningSteps: [TimeInterval]?
+        public var fixedRelearningSteps: [TimeInterval]?
+        /// Cards, new cards a day and days of each simulation.
+        public var cards = 1000
+        public var newCardsPerDay = 20
+        public var days = 365
+
+        public init(parameters: [Double]) { self.parameters = parameters }
+    }
+
+    /// The relative saving a same-day step must bring to be kept.
+    public static let stepMargin = 0.01
+    /// How far above the least reviews per card remembered the chosen retention may be.
+    public static let retentionTolerance = 0.05
+
+    static let learningCandidates: [[TimeInterval]] = [[], [600], [60, 600]]
+    static let relearningCandidates: [[TimeInterval]] = [[], [600]]
+
+    /// The settings for `request`, judged with the same-day recall rate of `outcomes`.
+    public static func choose(_ request: Request, outcomes: SameDayOutcomes) -> AdaptiveChoice {
+        let sameDay = outcomes.recallRate()
+        func simulation(_ learning: [TimeInterval], _ relearning: [TimeInterval]) -> WorkloadSimulation {
+            var simulation = WorkloadSimulation(parameters: request.parameters, learningSteps: learning, relearningSteps: relearning)
+            simulation.cards = request.cards
+            simulation.newCardsPerDay = request.newCardsPerDay
+            simulation.days = request.days
+            simulation.sameDayRecall = sameDay
+            return simulation
+        }
+        let probe =
+            request.retentionBounds.map { (($0.lowerBound + $0.upperBound) / 2 * 100).rounded() / 100 } ?? request.fixedRetention
+        func cost(_ learning: [TimeInterval], _ relearning: [TimeInterval]) -> Double {
+            simulation(learning, relearning).simulate(desiredRetention: probe)?.reviewsPerRemembered ?? .infinity
+        }
+        func pick(_ candidates: [[TimeInterval]], cost: ([TimeInterval]) -> Double) -> (steps: [TimeInterval], saving: Double) {
+            let costs = candidates.map(cost)
+            let best = costs.min() ?? .infinity
+            // The fewest steps whose cost is within the margin of the best.
+            let index = costs.firstIndex { $0 <= best * (1 + stepMargin) } ?? 0
+            return (candidates[index], costs[0] > 0 ? 1 - costs[index] / costs[0] : 0)
+        }
+        var learning = request.fixedLearningSteps ?? [60, 600]
+        var relearning = request.fixedRelearningSteps ?? [600]
+        var stepNotes: [String] = []
+        let recalled = "same-day repeats recalled \(Int((sameDay * 100).rounded()))%"
+        if request.fixedLearningSteps == nil {
+            let (steps, saving) = pick(learningCandidates) { cost($0, relearning) }
+            learning = steps
+            stepNotes.append(
+                steps.isEmpty
+                    ? "learning steps none: a same-day repeat of a new card did not save its cost (\(recalled))"
+                    : "learning steps \(describe(steps)): they save \(percent(saving)) of reviews per card remembered (\(recalled))")
+        }
+        if request.fixedRelearningSteps == nil {
+            let (steps, saving) = pick(relearningCandidates) { cost(learning, $0) }
+            relearning = steps
+            stepNotes.append(
+                steps.isEmpty
+                    ? "relearning steps none: a same-day repeat after a lapse did not save its cost"
+                    : "relearning steps \(describe(steps)): they save \(percent(saving)) of reviews per card remembered")
+        }
+        var retention = request.fixedRetention
+        var retentionNote: String?
+        if let bounds = request.retentionBounds {
+            let lowest = Int((bounds.lowerBound * 100).rounded())
+            let highest = Int((bounds.upperBound * 100).rounded())
+            let points = simulation(learning, relearning).sweep(from: lowest, through: highest)
+            if let least = points.min(by: { $0.reviewsPerRemembered < $1.reviewsPerRemembered }),
+                let chosen = points.last(where: { $0.reviewsPerRemembered <= least.reviewsPerRemembered * (1 + retentionTolerance) })
+            {
+                retention = chosen.desiredRetention
+                retentionNote =
+                    "retention \(String(format: "%.2f", retention)), chosen because it is the highest from "
+                    + "\(String(format: "%.2f", bounds.lowerBound)) to \(String(format: "%.2f", bounds.upperBound)) whose simulated reviews per card remembered ("
+                    + String(format: "%.2f", chosen.reviewsPerRemembered) + ") are within \(Int(retentionTolerance * 100))% of the least ("
+                    + String(format: "%.2f", least.reviewsPerRemembered) + ", at \(String(format: "%.2f", least.desiredRetention)))"
+            }
+        }
+        let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
+        return AdaptiveChoice(desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason)
+    }
+
+    /// Steps as `[1m, 10m]`, or `[]`.
+    public static func describe(_ steps: [TimeInterval]) -> String {
+        "["
+            + steps.map { $0 >= 60 && $0.truncatingRemainder(dividingBy: 60) == 0 ? "\(Int($0 / 60))m" : "\(Int($0))s" }.joined(
+                separator: ", ")
+            + "]"
+    }
+
+    static func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
+}
