@@ -12,7 +12,7 @@ BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan test-tsan clean
+.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-learners benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-asan test-tsan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -67,6 +67,14 @@ benchmark-study: bench-deps
 
 benchmark-lsp: bench-deps
 	Benchmarks/lsp_latency.sh
+
+# Simulated learners that are not FSRS, a year each, badger's automatic settings against py-fsrs,
+# SM-2 and Leitner (Benchmarks/README.md, "Learners"). Not part of `make test`.
+benchmark-learners: release
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs') == '6.3.2'" 2>/dev/null || python3 -m pip install --quiet fsrs==6.3.2
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs-rs-python') == '0.9.3'" 2>/dev/null || python3 -m pip install --quiet fsrs-rs-python==0.9.3
+	@mkdir -p build
+	python3 Benchmarks/learner_simulation.py --badger .build/release/badger --json build/learners.json
 
 benchmark-scheduling: bench-deps
 	Benchmarks/scheduling.sh

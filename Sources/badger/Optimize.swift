@@ -26,7 +26,8 @@ extension Badger {
 
                 --apply stores the fitted parameters in badger.yml (fsrs_parameters, with
                 fsrs_parameters_fitted and fsrs_parameters_reviews), keeping the rest of the
-                file; every later scheduling uses them. It needs \(Self.minimumReviews)
+                file, with what `auto` settings choose with them, and logs the fit in
+                badger.fits; every later scheduling uses them. It needs \(Self.minimumReviews)
                 predictable reviews; with fewer it says how many more are needed and changes
                 nothing.
 
@@ -143,16 +144,16 @@ extension Badger {
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
                 applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
             if apply {
-                var finder = StudyDateFinder(timeZone: .current, startHour: config.dayStartHour)
-                let fitted = finder.date(of: moment).description
+                // badger.yml gets the parameters (and what `auto` settings choose with them), and
+                // badger.fits a line, as the refit at the end of a study session writes them.
                 try reportingStorageErrors {
                     for root in studied.configs.keys.sorted() {
-                        let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
-                        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                        try AtomicFile.write(
-                            CollectionConfig.settingFittedParameters(
-                                in: text, parameters: fit.parameters, fitted: fitted, reviews: reviewCount),
-                            to: path)
+                        guard
+                            let refit = AdaptiveRefit.fit(
+                                root: root, config: studied.configs[root] ?? config, logs: logs, fileAccess: LocalFileSystem(),
+                                now: moment, timeZone: .current, parameters: fit.parameters)
+                        else { continue }
+                        for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
                     }
                 }
             }

@@ -54,8 +54,10 @@ struct SettingsFile: Codable, Equatable {
                 schemaVersion: schemaVersion)
         }
         let choice = AdaptiveRefit.choose(config: config, parameters: parameters, histories: histories)
+        // As badger.yml stores them (four decimals), so a replay schedules as the collection would.
+        let stored = parameters.map { Double(String(format: "%.4f", $0)) ?? $0 }
         return SettingsFile(
-            fsrsParameters: parameters, desiredRetention: choice.desiredRetention,
+            fsrsParameters: stored, desiredRetention: choice.desiredRetention,
             learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
             relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), reason: choice.reason,
             schemaVersion: schemaVersion)
