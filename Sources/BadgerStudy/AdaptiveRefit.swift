@@ -109,7 +109,19 @@ public struct AdaptiveRefit: Sendable, Equatable {
         request.fixedRetention = config.desiredRetention
         request.fixedLearningSteps = config.adaptiveLearningSteps ? nil : config.learningSteps
         request.fixedRelearningSteps = config.adaptiveRelearningSteps ? nil : config.relearningSteps
+        if config.adaptiveRetention { request.calibrationGap = calibrationGap(parameters: parameters, histories: histories) }
         return AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(histories: histories))
+    }
+
+    /// Predicted minus observed recall over the latest fifth of the reviews made a day or more
+    /// after the card's previous review, shrunk towards 0 by 100 pseudo-reviews so that a few
+    /// reviews do not move the retention far.
+    public static func calibrationGap(parameters: [Double], histories: [ReviewHistory]) -> Double {
+        let (_, recent) = TrainingSet(histories: histories).split(testFraction: 0.2)
+        guard recent.items.count > 0 else { return 0 }
+        let evaluation = FitEvaluation(parameters: parameters, set: recent)
+        let count = Double(evaluation.total.count)
+        return (evaluation.total.predicted - evaluation.total.observed) * count / (count + 100)
     }
 
     /// `2026-11-25T09:00:00Z\tfit\treviews=1234\tretention=0.87\tlearning_steps=[]\trelearning_steps=[10m]\tparameters=[…]`.

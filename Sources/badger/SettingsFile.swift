@@ -18,6 +18,9 @@ struct SettingsFile: Codable, Equatable {
     var learningSteps: [String]
     var relearningSteps: [String]
     var reason: String?
+    /// The retention the learner should observe (the simulation's choice), when it differs from
+    /// what FSRS schedules for; output only.
+    var targetRetention: Double?
     var schemaVersion: Int?
 
     enum CodingKeys: String, CodingKey {
@@ -26,6 +29,7 @@ struct SettingsFile: Codable, Equatable {
         case learningSteps = "learning_steps"
         case relearningSteps = "relearning_steps"
         case reason
+        case targetRetention = "target_retention"
         case schemaVersion = "schema_version"
     }
 
@@ -60,7 +64,7 @@ struct SettingsFile: Codable, Equatable {
             fsrsParameters: stored, desiredRetention: choice.desiredRetention,
             learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
             relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), reason: choice.reason,
-            schemaVersion: schemaVersion)
+            targetRetention: choice.targetRetention, schemaVersion: schemaVersion)
     }
 
     /// Reads and checks the settings in `path` (or inline JSON starting with `{`); problems end

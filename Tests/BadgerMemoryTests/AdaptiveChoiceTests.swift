@@ -69,6 +69,20 @@ import Testing
         #expect(choice.desiredRetention == within.map(\.desiredRetention).max())
     }
 
+    @Test func theScheduledRetentionMakesUpForRecallBelowWhatTheParametersPredict() {
+        let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
+        let calibrated = AdaptiveChoice.choose(Self.request(bounds: 0.85...0.85), outcomes: outcomes)
+        #expect(calibrated.desiredRetention == 0.85 && calibrated.targetRetention == 0.85)
+        var request = Self.request(bounds: 0.85...0.85)
+        request.calibrationGap = 0.062
+        let corrected = AdaptiveChoice.choose(request, outcomes: outcomes)
+        #expect(corrected.targetRetention == 0.85)
+        #expect(corrected.desiredRetention == 0.91)
+        #expect(corrected.reason.contains("FSRS schedules for 0.91 because your recent reviews were recalled 6.2 points less often"))
+        request.calibrationGap = 0.5
+        #expect(AdaptiveChoice.choose(request, outcomes: outcomes).desiredRetention == 0.99)
+    }
+
     @Test func fixedSettingsAreKept() {
         var request = Self.request(bounds: nil)
         request.fixedRetention = 0.93

@@ -10,20 +10,30 @@ import Foundation
 ///   repeats recalled at the learner's observed same-day rate. A same-day repeat earns its cost
 ///   only when it lowers the reviews per card remembered by more than `stepMargin`; otherwise
 ///   the fewer steps win.
-/// - Retention: every hundredth within the bounds; the choice is the highest retention whose
+/// - Retention: every hundredth within the bounds; the target is the highest retention whose
 ///   reviews per card remembered are within `retentionTolerance` of the least, so knowledge is
-///   bought while it is nearly free.
+///   bought while it is nearly free. FSRS then schedules for the target plus the calibration gap
+///   (how much more often the parameters predict recall than the learner recalled lately), so
+///   that the retention the learner observes is the target even where FSRS's memory model fits
+///   the learner poorly.
 ///
 /// Deterministic: the simulations are seeded.
 public struct AdaptiveChoice: Sendable, Equatable {
+    /// The retention FSRS schedules for: the target, corrected by the calibration gap.
     public var desiredRetention: Double
+    /// The retention the learner should observe, chosen by the simulation; nil when fixed.
+    public var targetRetention: Double?
     public var learningSteps: [TimeInterval]
     public var relearningSteps: [TimeInterval]
     /// One sentence for `badger stats` and `badger due`: "retention 0.87, chosen because …".
     public var reason: String
 
-    public init(desiredRetention: Double, learningSteps: [TimeInterval], relearningSteps: [TimeInterval], reason: String) {
+    public init(
+        desiredRetention: Double, learningSteps: [TimeInterval], relearningSteps: [TimeInterval], reason: String,
+        targetRetention: Double? = nil
+    ) {
         self.desiredRetention = desiredRetention
+        self.targetRetention = targetRetention
         self.learningSteps = learningSteps
         self.relearningSteps = relearningSteps
         self.reason = reason
@@ -42,6 +52,10 @@ public struct AdaptiveChoice: Sendable, Equatable {
         public var cards = 1000
         public var newCardsPerDay = 20
         public var days = 365
+        /// How much more often the fitted parameters predict recall than the learner recalled
+        /// in recent reviews (predicted − observed); the scheduled retention is raised by it so
+        /// that the observed retention meets the target.
+        public var calibrationGap = 0.0
 
         public init(parameters: [Double]) { self.parameters = parameters }
     }
@@ -98,6 +112,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
                     : "relearning steps \(describe(steps)): they save \(percent(saving)) of reviews per card remembered")
         }
         var retention = request.fixedRetention
+        var target: Double?
         var retentionNote: String?
         if let bounds = request.retentionBounds {
             let lowest = Int((bounds.lowerBound * 100).rounded())
@@ -107,6 +122,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
                 let chosen = points.last(where: { $0.reviewsPerRemembered <= least.reviewsPerRemembered * (1 + retentionTolerance) })
             {
                 retention = chosen.desiredRetention
+                target = retention
                 retentionNote =
                     "retention \(String(format: "%.2f", retention)), chosen because it is the highest from "
                     + "\(String(format: "%.2f", bounds.lowerBound)) to \(String(format: "%.2f", bounds.upperBound)) whose simulated reviews per card remembered ("
@@ -114,8 +130,20 @@ public struct AdaptiveChoice: Sendable, Equatable {
                     + String(format: "%.2f", least.reviewsPerRemembered) + ", at \(String(format: "%.2f", least.desiredRetention)))"
             }
         }
-        let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
-        return AdaptiveChoice(desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason)
+        var calibrationNote: String?
+        if let target {
+            let corrected = min(0.99, max(0.70, ((target + request.calibrationGap) * 100).rounded() / 100))
+            if corrected != target {
+                retention = corrected
+                calibrationNote =
+                    "FSRS schedules for \(String(format: "%.2f", corrected)) because your recent reviews were recalled "
+                    + String(format: "%.1f", abs(request.calibrationGap) * 100)
+                    + " points \(request.calibrationGap > 0 ? "less" : "more") often than the fitted parameters predict"
+            }
+        }
+        let reason = ([retentionNote, calibrationNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
+        return AdaptiveChoice(
+            desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason, targetRetention: target)
     }
 
     /// Steps as `[1m, 10m]`, or `[]`.
