@@ -193,7 +193,8 @@ class Badger:
         self.settings = json.loads(text)
         with open(self.settings_path, "w") as handle:
             handle.write(text)
-        self.target = self.settings["desired_retention"]
+        # The retention the learner should observe; FSRS may schedule for more (calibration).
+        self.target = self.settings.get("target_retention", self.settings["desired_retention"])
         self.fits.append(self.settings)
         self.replay(sorted(self.histories))
 
@@ -407,7 +408,8 @@ def main():
                 result.update(world=world, learner=learner, scheduler=name, seconds=round(time.time() - started, 1))
                 if name == "badger":
                     result["fits"] = [
-                        {k: f[k] for k in ("desired_retention", "learning_steps", "relearning_steps")} for f in scheduler.fits]
+                        {k: f.get(k) for k in ("target_retention", "desired_retention", "learning_steps", "relearning_steps")}
+                        for f in scheduler.fits]
                 results.append(result)
                 print(json.dumps(result), file=sys.stderr, flush=True)
     if args.json:
