@@ -386,6 +386,7 @@ def main():
     parser.add_argument("--smoke", action="store_true", help="one learner per world, 60 days, 100 cards")
     parser.add_argument("--worlds", default="hlr,actr")
     parser.add_argument("--schedulers", default="badger,fsrs-default,fsrs-refit,sm2,leitner")
+    parser.add_argument("--learners", help="only these learners (comma-separated names, such as typical)")
     parser.add_argument("--json", help="also write every result to this file")
     args = parser.parse_args()
     cards, per_day, days = (100, 10, 60) if args.smoke else (1000, 20, 365)
@@ -393,6 +394,8 @@ def main():
     for world in args.worlds.split(","):
         learners = WORLDS[world][1:2] if args.smoke else WORLDS[world]
         for learner_index, (learner, model) in enumerate(learners):
+            if args.learners and learner not in args.learners.split(","):
+                continue
             seed = 1000 * (list(WORLDS).index(world) + 1) + learner_index
             for name in args.schedulers.split(","):
                 started = time.time()

@@ -78,7 +78,9 @@ import Testing
         let corrected = AdaptiveChoice.choose(request, outcomes: outcomes)
         #expect(corrected.targetRetention == 0.85)
         #expect(corrected.desiredRetention == 0.91)
-        #expect(corrected.reason.contains("FSRS schedules for 0.91 because your recent reviews were recalled 6.2 points less often"))
+        #expect(
+            corrected.reason.contains(
+                "FSRS schedules for 0.91 because, near that retention, your recent reviews were recalled 6.2 points less often"))
         request.calibrationGap = 0.5
         #expect(AdaptiveChoice.choose(request, outcomes: outcomes).desiredRetention == 0.99)
     }

@@ -130,20 +130,28 @@ public struct AdaptiveChoice: Sendable, Equatable {
                     + String(format: "%.2f", least.reviewsPerRemembered) + ", at \(String(format: "%.2f", least.desiredRetention)))"
             }
         }
-        var calibrationNote: String?
-        if let target {
-            let corrected = min(0.99, max(0.70, ((target + request.calibrationGap) * 100).rounded() / 100))
-            if corrected != target {
-                retention = corrected
-                calibrationNote =
-                    "FSRS schedules for \(String(format: "%.2f", corrected)) because your recent reviews were recalled "
-                    + String(format: "%.1f", abs(request.calibrationGap) * 100)
-                    + " points \(request.calibrationGap > 0 ? "less" : "more") often than the fitted parameters predict"
-            }
-        }
-        let reason = ([retentionNote, calibrationNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
-        return AdaptiveChoice(
+        let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
+        let choice = AdaptiveChoice(
             desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason, targetRetention: target)
+        return choice.calibrated(by: request.calibrationGap)
+    }
+
+    /// This choice with FSRS scheduling for the target plus `gap` (0.70 to 0.99, in hundredths),
+    /// and the reason saying so after the retention's; unchanged when the retention is fixed or
+    /// the gap rounds to nothing.
+    public func calibrated(by gap: Double) -> AdaptiveChoice {
+        guard let target = targetRetention else { return self }
+        let corrected = min(0.99, max(0.70, ((target + gap) * 100).rounded() / 100))
+        guard corrected != target else { return self }
+        var choice = self
+        choice.desiredRetention = corrected
+        let note =
+            "FSRS schedules for \(String(format: "%.2f", corrected)) because, near that retention, your recent reviews were recalled "
+            + String(format: "%.1f", abs(gap) * 100) + " points \(gap > 0 ? "less" : "more") often than the fitted parameters predict"
+        var parts = reason.components(separatedBy: "; ")
+        parts.insert(note, at: min(1, parts.count))
+        choice.reason = parts.joined(separator: "; ")
+        return choice
     }
 
     /// Steps as `[1m, 10m]`, or `[]`.
