@@ -55,7 +55,7 @@ import Testing
         // Stats and due explain the choice.
         let stats = try BadgerProcess.run(["stats"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(stats.standardOutput.contains("Automatic settings: retention 0."), "\(stats.standardOutput)")
-        #expect(stats.standardOutput.contains(", chosen because it is the highest from 0.80 to 0.95"))
+        #expect(stats.standardOutput.contains(", chosen because it is the highest from 0.85 to 0.95"))
         let due = try BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(due.standardOutput.contains("\nAutomatic settings: retention 0."), "\(due.standardOutput)")
     }
@@ -86,7 +86,7 @@ import Testing
         #expect((settings["fsrs_parameters"] as? [Double])?.count == 21)
         let retention = try #require(settings["desired_retention"] as? Double)
         #expect((0.70...0.99).contains(retention))
-        #expect((0.80...0.95).contains(settings["target_retention"] as? Double ?? retention))
+        #expect((0.85...0.95).contains(settings["target_retention"] as? Double ?? retention))
         #expect(settings["learning_steps"] is [String] && settings["relearning_steps"] is [String])
         #expect(settings["schema_version"] as? Int == 1)
         try directory.write("settings.json", printed.standardOutput)

@@ -12,7 +12,7 @@ import Testing
         #expect(config.adaptiveLearningSteps)
         #expect(config.adaptiveRelearningSteps)
         #expect(config.adapt)
-        #expect(config.retentionBounds == 0.80...0.95)
+        #expect(config.retentionBounds == 0.85...0.95)
         #expect(config.desiredRetention == 0.9)
         #expect(config.learningSteps == [60, 600])
         #expect(config.relearningSteps == [600])

@@ -32,7 +32,7 @@ public struct CollectionConfig: Sendable, Equatable {
     /// parameters, within `retentionBounds`; `desiredRetention` then holds the last choice.
     public var adaptiveRetention = false
     /// `desired_retention_bounds`: the range `desired_retention: auto` chooses from.
-    public var retentionBounds: ClosedRange<Double> = 0.80...0.95
+    public var retentionBounds: ClosedRange<Double> = 0.85...0.95
     /// `learning_steps: auto`: the steps are chosen at each fit; `learningSteps` holds the choice.
     public var adaptiveLearningSteps = false
     /// `relearning_steps: auto`: as `adaptiveLearningSteps`, for `relearningSteps`.
