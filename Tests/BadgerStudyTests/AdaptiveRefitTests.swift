@@ -101,4 +101,29 @@ import Testing
         defer { third.remove() }
         #expect(other == nil)
     }
+
+    /// 200 cards reviewed on days 0, 2, 5 and 9, every later review rated `rating`.
+    static func histories(_ rating: Rating) -> [ReviewHistory] {
+        (0..<200).map { card in
+            ReviewHistory(
+                cardID: "c\(card)",
+                reviews: [0, 2, 5, 9].enumerated().map { index, day in
+                    .init(rating: index == 0 ? .good : rating, time: start + Double(day) * 86_400 + Double(card))
+                })
+        }
+    }
+
+    @Test func recallBelowThePredictionRaisesTheScheduledRetentionAndAboveLowersIt() {
+        let forgotten = AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: Self.histories(.again), target: 0.85)
+        #expect(forgotten > 0.5)
+        let remembered = AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: Self.histories(.good), target: 0.85)
+        #expect(remembered < 0)
+        #expect(AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: [], target: 0.85) == 0)
+        // Applied to a choice: the target stays, FSRS schedules for more (at most 0.99).
+        let choice = AdaptiveChoice(
+            desiredRetention: 0.85, learningSteps: [], relearningSteps: [], reason: "retention 0.85", targetRetention: 0.85)
+        let raised = choice.calibrated(by: forgotten)
+        #expect(raised.desiredRetention == 0.99 && raised.targetRetention == 0.85)
+        #expect(raised.reason.hasPrefix("retention 0.85; FSRS schedules for 0.99 because"))
+    }
 }
