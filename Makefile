@@ -12,7 +12,7 @@ BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1
 
-.PHONY: run test build release deps test-deps bench-deps benchmark benchmark-compile benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-long test-asan test-tsan clean
+.PHONY: run test build release deps test-deps bench-deps learners-smoke benchmark benchmark-compile benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-learners benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-long test-asan test-tsan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -22,7 +22,7 @@ run: deps release
 test: deps test-deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
-	@$(MAKE) --no-print-directory schemas fsrs-crosscheck optimizer-crosscheck fuzz-smoke
+	@$(MAKE) --no-print-directory schemas fsrs-crosscheck optimizer-crosscheck learners-smoke fuzz-smoke
 	@python3 .ci/count_tests.py .build/test.log
 
 build: deps
@@ -72,6 +72,14 @@ benchmark-study: bench-deps
 benchmark-lsp: bench-deps
 	Benchmarks/lsp_latency.sh
 
+# Simulated learners that are not FSRS, a year each, badger's automatic settings against py-fsrs,
+# SM-2 and Leitner (Benchmarks/README.md, "Learners"). Not part of `make test`.
+benchmark-learners: release
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs') == '6.3.2'" 2>/dev/null || python3 -m pip install --quiet fsrs==6.3.2
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs-rs-python') == '0.9.3'" 2>/dev/null || python3 -m pip install --quiet fsrs-rs-python==0.9.3
+	@mkdir -p build
+	python3 Benchmarks/learner_simulation.py --badger .build/release/badger --json build/learners.json
+
 benchmark-scheduling: bench-deps
 	Benchmarks/scheduling.sh
 
@@ -89,6 +97,13 @@ fsrs-crosscheck:
 optimizer-crosscheck: build
 	@python3 -c "import importlib.metadata as m; assert m.version('fsrs-rs-python') == '0.9.3'" 2>/dev/null || python3 -m pip install --quiet fsrs-rs-python==0.9.3
 	@python3 Benchmarks/optimizer_crosscheck.py --badger .build/debug/badger --cards 3000 --days 500 --check
+
+# The learner simulator, small (one learner per world, 100 cards, 60 days; about 15 s): it runs
+# badger through its settings interface end to end. `make benchmark-learners` is the full run.
+learners-smoke: build
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs') == '6.3.2'" 2>/dev/null || python3 -m pip install --quiet fsrs==6.3.2
+	@python3 -c "import importlib.metadata as m; assert m.version('fsrs-rs-python') == '0.9.3'" 2>/dev/null || python3 -m pip install --quiet fsrs-rs-python==0.9.3
+	@python3 Benchmarks/learner_simulation.py --badger .build/debug/badger --smoke 2>/dev/null | grep -q '^| actr | badger |'
 
 # The full-size comparison (15,000 cards, 120k reviews) with a release build; see Benchmarks/README.md.
 benchmark-optimizer: release

@@ -26,13 +26,22 @@ extension Badger {
 
                 --apply stores the fitted parameters in badger.yml (fsrs_parameters, with
                 fsrs_parameters_fitted and fsrs_parameters_reviews), keeping the rest of the
-                file; every later scheduling uses them. It needs \(Self.minimumReviews)
+                file, with what `auto` settings choose with them, and logs the fit in
+                badger.fits; every later scheduling uses them. It needs \(Self.minimumReviews)
                 predictable reviews; with fewer it says how many more are needed and changes
                 nothing.
 
                 --histories fits instead on histories in the `badger schedule replay` format
                 (all of them, no split) and prints the parameters; with --format json just the
                 JSON array, which `badger schedule replay --params` accepts.
+
+                --settings (with --histories) prints everything the automatic settings
+                (desired_retention, learning_steps and relearning_steps all auto) would choose
+                for those histories; with --format json one object {"fsrs_parameters": [21
+                numbers], "desired_retention": r, "learning_steps": ["1m", …],
+                "relearning_steps": […], "reason": "…", "schema_version": 1}, which `badger
+                schedule replay --settings` accepts. With too few reviews to fit (as `badger
+                study` would not fit yet) it gives the defaults.
 
                 --retention also simulates, with the fitted parameters, a year of study at each
                 desired retention from 0.70 to 0.97 and marks the one with the least review
@@ -44,6 +53,8 @@ extension Badger {
                   badger optimize --format json | jq .after.logLoss
                   badger optimize --histories histories.json --format json > fitted.json
                   badger schedule replay histories.json --params fitted.json
+                  badger optimize --histories histories.json --format json --settings > settings.json
+                  badger schedule replay histories.json --settings settings.json
                 """)
 
         /// Predictable reviews needed: fsrs-rs trains only with 64 or more, and 80% train.
@@ -61,6 +72,9 @@ extension Badger {
 
         @Option(help: ArgumentHelp("Fit on these histories (schedule replay's JSON format) instead of the collection.", valueName: "file"))
         var histories: String?
+
+        @Flag(help: "With --histories: print the parameters and the settings `auto` would choose (retention, steps).")
+        var settings = false
 
         @Flag(help: "Also estimate the daily workload for desired retention 0.70–0.97.")
         var retention = false
@@ -82,6 +96,9 @@ extension Badger {
             }
             if histories != nil, apply {
                 throw ValidationError("--apply stores parameters fitted on the collection; it cannot be used with --histories")
+            }
+            if settings, histories == nil {
+                throw ValidationError("--settings needs --histories (a collection's own settings are in badger.yml)")
             }
             if histories != nil, !collection.paths.isEmpty {
                 throw ValidationError("give either --histories or collection paths, not both")
@@ -127,16 +144,16 @@ extension Badger {
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
                 applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
             if apply {
-                var finder = StudyDateFinder(timeZone: .current, startHour: config.dayStartHour)
-                let fitted = finder.date(of: moment).description
+                // badger.yml gets the parameters (and what `auto` settings choose with them), and
+                // badger.fits a line, as the refit at the end of a study session writes them.
                 try reportingStorageErrors {
                     for root in studied.configs.keys.sorted() {
-                        let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
-                        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                        try AtomicFile.write(
-                            CollectionConfig.settingFittedParameters(
-                                in: text, parameters: fit.parameters, fitted: fitted, reviews: reviewCount),
-                            to: path)
+                        guard
+                            let refit = AdaptiveRefit.fit(
+                                root: root, config: studied.configs[root] ?? config, logs: logs, fileAccess: LocalFileSystem(),
+                                now: moment, timeZone: .current, parameters: fit.parameters)
+                        else { continue }
+                        for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
                     }
                 }
             }
@@ -147,6 +164,23 @@ extension Badger {
         }
 
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
+            if settings {
+                let chosen = SettingsFile.chosen(for: histories)
+                switch format {
+                case .json: Terminal.standardOutput.write(try JSONOutput.text(chosen))
+                case .text:
+                    Terminal.standardOutput.write(
+                        """
+                        desired_retention: \(String(format: "%.2f", chosen.desiredRetention))
+                        learning_steps: [\(chosen.learningSteps.joined(separator: ", "))]
+                        relearning_steps: [\(chosen.relearningSteps.joined(separator: ", "))]
+                        fsrs_parameters: [\(chosen.fsrsParameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))]
+                        Why: \(chosen.reason ?? "")
+
+                        """)
+                }
+                return
+            }
             let started = Date()
             let set = TrainingSet(histories: histories)
             let outcome = FSRSOptimizer().fit(set)

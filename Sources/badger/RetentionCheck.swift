@@ -14,6 +14,8 @@ struct RetentionCheck {
         var reviews: Int
         var stale: Bool
         var advice: String?
+        /// Why the `auto` settings are what they are, when any setting is `auto`.
+        var adaptive: String?
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -23,9 +25,10 @@ struct RetentionCheck {
             try container.encode(reviews, forKey: .reviews)
             try container.encode(stale, forKey: .stale)
             try container.encode(advice, forKey: .advice)
+            try container.encodeIfPresent(adaptive, forKey: .adaptive)
         }
 
-        enum CodingKeys: String, CodingKey { case fitted, fittedOn, reviewsAtFit, reviews, stale, advice }
+        enum CodingKeys: String, CodingKey { case fitted, fittedOn, reviewsAtFit, reviews, stale, advice, adaptive }
     }
 
     /// The desired retention, for FSRS collections.
@@ -40,7 +43,16 @@ struct RetentionCheck {
         let freshness = ParameterFreshness(config: config, logs: logs)
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
-            stale: freshness.isStale, advice: freshness.advice)
+            stale: freshness.isStale, advice: freshness.advice, adaptive: Self.adaptiveNote(config))
+    }
+
+    /// "Automatic settings: retention 0.87, chosen because …", or nil when no setting is `auto`.
+    static func adaptiveNote(_ config: CollectionConfig) -> String? {
+        guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
+        else { return nil }
+        if let reason = config.adaptiveReason { return "Automatic settings: " + reason + "." }
+        return "Automatic settings: retention " + String(format: "%.2f", config.desiredRetention)
+            + " and the default steps until the parameters are first fitted (at the end of a `badger study` session once they are stale, or by `badger optimize --apply`)."
     }
 
     init(studied: StudiedCollection, now: Date, day: StudyDay) {
@@ -61,6 +73,7 @@ struct RetentionCheck {
             lines.append("Retention vs target \(String(format: "%.0f%%", target * 100)): " + list.joined(separator: ", "))
         }
         if let advice = parameters.advice { lines.append(advice) }
+        if let adaptive = parameters.adaptive { lines.append(UntrustedText.sanitized(adaptive)) }
         return lines.map { $0 + "\n" }.joined()
     }
 }

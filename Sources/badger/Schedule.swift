@@ -27,13 +27,17 @@ extension Badger.Schedule {
                 output is the same every run; --no-fuzz turns it off, which is how the
                 scheduler is checked against py-fsrs. --params replays with other FSRS-6
                 parameters (21 numbers, each within FSRS-6's bounds), such as those `badger
-                optimize --histories` fits.
+                optimize --histories` fits. --settings replays with everything `badger
+                optimize --histories FILE --format json --settings` prints (parameters, desired
+                retention, learning and relearning steps), as a collection with those settings
+                would schedule.
 
                 Examples:
                   badger schedule replay histories.json --no-fuzz
                   badger schedule replay histories.json --scheduler sm2
                   badger schedule replay histories.json --params fitted.json
                   badger schedule replay histories.json --params '[0.212, 1.2931, …]'
+                  badger schedule replay histories.json --settings settings.json
                 """)
 
         enum SchedulerName: String, ExpressibleByArgument, CaseIterable {
@@ -55,8 +59,16 @@ extension Badger.Schedule {
                 valueName: "file|json"))
         var params: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "FSRS-6 parameters, desired retention and steps: a JSON object as `badger optimize --histories FILE --format json --settings` prints, or a file holding one.",
+                valueName: "file|json"))
+        var settings: String?
+
         func validate() throws {
             if params != nil, scheduler != .fsrs { throw ValidationError("--params applies only to --scheduler fsrs") }
+            if settings != nil, scheduler != .fsrs { throw ValidationError("--settings applies only to --scheduler fsrs") }
+            if settings != nil, params != nil { throw ValidationError("give either --params or --settings, not both") }
         }
 
         struct Output: Encodable {
@@ -92,7 +104,12 @@ extension Badger.Schedule {
             let histories = try HistoryFile.read(file)
             let engine: any Scheduler
             switch scheduler {
-            case .fsrs: engine = try FSRS6(parameters: try params.map(ParameterArgument.parse) ?? FSRS6.defaultParameters)
+            case .fsrs:
+                if let settings {
+                    engine = try SettingsFile.read(settings).scheduler()
+                } else {
+                    engine = try FSRS6(parameters: try params.map(ParameterArgument.parse) ?? FSRS6.defaultParameters)
+                }
             case .sm2: engine = SM2()
             case .leitner: engine = Leitner()
             }

@@ -245,6 +245,7 @@ struct StatsReport {
             )
         }
         if let advice = fit?.parameters.advice { lines.append("  " + advice) }
+        if let adaptive = fit?.parameters.adaptive { lines.append("  " + UntrustedText.sanitized(adaptive)) }
         return lines.joined(separator: "\n")
     }
 
@@ -391,11 +392,13 @@ struct StatsReport {
         var parameters: JSON = .null
         if let fit {
             let state = fit.parameters
-            parameters = .object([
+            var object: [String: JSON] = [
                 "fitted": .bool(state.fitted), "fittedOn": state.fittedOn.map(JSON.string) ?? .null,
                 "reviewsAtFit": state.reviewsAtFit.map(JSON.int) ?? .null, "reviews": .int(state.reviews), "stale": .bool(state.stale),
                 "advice": state.advice.map(JSON.string) ?? .null,
-            ])
+            ]
+            if let adaptive = state.adaptive { object["adaptive"] = .string(adaptive) }
+            parameters = .object(object)
         }
         let document: JSON = .object([
             "parameters": parameters,

@@ -72,6 +72,9 @@ extension Badger {
         @Flag(help: "Rate with 1-4 (Fail, Difficult, Good, Easy) as in Anki, instead of 0-3.")
         var ankiKeys = false
 
+        @Flag(help: "Do not re-fit stale FSRS parameters at the end of the session (badger.yml: adapt: false).")
+        var noAdapt = false
+
         func validate() throws {
             if let count, !(1...1000).contains(count) { throw ValidationError("--count must be from 1 to 1000") }
             if let ahead, !(0...3650).contains(ahead) { throw ValidationError("--ahead must be from 0 to 3650 days") }
@@ -115,6 +118,7 @@ extension Badger {
                     service: service, settings: settings, usesColor: color.enabled(isTerminal: true), imagesChoice: images)
                 try study.run()
             }
+            service.adaptAfterSession(enabled: !noAdapt)
         }
     }
 }

@@ -28,6 +28,19 @@ public struct CollectionConfig: Sendable, Equatable {
     public var fsrsParametersFitted: String?
     /// How many reviews the logs held when the parameters were fitted.
     public var fsrsParametersReviews: Int?
+    /// `desired_retention: auto`: the retention is chosen by a workload simulation with the fitted
+    /// parameters, within `retentionBounds`; `desiredRetention` then holds the last choice.
+    public var adaptiveRetention = false
+    /// `desired_retention_bounds`: the range `desired_retention: auto` chooses from.
+    public var retentionBounds: ClosedRange<Double> = 0.85...0.95
+    /// `learning_steps: auto`: the steps are chosen at each fit; `learningSteps` holds the choice.
+    public var adaptiveLearningSteps = false
+    /// `relearning_steps: auto`: as `adaptiveLearningSteps`, for `relearningSteps`.
+    public var adaptiveRelearningSteps = false
+    /// `adapt`: whether `badger study` re-fits stale parameters at the end of a session.
+    public var adapt = true
+    /// Why the last fit chose the automatic settings (`adaptive_reason`, written with them).
+    public var adaptiveReason: String?
     /// LaTeX macros: the `macros:` mapping, and (read by `CollectionLoader`) `macros.tex` beside
     /// the file, whose definitions `macros:` overrides.
     public var macros = LaTeXMacros()
@@ -35,8 +48,12 @@ public struct CollectionConfig: Sendable, Equatable {
     /// Every key the file may have.
     public static let keys = [
         "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
-        "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "macros",
+        "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "macros", "desired_retention_bounds", "adapt",
+        "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason",
     ]
+
+    /// The keys a fit writes for the automatic settings.
+    public static let adaptiveKeys = ["adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason"]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
 
@@ -57,6 +74,9 @@ public struct CollectionConfig: Sendable, Equatable {
             throw CollectionError.badConfig(path: path, problem: "must be a mapping of keys to values")
         }
         var stepLines: [String: String] = [:]
+        var chosenRetention: Double?
+        var chosenLearningSteps: [Double]?
+        var chosenRelearningSteps: [Double]?
         for (key, value) in mapping {
             let name = key.string ?? "\(key)"
             let line = (value.mark?.line).map { "line \($0): " } ?? ""
@@ -73,12 +93,36 @@ public struct CollectionConfig: Sendable, Equatable {
                 }
                 scheduler = text
             case "desired_retention":
+                if value.string == "auto" {
+                    adaptiveRetention = true
+                    continue
+                }
                 guard let number = value.float, (0.70...0.99).contains(number) else {
-                    throw bad("`desired_retention` must be a number from 0.70 to 0.99, such as 0.9")
+                    throw bad("`desired_retention` must be a number from 0.70 to 0.99, such as 0.9, or auto")
                 }
                 desiredRetention = number
-            case "learning_steps", "relearning_steps":
-                guard case .sequence(let items) = value else { throw bad("`\(name)` must be a list of durations such as [1m, 10m]") }
+            case "adaptive_retention":
+                guard let number = value.float, (0.70...0.99).contains(number) else {
+                    throw bad("`adaptive_retention` must be a number from 0.70 to 0.99 (as a fit writes it)")
+                }
+                chosenRetention = number
+            case "desired_retention_bounds":
+                guard case .sequence(let items) = value, items.count == 2, let low = items[0].float, let high = items[1].float,
+                    (0.70...0.99).contains(low), (0.70...0.99).contains(high), low <= high
+                else {
+                    throw bad("`desired_retention_bounds` must be two numbers from 0.70 to 0.99, the lower first, such as [0.80, 0.95]")
+                }
+                retentionBounds = low...high
+            case "learning_steps", "relearning_steps", "adaptive_learning_steps", "adaptive_relearning_steps":
+                let chosen = name.hasPrefix("adaptive_")
+                if !chosen, value.string == "auto" {
+                    if name == "learning_steps" { adaptiveLearningSteps = true } else { adaptiveRelearningSteps = true }
+                    continue
+                }
+                let auto = chosen ? "" : ", or auto"
+                guard case .sequence(let items) = value else {
+                    throw bad("`\(name)` must be a list of durations such as [1m, 10m]\(auto)")
+                }
                 var steps: [Double] = []
                 for item in items {
                     guard let text = item.string, let seconds = Self.duration(text) else {
@@ -87,7 +131,18 @@ public struct CollectionConfig: Sendable, Equatable {
                     steps.append(seconds)
                 }
                 stepLines[name] = line
-                if name == "learning_steps" { learningSteps = steps } else { relearningSteps = steps }
+                switch name {
+                case "learning_steps": learningSteps = steps
+                case "relearning_steps": relearningSteps = steps
+                case "adaptive_learning_steps": chosenLearningSteps = steps
+                default: chosenRelearningSteps = steps
+                }
+            case "adaptive_reason":
+                guard let text = value.string else { throw bad("`adaptive_reason` must be a string (as a fit writes it)") }
+                adaptiveReason = text
+            case "adapt":
+                guard let flag = value.bool else { throw bad("`adapt` must be true or false") }
+                adapt = flag
             case "maximum_interval":
                 guard let days = value.int, (1...Self.longestInterval).contains(days) else {
                     throw bad("`maximum_interval` must be a whole number of days from 1 to \(Self.longestInterval) (100 years)")
@@ -119,6 +174,10 @@ public struct CollectionConfig: Sendable, Equatable {
                 throw bad("unknown key `\(name)`\(suggestion) (known keys: \(Self.keys.joined(separator: ", ")))")
             }
         }
+        // What the last fit chose applies only where the setting is `auto`.
+        if adaptiveRetention { desiredRetention = chosenRetention ?? Self.fallbackRetention(in: retentionBounds) }
+        if adaptiveLearningSteps, let chosenLearningSteps { learningSteps = chosenLearningSteps }
+        if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.
         for (name, steps) in [("learning_steps", learningSteps), ("relearning_steps", relearningSteps)] {
             if let step = steps.first(where: { $0 > Double(maximumInterval) * 86_400 }) {
@@ -180,6 +239,31 @@ public struct CollectionConfig: Sendable, Equatable {
     /// indented continuation lines) and the new ones appended.
     public static func settingFittedParameters(in text: String, parameters: [Double], fitted: String, reviews: Int) -> String {
         let keys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews"]
+        let list = parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let added = [
+            "fsrs_parameters: [\(list)]", "fsrs_parameters_fitted: \"\(fitted)\"", "fsrs_parameters_reviews: \(reviews)",
+        ]
+        return replacing(keys: keys, with: added, in: text)
+    }
+
+    /// `text` with the automatic settings a fit chose (`adaptive_retention`,
+    /// `adaptive_learning_steps`, `adaptive_relearning_steps`, `adaptive_reason`) set to these
+    /// values, every other line kept as it was.
+    public static func settingAdaptiveChoice(
+        in text: String, retention: Double, learningSteps: [Double], relearningSteps: [Double], reason: String
+    ) -> String {
+        func list(_ steps: [Double]) -> String { "[" + steps.map(durationText).joined(separator: ", ") + "]" }
+        let quoted = reason.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let added = [
+            "adaptive_retention: " + String(format: "%.2f", retention), "adaptive_learning_steps: " + list(learningSteps),
+            "adaptive_relearning_steps: " + list(relearningSteps), "adaptive_reason: \"\(quoted)\"",
+        ]
+        return replacing(keys: adaptiveKeys, with: added, in: text)
+    }
+
+    /// `text` with the top-level `keys` removed (with their indented continuation lines) and
+    /// `added` appended.
+    private static func replacing(keys: [String], with added: [String], in text: String) -> String {
         var kept: [Substring] = []
         var skipping = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -193,11 +277,23 @@ public struct CollectionConfig: Sendable, Equatable {
             if !skipping { kept.append(line) }
         }
         while let last = kept.last, last.trimmingCharacters(in: .whitespaces).isEmpty { kept.removeLast() }
-        let list = parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
-        let added = [
-            "fsrs_parameters: [\(list)]", "fsrs_parameters_fitted: \"\(fitted)\"", "fsrs_parameters_reviews: \(reviews)",
-        ]
         return (kept.map(String.init) + added).joined(separator: "\n") + "\n"
+    }
+
+    /// The retention `desired_retention: auto` uses before any fit: 0.9 when the bounds allow it,
+    /// else the nearest bound.
+    public static func fallbackRetention(in bounds: ClosedRange<Double>) -> Double {
+        min(max(0.9, bounds.lowerBound), bounds.upperBound)
+    }
+
+    /// A duration as the config writes it: `30s`, `10m`, `2h`, `1d` (the largest whole unit), or
+    /// seconds.
+    public static func durationText(_ seconds: Double) -> String {
+        for (unit, size) in [("d", 86_400.0), ("h", 3600.0), ("m", 60.0)]
+        where seconds >= size && seconds.truncatingRemainder(dividingBy: size) == 0 {
+            return "\(Int(seconds / size))\(unit)"
+        }
+        return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
     }
 
     /// Seconds in a duration such as `30s`, `10m`, `2h` or `1d`.

@@ -26,6 +26,9 @@ public struct WorkloadSimulation: Sendable {
     public var newCardsPerDay = 10
     public var days = 365
     public var seed: UInt64 = 42
+    /// The probability of recall in a same-day repeat (a learning or relearning step), such as the
+    /// learner's own observed rate; nil means the model's prediction.
+    public var sameDayRecall: Double?
 
     public init(parameters: [Double], learningSteps: [TimeInterval], relearningSteps: [TimeInterval]) {
         self.parameters = parameters
@@ -33,9 +36,9 @@ public struct WorkloadSimulation: Sendable {
         self.relearningSteps = relearningSteps
     }
 
-    /// Desired retention 0.70, 0.71, … 0.97, the best marked.
-    public func sweep() -> [Point] {
-        var points = stride(from: 70, through: 97, by: 1).compactMap { simulate(desiredRetention: Double($0) / 100) }
+    /// Desired retention 0.70, 0.71, … 0.97 (or `lowest`…`highest` hundredths), the best marked.
+    public func sweep(from lowest: Int = 70, through highest: Int = 97) -> [Point] {
+        var points = stride(from: lowest, through: highest, by: 1).compactMap { simulate(desiredRetention: Double($0) / 100) }
         if let best = points.indices.min(by: { points[$0].reviewsPerRemembered < points[$1].reviewsPerRemembered }) {
             points[best].isBest = true
         }
@@ -61,7 +64,8 @@ public struct WorkloadSimulation: Sendable {
                 var card = active[index]
                 while card.due < dayEnd {
                     let time = max(card.due, dayStart)
-                    let recall = card.lastReview == nil ? 0 : scheduler.retrievability(of: card, at: time)
+                    var recall = card.lastReview == nil ? 0 : scheduler.retrievability(of: card, at: time)
+                    if let sameDayRecall, let last = card.lastReview, time.timeIntervalSince(last) < 86_400 { recall = sameDayRecall }
                     let rating: Rating =
                         card.lastReview != nil && generator.nextUnit() < recall ? .good : (card.lastReview == nil ? .good : .again)
                     card = scheduler.review(card, rating: rating, at: time, fuzz: nil)

@@ -1,0 +1,166 @@
+import Foundation
+
+/// What `auto` settings choose for a learner: the desired retention and the same-day steps,
+/// from FSRS-6 parameters fitted to the learner's log and the learner's own same-day outcomes.
+///
+/// Each candidate is judged by a `WorkloadSimulation` with those parameters (a year of study,
+/// every due card reviewed): the reviews it costs per card remembered at the end.
+///
+/// - Steps: learning steps none, [10m] or [1m, 10m], and relearning steps none or [10m], with the
+///   repeats recalled at the learner's observed same-day rate. A same-day repeat earns its cost
+///   only when it lowers the reviews per card remembered by more than `stepMargin`; otherwise
+///   the fewer steps win.
+/// - Retention: every hundredth within the bounds; the target is the highest retention whose
+///   reviews per card remembered are within `retentionTolerance` of the least, so knowledge is
+///   bought while it is nearly free. FSRS then schedules for the target plus the calibration gap
+///   (how much more often the parameters predict recall than the learner recalled lately), so
+///   that the retention the learner observes is the target even where FSRS's memory model fits
+///   the learner poorly.
+///
+/// Deterministic: the simulations are seeded.
+public struct AdaptiveChoice: Sendable, Equatable {
+    /// The retention FSRS schedules for: the target, corrected by the calibration gap.
+    public var desiredRetention: Double
+    /// The retention the learner should observe, chosen by the simulation; nil when fixed.
+    public var targetRetention: Double?
+    public var learningSteps: [TimeInterval]
+    public var relearningSteps: [TimeInterval]
+    /// One sentence for `badger stats` and `badger due`: "retention 0.87, chosen because …".
+    public var reason: String
+
+    public init(
+        desiredRetention: Double, learningSteps: [TimeInterval], relearningSteps: [TimeInterval], reason: String,
+        targetRetention: Double? = nil
+    ) {
+        self.desiredRetention = desiredRetention
+        self.targetRetention = targetRetention
+        self.learningSteps = learningSteps
+        self.relearningSteps = relearningSteps
+        self.reason = reason
+    }
+
+    /// What is fixed and what is chosen.
+    public struct Request: Sendable {
+        public var parameters: [Double]
+        /// The retention range for `desired_retention: auto`; nil keeps `fixedRetention`.
+        public var retentionBounds: ClosedRange<Double>?
+        public var fixedRetention: Double = 0.9
+        /// nil chooses the steps; a list keeps it.
+        public var fixedLearningSteps: [TimeInterval]?
+        public var fixedRelearningSteps: [TimeInterval]?
+        /// Cards, new cards a day and days of each simulation.
+        public var cards = 1000
+        public var newCardsPerDay = 20
+        public var days = 365
+        /// How much more often the fitted parameters predict recall than the learner recalled
+        /// in recent reviews (predicted − observed); the scheduled retention is raised by it so
+        /// that the observed retention meets the target.
+        public var calibrationGap = 0.0
+
+        public init(parameters: [Double]) { self.parameters = parameters }
+    }
+
+    /// The relative saving a same-day step must bring to be kept.
+    public static let stepMargin = 0.01
+    /// How far above the least reviews per card remembered the chosen retention may be.
+    public static let retentionTolerance = 0.05
+
+    static let learningCandidates: [[TimeInterval]] = [[], [600], [60, 600]]
+    static let relearningCandidates: [[TimeInterval]] = [[], [600]]
+
+    /// The settings for `request`, judged with the same-day recall rate of `outcomes`.
+    public static func choose(_ request: Request, outcomes: SameDayOutcomes) -> AdaptiveChoice {
+        let sameDay = outcomes.recallRate()
+        func simulation(_ learning: [TimeInterval], _ relearning: [TimeInterval]) -> WorkloadSimulation {
+            var simulation = WorkloadSimulation(parameters: request.parameters, learningSteps: learning, relearningSteps: relearning)
+            simulation.cards = request.cards
+            simulation.newCardsPerDay = request.newCardsPerDay
+            simulation.days = request.days
+            simulation.sameDayRecall = sameDay
+            return simulation
+        }
+        let probe =
+            request.retentionBounds.map { (($0.lowerBound + $0.upperBound) / 2 * 100).rounded() / 100 } ?? request.fixedRetention
+        func cost(_ learning: [TimeInterval], _ relearning: [TimeInterval]) -> Double {
+            simulation(learning, relearning).simulate(desiredRetention: probe)?.reviewsPerRemembered ?? .infinity
+        }
+        func pick(_ candidates: [[TimeInterval]], cost: ([TimeInterval]) -> Double) -> (steps: [TimeInterval], saving: Double) {
+            let costs = candidates.map(cost)
+            let best = costs.min() ?? .infinity
+            // The fewest steps whose cost is within the margin of the best.
+            let index = costs.firstIndex { $0 <= best * (1 + stepMargin) } ?? 0
+            return (candidates[index], costs[0] > 0 ? 1 - costs[index] / costs[0] : 0)
+        }
+        var learning = request.fixedLearningSteps ?? [60, 600]
+        var relearning = request.fixedRelearningSteps ?? [600]
+        var stepNotes: [String] = []
+        let recalled = "same-day repeats recalled \(Int((sameDay * 100).rounded()))%"
+        if request.fixedLearningSteps == nil {
+            let (steps, saving) = pick(learningCandidates) { cost($0, relearning) }
+            learning = steps
+            stepNotes.append(
+                steps.isEmpty
+                    ? "learning steps none: a same-day repeat of a new card did not save its cost (\(recalled))"
+                    : "learning steps \(describe(steps)): they save \(percent(saving)) of reviews per card remembered (\(recalled))")
+        }
+        if request.fixedRelearningSteps == nil {
+            let (steps, saving) = pick(relearningCandidates) { cost(learning, $0) }
+            relearning = steps
+            stepNotes.append(
+                steps.isEmpty
+                    ? "relearning steps none: a same-day repeat after a lapse did not save its cost"
+                    : "relearning steps \(describe(steps)): they save \(percent(saving)) of reviews per card remembered")
+        }
+        var retention = request.fixedRetention
+        var target: Double?
+        var retentionNote: String?
+        if let bounds = request.retentionBounds {
+            let lowest = Int((bounds.lowerBound * 100).rounded())
+            let highest = Int((bounds.upperBound * 100).rounded())
+            let points = simulation(learning, relearning).sweep(from: lowest, through: highest)
+            if let least = points.min(by: { $0.reviewsPerRemembered < $1.reviewsPerRemembered }),
+                let chosen = points.last(where: { $0.reviewsPerRemembered <= least.reviewsPerRemembered * (1 + retentionTolerance) })
+            {
+                retention = chosen.desiredRetention
+                target = retention
+                retentionNote =
+                    "retention \(String(format: "%.2f", retention)), chosen because it is the highest from "
+                    + "\(String(format: "%.2f", bounds.lowerBound)) to \(String(format: "%.2f", bounds.upperBound)) whose simulated reviews per card remembered ("
+                    + String(format: "%.2f", chosen.reviewsPerRemembered) + ") are within \(Int(retentionTolerance * 100))% of the least ("
+                    + String(format: "%.2f", least.reviewsPerRemembered) + ", at \(String(format: "%.2f", least.desiredRetention)))"
+            }
+        }
+        let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
+        let choice = AdaptiveChoice(
+            desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason, targetRetention: target)
+        return choice.calibrated(by: request.calibrationGap)
+    }
+
+    /// This choice with FSRS scheduling for the target plus `gap` (0.70 to 0.99, in hundredths),
+    /// and the reason saying so after the retention's; unchanged when the retention is fixed or
+    /// the gap rounds to nothing.
+    public func calibrated(by gap: Double) -> AdaptiveChoice {
+        guard let target = targetRetention else { return self }
+        let corrected = min(0.99, max(0.70, ((target + gap) * 100).rounded() / 100))
+        guard corrected != target else { return self }
+        var choice = self
+        choice.desiredRetention = corrected
+        let note =
+            "FSRS schedules for \(String(format: "%.2f", corrected)) because, near that retention, your recent reviews were recalled "
+            + String(format: "%.1f", abs(gap) * 100) + " points \(gap > 0 ? "less" : "more") often than the fitted parameters predict"
+        var parts = reason.components(separatedBy: "; ")
+        parts.insert(note, at: min(1, parts.count))
+        choice.reason = parts.joined(separator: "; ")
+        return choice
+    }
+
+    /// Steps as `[1m, 10m]`, or `[]`.
+    public static func describe(_ steps: [TimeInterval]) -> String {
+        "["
+            + steps.map { $0 >= 60 && $0.truncatingRemainder(dividingBy: 60) == 0 ? "\(Int($0 / 60))m" : "\(Int($0))s" }.joined(
+                separator: ", ")
+            + "]"
+    }
+
+    static func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
+}

@@ -1,0 +1,156 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// Re-fitting a collection's FSRS parameters without a chore: at the end of a study session,
+/// when the parameters are stale (`ParameterFreshness`), fit them to the whole log, choose the
+/// `auto` settings (`AdaptiveChoice`), and say so in one line.
+///
+/// Pure: it reads `badger.yml` and the fit log through the `FileAccess` it is given, takes the
+/// clock as `now`, and returns the files to write (whole new contents) with the message; the
+/// caller writes them under the collection lock.
+public struct AdaptiveRefit: Sendable, Equatable {
+    /// The append-only log of fits at the collection root, one line per fit, so every schedule
+    /// can be reproduced from the files.
+    public static let fitLogName = "badger.fits"
+
+    /// A file and its new contents.
+    public struct Write: Sendable, Equatable {
+        public var path: String
+        public var text: String
+    }
+
+    public var writes: [Write]
+    /// One line for the end of the session.
+    public var message: String
+    public var parameters: [Double]
+    public var choice: AdaptiveChoice
+
+    /// The refit for a collection root after a session, or nil when none is due: `enabled` is
+    /// false (`--no-adapt`), badger.yml says `adapt: false`, the scheduler is not FSRS, the
+    /// parameters are fresh, or there are too few reviews to fit.
+    ///
+    /// - Parameters:
+    ///   - root: the collection root (holding badger.yml).
+    ///   - config: its settings, as read.
+    ///   - logs: every review of the root's logs (`CollectionMemory.history`).
+    ///   - now: the moment of the fit, for the fit log and `fsrs_parameters_fitted`.
+    ///   - timeZone: the learner's, for the study day of the fit.
+    public static func afterSession(
+        root: String, config: CollectionConfig, logs: [[ReviewRecord]], fileAccess: any FileAccess, now: Date,
+        timeZone: TimeZone = .current, enabled: Bool = true
+    ) -> AdaptiveRefit? {
+        guard enabled, config.adapt, config.scheduler == "fsrs" else { return nil }
+        let freshness = ParameterFreshness(config: config, logs: logs)
+        guard freshness.isStale else { return nil }
+        guard var refit = fit(root: root, config: config, logs: logs, fileAccess: fileAccess, now: now, timeZone: timeZone) else {
+            return nil
+        }
+        let before =
+            freshness.fitted
+            ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
+            : "they were never fitted"
+        var settings: [String] = []
+        if config.adaptiveRetention { settings.append("retention " + String(format: "%.2f", refit.choice.desiredRetention)) }
+        if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(refit.choice.learningSteps)) }
+        if config.adaptiveRelearningSteps { settings.append("relearning steps " + AdaptiveChoice.describe(refit.choice.relearningSteps)) }
+        let chosen = settings.isEmpty ? "" : "; " + settings.joined(separator: ", ")
+        refit.message = "Re-fitted your FSRS parameters to \(freshness.reviews) reviews (\(before))\(chosen); `badger stats` explains."
+        return refit
+    }
+
+    /// Fits the parameters to every predictable review of `logs`, chooses the `auto` settings,
+    /// and returns badger.yml with both and the fit log with one more line; nil with too few
+    /// reviews to fit. `badger optimize --apply` logs its fits the same way.
+    public static func fit(
+        root: String, config: CollectionConfig, logs: [[ReviewRecord]], fileAccess: any FileAccess, now: Date, timeZone: TimeZone,
+        parameters fitted: [Double]? = nil
+    ) -> AdaptiveRefit? {
+        let reviews = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
+        let histories = ReviewHistory.histories(fromLogs: logs)
+        let parameters: [Double]
+        if let fitted {
+            parameters = fitted
+        } else {
+            let set = TrainingSet(histories: histories)
+            guard set.items.count >= ParameterFreshness.minimumReviews else { return nil }
+            var settings = FSRSOptimizer.Configuration()
+            settings.relearningSteps = max(1, config.relearningSteps.count)
+            guard case .fitted(let fit) = FSRSOptimizer(configuration: settings).fit(set) else { return nil }
+            parameters = fit.parameters
+        }
+        let choice = choose(config: config, parameters: parameters, histories: histories)
+        let directory = root == "/" ? "" : root
+        let configPath = directory + "/" + CollectionConfig.fileName
+        let logPath = directory + "/" + fitLogName
+        func text(_ path: String) -> String { (try? fileAccess.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        var finder = StudyDateFinder(timeZone: timeZone, startHour: config.dayStartHour)
+        let day = finder.date(of: now).description
+        var configText = CollectionConfig.settingFittedParameters(
+            in: text(configPath), parameters: parameters, fitted: day, reviews: reviews)
+        if config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps {
+            configText = CollectionConfig.settingAdaptiveChoice(
+                in: configText, retention: choice.desiredRetention, learningSteps: choice.learningSteps,
+                relearningSteps: choice.relearningSteps, reason: choice.reason)
+        }
+        var log = text(logPath)
+        if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }
+        log += fitLogLine(at: now, reviews: reviews, parameters: parameters, choice: choice)
+        return AdaptiveRefit(
+            writes: [Write(path: configPath, text: configText), Write(path: logPath, text: log)], message: "", parameters: parameters,
+            choice: choice)
+    }
+
+    /// The settings the collection would use with `parameters`: what its `auto` settings choose,
+    /// and its fixed settings as they are.
+    public static func choose(config: CollectionConfig, parameters: [Double], histories: [ReviewHistory]) -> AdaptiveChoice {
+        var request = AdaptiveChoice.Request(parameters: parameters)
+        request.retentionBounds = config.adaptiveRetention ? config.retentionBounds : nil
+        request.fixedRetention = config.desiredRetention
+        request.fixedLearningSteps = config.adaptiveLearningSteps ? nil : config.learningSteps
+        request.fixedRelearningSteps = config.adaptiveRelearningSteps ? nil : config.relearningSteps
+        let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(histories: histories))
+        guard let target = choice.targetRetention else { return choice }
+        return choice.calibrated(by: calibrationGap(parameters: parameters, histories: histories, target: target))
+    }
+
+    /// How far above the target FSRS must schedule for the learner to observe the target:
+    /// the predicted recall at which the learner's observed recall reaches `target`, minus the
+    /// target, read off the calibration of the latest half of the reviews made a day or more
+    /// after the card's previous review (bins of 10% predicted recall with 30 reviews or more,
+    /// observed recall made non-decreasing, interpolated linearly, extended with slope 1 beyond
+    /// the bins) and shrunk towards 0 by 100 pseudo-reviews. Where FSRS's memory model fits
+    /// the learner well, it is near 0.
+    public static func calibrationGap(parameters: [Double], histories: [ReviewHistory], target: Double) -> Double {
+        let (_, recent) = TrainingSet(histories: histories).split(testFraction: 0.5)
+        let evaluation = FitEvaluation(parameters: parameters, set: recent)
+        var points = evaluation.calibration.filter { $0.count >= 30 }.map { (predicted: $0.predicted, observed: $0.observed) }
+        guard !points.isEmpty else { return 0 }
+        for index in points.indices.dropFirst() { points[index].observed = max(points[index].observed, points[index - 1].observed) }
+        let needed: Double
+        if target <= points[0].observed {
+            needed = points[0].predicted - (points[0].observed - target)
+        } else if let above = points.firstIndex(where: { $0.observed >= target }) {
+            let low = points[above - 1]
+            let high = points[above]
+            let span = high.observed - low.observed
+            needed = span > 0 ? low.predicted + (target - low.observed) / span * (high.predicted - low.predicted) : high.predicted
+        } else {
+            let top = points[points.count - 1]
+            needed = top.predicted + (target - top.observed)
+        }
+        let count = Double(points.count == 0 ? 0 : evaluation.count)
+        return (needed - target) * count / (count + 100)
+    }
+
+    /// `2026-11-25T09:00:00Z\tfit\treviews=1234\tretention=0.87\tlearning_steps=[]\trelearning_steps=[10m]\tparameters=[…]`.
+    public static func fitLogLine(at time: Date, reviews: Int, parameters: [Double], choice: AdaptiveChoice) -> String {
+        func steps(_ list: [TimeInterval]) -> String { "[" + list.map(CollectionConfig.durationText).joined(separator: ", ") + "]" }
+        let fields = [
+            Timestamp.format(time), "fit", "reviews=\(reviews)", "retention=" + String(format: "%.2f", choice.desiredRetention),
+            "learning_steps=" + steps(choice.learningSteps), "relearning_steps=" + steps(choice.relearningSteps),
+            "parameters=[" + parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]",
+        ]
+        return fields.joined(separator: "\t") + "\n"
+    }
+}

@@ -1,0 +1,29 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
+import Foundation
+
+extension StudyService {
+    /// At the end of a study session: re-fits each collection root's stale FSRS parameters
+    /// (`AdaptiveRefit`), writes badger.yml and the fit log under the session's lock, and prints
+    /// one line per refit. A failed write is reported and changes nothing else: every rating is
+    /// already in the logs.
+    ///
+    /// - Parameter enabled: false with `badger study --no-adapt`.
+    func adaptAfterSession(enabled: Bool) {
+        guard enabled else { return }
+        for memory in memories {
+            guard let config = configs[memory.root],
+                let refit = AdaptiveRefit.afterSession(
+                    root: memory.root, config: config, logs: memory.history, fileAccess: LocalFileSystem(), now: Date())
+            else { continue }
+            do {
+                for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
+                Terminal.standardOutput.write(refit.message + "\n")
+            } catch {
+                Terminal.standardError.write(
+                    "badger: warning: could not store the re-fitted parameters: \(UntrustedText.sanitized(String(describing: error)))\n")
+            }
+        }
+    }
+}

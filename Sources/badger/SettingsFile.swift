@@ -1,0 +1,122 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
+import Foundation
+
+/// Everything the automatic settings choose, as `badger optimize --histories FILE --format json
+/// --settings` prints it and `badger schedule replay --settings` reads it: a public contract for
+/// outside simulators.
+///
+/// `{"desired_retention": 0.87, "fsrs_parameters": [21 numbers], "learning_steps": ["1m", "10m"],
+/// "reason": "…", "relearning_steps": ["10m"], "schema_version": 1}`; `reason` and
+/// `schema_version` are optional on input.
+struct SettingsFile: Codable, Equatable {
+    static let schemaVersion = 1
+
+    var fsrsParameters: [Double]
+    var desiredRetention: Double
+    var learningSteps: [String]
+    var relearningSteps: [String]
+    var reason: String?
+    /// The retention the learner should observe (the simulation's choice), when it differs from
+    /// what FSRS schedules for; output only.
+    var targetRetention: Double?
+    var schemaVersion: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case fsrsParameters = "fsrs_parameters"
+        case desiredRetention = "desired_retention"
+        case learningSteps = "learning_steps"
+        case relearningSteps = "relearning_steps"
+        case reason
+        case targetRetention = "target_retention"
+        case schemaVersion = "schema_version"
+    }
+
+    /// What a collection with `desired_retention`, `learning_steps` and `relearning_steps` all
+    /// `auto` (and the default bounds) would use after studying `histories`: FSRS-6 fitted to them
+    /// and the settings chosen with those parameters; with too few reviews to fit (as
+    /// `badger study` would not fit yet), the defaults.
+    static func chosen(for histories: [ReviewHistory]) -> SettingsFile {
+        var config = CollectionConfig()
+        config.adaptiveRetention = true
+        config.adaptiveLearningSteps = true
+        config.adaptiveRelearningSteps = true
+        config.desiredRetention = CollectionConfig.fallbackRetention(in: config.retentionBounds)
+        let set = TrainingSet(histories: histories)
+        var parameters: [Double]?
+        if set.items.count >= ParameterFreshness.minimumReviews, case .fitted(let fit) = FSRSOptimizer().fit(set) {
+            parameters = fit.parameters
+        }
+        guard let parameters else {
+            return SettingsFile(
+                fsrsParameters: FSRS6.defaultParameters, desiredRetention: config.desiredRetention,
+                learningSteps: config.learningSteps.map(CollectionConfig.durationText),
+                relearningSteps: config.relearningSteps.map(CollectionConfig.durationText),
+                reason:
+                    "the defaults: \(set.items.count) reviews made a day or more after the card's previous review, and fitting needs \(ParameterFreshness.minimumReviews)",
+                schemaVersion: schemaVersion)
+        }
+        let choice = AdaptiveRefit.choose(config: config, parameters: parameters, histories: histories)
+        // As badger.yml stores them (four decimals), so a replay schedules as the collection would.
+        let stored = parameters.map { Double(String(format: "%.4f", $0)) ?? $0 }
+        return SettingsFile(
+            fsrsParameters: stored, desiredRetention: choice.desiredRetention,
+            learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
+            relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), reason: choice.reason,
+            targetRetention: choice.targetRetention, schemaVersion: schemaVersion)
+    }
+
+    /// Reads and checks the settings in `path` (or inline JSON starting with `{`); problems end
+    /// the command with status 2.
+    static func read(_ path: String) throws -> SettingsFile {
+        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        let data: Data
+        if trimmed.hasPrefix("{") {
+            data = Data(trimmed.utf8)
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                return try fail("--settings \(UntrustedText.sanitized(path)): no such file or cannot be read")
+            }
+            data = contents
+        }
+        let settings: SettingsFile
+        do {
+            settings = try JSONDecoder().decode(SettingsFile.self, from: data)
+        } catch {
+            return try fail(
+                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(error)"
+            )
+        }
+        _ = try settings.scheduler()
+        return settings
+    }
+
+    /// The FSRS-6 scheduler these settings describe; problems end the command with status 2.
+    func scheduler() throws -> FSRS6 {
+        func seconds(_ steps: [String], _ name: String) throws -> [Double] {
+            try steps.map { step in
+                guard let value = CollectionConfig.duration(step) else {
+                    _ = try Self.fail(
+                        "--settings: \(name): \"\(UntrustedText.sanitized(step))\" is not a duration such as 30s, 10m, 2h or 1d")
+                    return 0
+                }
+                return value
+            }
+        }
+        let learning = try seconds(learningSteps, "learning_steps")
+        let relearning = try seconds(relearningSteps, "relearning_steps")
+        do {
+            return try FSRS6(
+                parameters: fsrsParameters, desiredRetention: desiredRetention, learningSteps: learning, relearningSteps: relearning)
+        } catch {
+            _ = try Self.fail("--settings: \(error)")
+            return try FSRS6()
+        }
+    }
+
+    private static func fail(_ message: String) throws -> SettingsFile {
+        Terminal.standardError.write("badger: error: \(message)\n")
+        throw ExitStatus.usageOrIO.code
+    }
+}

@@ -1,0 +1,159 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// The automatic settings from the command line: the refit at the end of `badger study`, the
+/// JSON interface for simulations (`optimize --settings`, `schedule replay --settings`), and
+/// the help and README text of every new flag.
+@Suite struct AdaptiveCommandTests {
+    static let auto = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\nfuzz: true\n"
+
+    /// A collection with OptimizeCommandTests's logs (200 reviews a day or more apart, never
+    /// fitted) and automatic settings, and the same histories in `schedule replay`'s format.
+    static func collection() throws -> (TemporaryDirectory, String) {
+        let directory = try OptimizeCommandTests.collection()
+        try directory.write("badger.yml", auto)
+        var histories: [String: [[String: Any]]] = [:]
+        var order: [String] = []
+        // In the order badger reads the logs (sorted by path), so the fit sees the same order.
+        for log in ["algebra.reviews", "french.reviews"] {
+            for line in try directory.read(log).split(separator: "\n") where !line.hasPrefix("#") {
+                let fields = line.split(separator: "\t").map(String.init)
+                if histories[fields[2]] == nil { order.append(fields[2]) }
+                histories[fields[2], default: []].append(["rating": Int(fields[3])!, "at": fields[0]])
+            }
+        }
+        let list = order.map { ["id": $0, "reviews": histories[$0]!] as [String: Any] }
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
+        try directory.write("histories.json", text)
+        return (directory, text)
+    }
+
+    static func study(_ directory: TemporaryDirectory, _ extra: [String] = []) throws -> BadgerProcess.Result {
+        try BadgerProcess.run(
+            ["study", "--topic", "all", "--count", "10", "--plain"] + extra, in: directory.url, environment: ["TZ": "UTC"], input: "q\n")
+    }
+
+    @Test func studyRefitsStaleParametersAtTheEndAndSaysSoOnce() throws {
+        let (directory, _) = try Self.collection()
+        defer { directory.remove() }
+        let first = try Self.study(directory)
+        #expect(first.status == 0, "\(first.standardError)")
+        let announced = first.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Re-fitted your FSRS parameters") }
+        #expect(announced.count == 1, "\(first.standardOutput)")
+        #expect(announced.first?.contains(" reviews (they were never fitted); retention 0.") == true, "\(announced)")
+        let yaml = try directory.read("badger.yml")
+        #expect(yaml.hasPrefix(Self.auto))
+        #expect(
+            yaml.contains("\nfsrs_parameters: [") && yaml.contains("\nadaptive_retention: 0.") && yaml.contains("\nadaptive_reason: \""))
+        let fits = try directory.read("badger.fits")
+        #expect(fits.split(separator: "\n").count == 1 && fits.contains("\tfit\treviews="), "\(fits)")
+        // Fresh now: the next session fits nothing.
+        let second = try Self.study(directory)
+        #expect(!second.standardOutput.contains("Re-fitted"))
+        #expect(try directory.read("badger.fits") == fits)
+        // Stats and due explain the choice.
+        let stats = try BadgerProcess.run(["stats"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(stats.standardOutput.contains("Automatic settings: retention 0."), "\(stats.standardOutput)")
+        #expect(stats.standardOutput.contains(", chosen because it is the highest from 0.85 to 0.95"))
+        let due = try BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(due.standardOutput.contains("\nAutomatic settings: retention 0."), "\(due.standardOutput)")
+    }
+
+    @Test func noAdaptAndAdaptFalseLeaveTheParametersAlone() throws {
+        let (directory, _) = try Self.collection()
+        defer { directory.remove() }
+        let off = try Self.study(directory, ["--no-adapt"])
+        #expect(off.status == 0)
+        #expect(!off.standardOutput.contains("Re-fitted"))
+        #expect(try directory.read("badger.yml") == Self.auto)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
+        try directory.write("badger.yml", Self.auto + "adapt: false\n")
+        let setting = try Self.study(directory)
+        #expect(!setting.standardOutput.contains("Re-fitted"))
+        #expect(try directory.read("badger.yml") == Self.auto + "adapt: false\n")
+    }
+
+    @Test func settingsJSONHasTheContractsKeysAndReplaysAsStudySchedules() throws {
+        let (directory, _) = try Self.collection()
+        defer { directory.remove() }
+        let printed = try BadgerProcess.run(
+            ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
+        try #require(printed.status == 0, "\(printed.standardError)")
+        let settings = try OptimizeCommandTests.json(printed.standardOutput)
+        let required: Set = ["fsrs_parameters", "desired_retention", "learning_steps", "relearning_steps", "reason", "schema_version"]
+        #expect(Set(settings.keys).subtracting(["target_retention"]) == required)
+        #expect((settings["fsrs_parameters"] as? [Double])?.count == 21)
+        let retention = try #require(settings["desired_retention"] as? Double)
+        #expect((0.70...0.99).contains(retention))
+        #expect((0.85...0.95).contains(settings["target_retention"] as? Double ?? retention))
+        #expect(settings["learning_steps"] is [String] && settings["relearning_steps"] is [String])
+        #expect(settings["schema_version"] as? Int == 1)
+        try directory.write("settings.json", printed.standardOutput)
+
+        // What study chooses for the same log is what the JSON says.
+        _ = try Self.study(directory, [])
+        let yaml = try directory.read("badger.yml")
+        #expect(yaml.contains("adaptive_retention: " + String(format: "%.2f", retention) + "\n"))
+        let steps = (settings["learning_steps"] as? [String] ?? []).joined(separator: ", ")
+        #expect(yaml.contains("adaptive_learning_steps: [\(steps)]\n"), "\(yaml)")
+        let parameters = (settings["fsrs_parameters"] as? [Double] ?? []).map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        #expect(yaml.contains("fsrs_parameters: [\(parameters)]\n"), "\(yaml)")
+
+        // And a replay with it gives every card the due date the collection gives it.
+        let listed = try BadgerProcess.run(["list", "--format", "json"], in: directory.url)
+        let cards = try #require(OptimizeCommandTests.json(listed.standardOutput)["cards"] as? [[String: Any]])
+        let replayed = try BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", "settings.json"], in: directory.url)
+        try #require(replayed.status == 0, "\(replayed.standardError)")
+        let outputs = try #require(try JSONSerialization.jsonObject(with: Data(replayed.standardOutput.utf8)) as? [[String: Any]])
+        let replayedDue = Dictionary(
+            uniqueKeysWithValues: outputs.map { ($0["id"] as! String, (($0["states"] as! [[String: Any]]).last!["due"] as! String)) })
+        #expect(replayedDue.count == 40)
+        for card in cards {
+            let id = try #require(card["id"] as? String)
+            #expect(card["due"] as? String == replayedDue[id], "\(id)")
+        }
+        let defaults = try BadgerProcess.run(["schedule", "replay", "histories.json"], in: directory.url)
+        #expect(defaults.standardOutput != replayed.standardOutput)
+    }
+
+    @Test func tooFewReviewsGiveTheDefaultsAndBadSettingsAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("h.json", #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]"#)
+        let printed = try BadgerProcess.run(["optimize", "--histories", "h.json", "--format", "json", "--settings"], in: directory.url)
+        #expect(printed.status == 0, "\(printed.standardError)")
+        let settings = try OptimizeCommandTests.json(printed.standardOutput)
+        #expect(settings["desired_retention"] as? Double == 0.9)
+        #expect(settings["learning_steps"] as? [String] == ["1m", "10m"])
+        #expect(settings["relearning_steps"] as? [String] == ["10m"])
+        for (value, message) in [
+            (#"{"fsrs_parameters": [1], "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []}"#, "21 parameters"),
+            (printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"soon\""), "\"soon\" is not a duration"),
+            (#"{"desired_retention": 0.9}"#, "not an object"),
+        ] {
+            let bad = try BadgerProcess.run(["schedule", "replay", "h.json", "--settings", value], in: directory.url)
+            #expect(bad.status == 2)
+            #expect(bad.standardError.contains(message), "\(bad.standardError)")
+        }
+        let both = try BadgerProcess.run(
+            ["schedule", "replay", "h.json", "--settings", printed.standardOutput, "--params", "[1]"], in: directory.url)
+        #expect(both.status == 2)
+        let alone = try BadgerProcess.run(["optimize", "--settings"], in: directory.url)
+        #expect(alone.status == 2)
+    }
+
+    @Test func everyNewFlagIsInTheHelpAndTheREADME() throws {
+        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {
+            let help = try BadgerProcess.run(command + ["--help"])
+            #expect(help.standardOutput.contains(flag), "\(command) --help")
+            #expect(readme.contains(flag), "README: \(flag)")
+        }
+        for key in [
+            "desired_retention: auto", "learning_steps: auto", "relearning_steps: auto", "desired_retention_bounds", "adapt: false",
+        ] {
+            #expect(readme.contains(key), "README: \(key)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import BadgerDeck
+
+/// badger.yml's automatic settings: `auto` for the desired retention and the steps, the bounds
+/// the retention is chosen within, `adapt`, and what a fit writes back.
+@Suite struct AdaptiveConfigTests {
+    @Test func autoSettingsAreReadWithTheDefaultsUntilAFitChooses() throws {
+        let config = try CollectionConfig(
+            yaml: "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n", path: "badger.yml")
+        #expect(config.adaptiveRetention)
+        #expect(config.adaptiveLearningSteps)
+        #expect(config.adaptiveRelearningSteps)
+        #expect(config.adapt)
+        #expect(config.retentionBounds == 0.85...0.95)
+        #expect(config.desiredRetention == 0.9)
+        #expect(config.learningSteps == [60, 600])
+        #expect(config.relearningSteps == [600])
+    }
+
+    @Test func explicitValuesKeepWorkingAndAreNotAuto() throws {
+        let config = try CollectionConfig(yaml: "desired_retention: 0.85\nlearning_steps: [30s]\nadapt: false\n", path: "badger.yml")
+        #expect(!config.adaptiveRetention)
+        #expect(!config.adaptiveLearningSteps)
+        #expect(config.desiredRetention == 0.85)
+        #expect(config.learningSteps == [30])
+        #expect(!config.adapt)
+    }
+
+    @Test func boundsAreReadAndMoveTheRetentionUsedBeforeAFit() throws {
+        let config = try CollectionConfig(yaml: "desired_retention: auto\ndesired_retention_bounds: [0.75, 0.85]\n", path: "badger.yml")
+        #expect(config.retentionBounds == 0.75...0.85)
+        #expect(config.desiredRetention == 0.85)
+    }
+
+    @Test func aFitsChoiceAppliesOnlyWhereTheSettingIsAuto() throws {
+        let written = CollectionConfig.settingAdaptiveChoice(
+            in: "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: [5m]\n", retention: 0.87, learningSteps: [],
+            relearningSteps: [600], reason: "retention 0.87, chosen because \"it\" is cheapest")
+        #expect(written.contains("adaptive_retention: 0.87\nadaptive_learning_steps: []\nadaptive_relearning_steps: [10m]\n"))
+        let config = try CollectionConfig(yaml: written, path: "badger.yml")
+        #expect(config.desiredRetention == 0.87)
+        #expect(config.learningSteps == [])
+        #expect(config.relearningSteps == [300])
+        #expect(config.adaptiveReason == "retention 0.87, chosen because \"it\" is cheapest")
+        // Written again, the old values are replaced, not repeated.
+        let again = CollectionConfig.settingAdaptiveChoice(
+            in: written, retention: 0.9, learningSteps: [60], relearningSteps: [], reason: "again")
+        #expect(again.components(separatedBy: "adaptive_retention").count == 2)
+        #expect(try CollectionConfig(yaml: again, path: "badger.yml").learningSteps == [60])
+    }
+
+    @Test func chosenValuesAreIgnoredWhenTheSettingIsExplicit() throws {
+        let config = try CollectionConfig(
+            yaml: "desired_retention: 0.9\nadaptive_retention: 0.8\nadaptive_learning_steps: []\n", path: "badger.yml")
+        #expect(config.desiredRetention == 0.9)
+        #expect(config.learningSteps == [60, 600])
+    }
+
+    @Test(arguments: [
+        (
+            "fuzz: true\ndesired_retention: automatic\n",
+            "line 2: `desired_retention` must be a number from 0.70 to 0.99, such as 0.9, or auto"
+        ),
+        (
+            "desired_retention_bounds: [0.95, 0.80]\n",
+            "line 1: `desired_retention_bounds` must be two numbers from 0.70 to 0.99, the lower first"
+        ),
+        ("\n\ndesired_retention_bounds: [0.5, 0.9]\n", "line 3: `desired_retention_bounds` must be two numbers"),
+        ("desired_retention_bounds: 0.9\n", "line 1: `desired_retention_bounds` must be two numbers"),
+        ("learning_steps: sometimes\n", "line 1: `learning_steps` must be a list of durations such as [1m, 10m], or auto"),
+        ("\nrelearning_steps: Auto\n", "line 2: `relearning_steps` must be a list of durations"),
+        ("adapt: maybe\n", "line 1: `adapt` must be true or false"),
+        ("adaptive_retention: 2\n", "line 1: `adaptive_retention` must be a number from 0.70 to 0.99"),
+    ])
+    func badValuesAreErrorsWithTheirLine(yaml: String, message: String) {
+        do {
+            _ = try CollectionConfig(yaml: yaml, path: "badger.yml")
+            Issue.record("no error for \(yaml)")
+        } catch let CollectionError.badConfig(path, problem) {
+            #expect(path == "badger.yml")
+            #expect(problem.hasPrefix(message), "\(problem)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func durationsAreWrittenInTheirLargestWholeUnit() {
+        #expect([30, 60, 600, 5400, 7200, 86_400].map(CollectionConfig.durationText) == ["30s", "1m", "10m", "90m", "2h", "1d"])
+    }
+}

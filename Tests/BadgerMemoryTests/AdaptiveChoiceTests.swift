@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import BadgerMemory
+
+/// The automatic settings: same-day outcomes, the step decision and the retention choice, on
+/// synthetic histories and parameters (small simulations, so they run quickly in debug builds).
+@Suite struct AdaptiveChoiceTests {
+    static let start = Date(timeIntervalSince1970: 1_767_600_000)
+
+    static func request(bounds: ClosedRange<Double>? = 0.80...0.95) -> AdaptiveChoice.Request {
+        var request = AdaptiveChoice.Request(parameters: FSRS6.defaultParameters)
+        request.retentionBounds = bounds
+        request.cards = 200
+        request.newCardsPerDay = 10
+        request.days = 120
+        return request
+    }
+
+    @Test func sameDayRepeatsAreCountedAndShrunkTowardsThePrior() {
+        let minute = 60.0
+        let histories = [
+            ReviewHistory(
+                cardID: "a",
+                reviews: [
+                    .init(rating: .good, time: Self.start), .init(rating: .again, time: Self.start + minute),
+                    .init(rating: .good, time: Self.start + 10 * minute), .init(rating: .good, time: Self.start + 2 * 86_400),
+                ]),
+            ReviewHistory(cardID: "b", reviews: [.init(rating: .good, time: Self.start + 5), .init(rating: .hard, time: Self.start + 65)]),
+        ]
+        let outcomes = SameDayOutcomes(histories: histories)
+        #expect(outcomes == SameDayOutcomes(repeats: 3, recalled: 2))
+        #expect(abs(outcomes.recallRate(prior: 0.9, priorWeight: 20) - (2 + 18) / 23.0) < 1e-12)
+        #expect(SameDayOutcomes(repeats: 0, recalled: 0).recallRate() == 0.9)
+    }
+
+    @Test func stepsThatSaveNothingAreDroppedAndTheChoiceSaysWhy() {
+        // Same-day repeats always recalled: they cannot catch a card that was not learnt, and
+        // with the default short-term terms they add little stability.
+        let choice = AdaptiveChoice.choose(Self.request(), outcomes: SameDayOutcomes(repeats: 1000, recalled: 1000))
+        #expect(choice.learningSteps == [])
+        #expect(choice.reason.contains("learning steps none"))
+        #expect(choice.reason.hasPrefix("retention \(String(format: "%.2f", choice.desiredRetention)), chosen because"))
+    }
+
+    @Test func theRetentionIsChosenWithinTheBoundsAndIsTheSameEveryRun() {
+        let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
+        let first = AdaptiveChoice.choose(Self.request(bounds: 0.82...0.88), outcomes: outcomes)
+        let second = AdaptiveChoice.choose(Self.request(bounds: 0.82...0.88), outcomes: outcomes)
+        #expect(first == second)
+        #expect((0.82...0.88).contains(first.desiredRetention))
+        // A single-point range leaves no choice.
+        let pinned = AdaptiveChoice.choose(Self.request(bounds: 0.91...0.91), outcomes: outcomes)
+        #expect(pinned.desiredRetention == 0.91)
+    }
+
+    @Test func theChosenRetentionIsTheHighestWithinToleranceOfTheLeastWork() {
+        let request = Self.request()
+        let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(repeats: 0, recalled: 0))
+        var simulation = WorkloadSimulation(
+            parameters: request.parameters, learningSteps: choice.learningSteps, relearningSteps: choice.relearningSteps)
+        simulation.cards = request.cards
+        simulation.newCardsPerDay = request.newCardsPerDay
+        simulation.days = request.days
+        simulation.sameDayRecall = SameDayOutcomes(repeats: 0, recalled: 0).recallRate()
+        let points = simulation.sweep(from: 80, through: 95)
+        let least = points.map(\.reviewsPerRemembered).min()!
+        let within = points.filter { $0.reviewsPerRemembered <= least * (1 + AdaptiveChoice.retentionTolerance) }
+        #expect(choice.desiredRetention == within.map(\.desiredRetention).max())
+    }
+
+    @Test func theScheduledRetentionMakesUpForRecallBelowWhatTheParametersPredict() {
+        let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
+        let calibrated = AdaptiveChoice.choose(Self.request(bounds: 0.85...0.85), outcomes: outcomes)
+        #expect(calibrated.desiredRetention == 0.85 && calibrated.targetRetention == 0.85)
+        var request = Self.request(bounds: 0.85...0.85)
+        request.calibrationGap = 0.062
+        let corrected = AdaptiveChoice.choose(request, outcomes: outcomes)
+        #expect(corrected.targetRetention == 0.85)
+        #expect(corrected.desiredRetention == 0.91)
+        #expect(
+            corrected.reason.contains(
+                "FSRS schedules for 0.91 because, near that retention, your recent reviews were recalled 6.2 points less often"))
+        request.calibrationGap = 0.5
+        #expect(AdaptiveChoice.choose(request, outcomes: outcomes).desiredRetention == 0.99)
+    }
+
+    @Test func fixedSettingsAreKept() {
+        var request = Self.request(bounds: nil)
+        request.fixedRetention = 0.93
+        request.fixedLearningSteps = [120]
+        request.fixedRelearningSteps = []
+        let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(repeats: 10, recalled: 2))
+        #expect(choice == AdaptiveChoice(desiredRetention: 0.93, learningSteps: [120], relearningSteps: [], reason: ""))
+    }
+}

@@ -1,0 +1,129 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerTestSupport
+import Foundation
+import Testing
+
+@testable import BadgerStudy
+
+/// The refit at the end of a study session: stale parameters are fitted and the fit logged,
+/// fresh ones and `--no-adapt` / `adapt: false` leave everything alone.
+@Suite struct AdaptiveRefitTests {
+    static let start = Date(timeIntervalSince1970: 1_767_600_000)
+    static let now = start + 200 * 86_400
+
+    /// 40 cards, each reviewed on days 0, 1, 3, 8, 20 and 45 (the fourth card of every five
+    /// forgotten once): 200 reviews a day or more apart.
+    static func logs() -> [[ReviewRecord]] {
+        var records: [ReviewRecord] = []
+        for card in 0..<40 {
+            for (index, day) in [0, 1, 3, 8, 20, 45].enumerated() {
+                let rating: Rating = card % 5 == 3 && index == 3 ? .again : .good
+                records.append(
+                    .review(.init(time: start + Double(day) * 86_400 + Double(card) * 60, cardID: "card\(card)", rating: rating)))
+            }
+        }
+        return [records.sorted { $0.time < $1.time }]
+    }
+
+    static func refit(_ yaml: String, enabled: Bool = true) throws -> (AdaptiveRefit?, TemporaryDirectory) {
+        let directory = try TemporaryDirectory()
+        try directory.write("badger.yml", yaml)
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        let refit = AdaptiveRefit.afterSession(
+            root: directory.url.path, config: config, logs: logs(), fileAccess: LocalFileSystem(), now: now,
+            timeZone: TimeZone(identifier: "UTC")!, enabled: enabled)
+        return (refit, directory)
+    }
+
+    @Test func staleParametersAreRefittedLoggedAndAnnouncedInOneLine() throws {
+        let (refit, directory) = try Self.refit("desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n")
+        defer { directory.remove() }
+        let found = try #require(refit)
+        #expect(!found.message.contains("\n"))
+        #expect(found.message.hasPrefix("Re-fitted your FSRS parameters to 240 reviews (they were never fitted); retention 0."))
+        #expect(found.writes.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["badger.yml", "badger.fits"])
+        let config = try CollectionConfig(yaml: found.writes[0].text, path: "badger.yml")
+        #expect(config.fsrsParameters?.count == 21)
+        #expect(config.fsrsParametersReviews == 240)
+        #expect(config.fsrsParametersFitted == "2026-07-24")
+        #expect(config.adaptiveRetention)
+        #expect(config.desiredRetention == found.choice.desiredRetention)
+        #expect(config.learningSteps == found.choice.learningSteps)
+        #expect(config.adaptiveReason == found.choice.reason)
+        // The fit log: one line with the time, the reviews, the settings and the parameters.
+        let line = found.writes[1].text
+        #expect(line.hasPrefix("2026-07-24T"))
+        #expect(line.contains("\tfit\treviews=240\tretention=\(String(format: "%.2f", found.choice.desiredRetention))\t"))
+        #expect(line.hasSuffix("]\n"))
+        #expect(line.split(separator: "\n").count == 1)
+    }
+
+    @Test func theFitLogGrowsByOneLinePerFit() throws {
+        let (refit, directory) = try Self.refit("fuzz: true\n")
+        defer { directory.remove() }
+        let found = try #require(refit)
+        try directory.write("badger.fits", "2026-01-01T00:00:00Z\tfit\treviews=100\n")
+        let yaml = try directory.read("badger.yml")
+        let second = try #require(
+            AdaptiveRefit.fit(
+                root: directory.url.path, config: try CollectionConfig(yaml: yaml, path: "badger.yml"), logs: Self.logs(),
+                fileAccess: LocalFileSystem(), now: Self.now, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(second.writes[1].text.split(separator: "\n").count == 2)
+        #expect(second.writes[1].text.hasPrefix("2026-01-01T00:00:00Z\tfit\treviews=100\n"))
+        // Explicit settings stay as they are; no automatic choice is written.
+        #expect(!found.writes[0].text.contains("adaptive_"))
+        #expect(found.message.hasSuffix("(they were never fitted); `badger stats` explains."))
+    }
+
+    @Test func freshParametersAreLeftAlone() throws {
+        let parameters = FSRS6.defaultParameters.map { String($0) }.joined(separator: ", ")
+        let (refit, directory) = try Self.refit("fsrs_parameters: [\(parameters)]\nfsrs_parameters_reviews: 200\n")
+        defer { directory.remove() }
+        #expect(refit == nil)
+    }
+
+    @Test func parametersFittedToAThirdOfTheLogAreStale() throws {
+        let parameters = FSRS6.defaultParameters.map { String($0) }.joined(separator: ", ")
+        let (refit, directory) = try Self.refit("fsrs_parameters: [\(parameters)]\nfsrs_parameters_reviews: 80\n")
+        defer { directory.remove() }
+        #expect(try #require(refit).message.contains("(the log grew from 80 to 240 reviews since the last fit)"))
+    }
+
+    @Test func noAdaptAndAdaptFalseTurnItOff() throws {
+        let (off, first) = try Self.refit("desired_retention: auto\n", enabled: false)
+        defer { first.remove() }
+        #expect(off == nil)
+        let (setting, second) = try Self.refit("desired_retention: auto\nadapt: false\n")
+        defer { second.remove() }
+        #expect(setting == nil)
+        let (other, third) = try Self.refit("scheduler: sm2\n")
+        defer { third.remove() }
+        #expect(other == nil)
+    }
+
+    /// 200 cards reviewed on days 0, 2, 5 and 9, every later review rated `rating`.
+    static func histories(_ rating: Rating) -> [ReviewHistory] {
+        (0..<200).map { card in
+            ReviewHistory(
+                cardID: "c\(card)",
+                reviews: [0, 2, 5, 9].enumerated().map { index, day in
+                    .init(rating: index == 0 ? .good : rating, time: start + Double(day) * 86_400 + Double(card))
+                })
+        }
+    }
+
+    @Test func recallBelowThePredictionRaisesTheScheduledRetentionAndAboveLowersIt() {
+        let forgotten = AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: Self.histories(.again), target: 0.85)
+        #expect(forgotten > 0.5)
+        let remembered = AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: Self.histories(.good), target: 0.85)
+        #expect(remembered < 0)
+        #expect(AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: [], target: 0.85) == 0)
+        // Applied to a choice: the target stays, FSRS schedules for more (at most 0.99).
+        let choice = AdaptiveChoice(
+            desiredRetention: 0.85, learningSteps: [], relearningSteps: [], reason: "retention 0.85", targetRetention: 0.85)
+        let raised = choice.calibrated(by: forgotten)
+        #expect(raised.desiredRetention == 0.99 && raised.targetRetention == 0.85)
+        #expect(raised.reason.hasPrefix("retention 0.85; FSRS schedules for 0.99 because"))
+    }
+}
