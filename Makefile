@@ -118,11 +118,14 @@ fuzz: deps
 fuzz-smoke: deps
 	Fuzz/run.sh all 10
 
-# The kill loops at full length: 200 SIGKILLs at random moments of study, import and state
-# rebuild (make test runs 10 of each). CI runs it after make test.
+# The long tests (BADGER_LONG_TESTS=1): the kill loops at full length (200 SIGKILLs at random
+# moments of study, import and state rebuild; make test runs 10 of each), the large-collection
+# memory bounds, and hostile decks 100,000 levels deep (make test: 10,000). CI runs it after
+# make test.
 test-long: deps test-deps
 	$(SWIFT) build --build-tests
-	BADGER_KILL_LOOPS=200 $(SWIFT) test --disable-xctest --skip-build --filter KillLoopTests
+	BADGER_LONG_TESTS=1 BADGER_KILL_LOOPS=200 $(SWIFT) test --disable-xctest --skip-build --parallel \
+		--filter "KillLoopTests|LargeCollectionTests|Hostile"
 
 # The whole test suite again, built with AddressSanitizer (its own build folder); the badger
 # processes the tests start are sanitized too. Leaks inside Foundation are suppressed by name.

@@ -6,7 +6,7 @@ import Testing
 /// large deck is read a part at a time, and `lint` lets go of each card once the duplicate
 /// check has noted its question. (The same run on a 200 MB deck and on 1.1 million cards is in
 /// the README's reliability table.)
-@Suite(.serialized) struct LargeCollectionTests {
+@Suite(.serialized, .enabled(if: LongTests.enabled, "a long test: make test-long runs it")) struct LargeCollectionTests {
     /// About `kilobytes` of cards, each asking a question numbered from `firstSerial`: text,
     /// math, lists, code, tables and reversed cards, like a real deck.
     static func deck(kilobytes: Int, topic: String, firstSerial: Int = 0) -> (text: Data, cards: Int) {
