@@ -128,23 +128,24 @@ public final class StudyService {
     /// session they show what is left), then `all`.
     public func topics(at now: Date) -> [Topic] {
         let states = self.states
-        var colors: [String: String] = [:]
-        for deck in collection.realDecks {
-            if let topic = deck.topic, colors[topic] == nil, let color = deck.color { colors[topic] = color }
-        }
         let since = studyDay.start(of: now)
         var topics: [Topic] = []
         for name in collection.topics {
             let queue = StudyQueue(
                 cards: studyable, topic: name, states: states, now: now, count: Int.max, reviewedSince: since)
             guard studyable.contains(where: { $0.topic == name }) else { continue }
-            topics.append(Topic(name: name, due: queue.availableDue, new: queue.availableNew, color: colors[name]))
+            topics.append(Topic(name: name, due: queue.availableDue, new: queue.availableNew, color: color(ofTopic: name)))
         }
         if !topics.isEmpty {
             topics.append(
                 Topic(name: Self.allTopics, due: topics.reduce(0) { $0 + $1.due }, new: topics.reduce(0) { $0 + $1.new }, color: nil))
         }
         return topics
+    }
+
+    /// The `color:` of the first deck of `topic` that has one, as written (`#rrggbb`).
+    public func color(ofTopic topic: String) -> String? {
+        collection.realDecks.first { $0.topic == topic && $0.color != nil }?.color
     }
 
     /// The topic `typed` names: its exact name in any case (or `all`), else nothing, with the

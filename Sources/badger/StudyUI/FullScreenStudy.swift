@@ -173,7 +173,7 @@ struct FullScreenStudy {
         /// The first body row shown when the card is taller than the window.
         var scroll = 0
         var shownCard: String?
-        let color = service.topics(at: StudySettings.now()).first { $0.name == topic }?.color.flatMap(RGBColor.init(hex:))
+        let color = service.color(ofTopic: topic).flatMap(RGBColor.init(hex:))
         while let screen = controller.screen(at: StudySettings.now()) {
             if screen.cardID != shownCard {
                 shownCard = screen.cardID

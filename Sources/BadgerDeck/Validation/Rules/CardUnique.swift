@@ -64,15 +64,19 @@ struct CardUnique: CollectionRule {
     /// hides and its hint are not part of a card's identity, so two texts that differ only
     /// there ask the same.
     static func clozeMessage(_ asked: String, topic: String) -> String {
-        let shown = CardID.normalized(asked)
-        let short = shown.count > 60 ? String(shown.prefix(60)) + "…" : shown
+        let short = shortened(asked)
         return "cloze \"\(short)\" asks the same as another card of topic \(topic) (what a deletion hides and its hint do not "
             + "tell cards apart); reword the text around the deletion, or put both in one C: field as c1 and c2"
     }
 
+    /// `text` on one line, cut to 60 characters.
+    static func shortened(_ text: String) -> String {
+        let shown = CardID.normalized(text)
+        return shown.count > 60 ? String(shown.prefix(60)) + "…" : shown
+    }
+
     static func message(_ question: String, topic: String, reverse: Bool) -> String {
-        let shown = CardID.normalized(question)
-        let short = shown.count > 60 ? String(shown.prefix(60)) + "…" : shown
+        let short = shortened(question)
         return reverse
             ? "reversing this card asks \"\(short)\", which topic \(topic) already asks"
             : "duplicate question \"\(short)\" in topic \(topic)"
