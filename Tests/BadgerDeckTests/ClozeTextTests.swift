@@ -73,8 +73,10 @@ import Testing
 }
 
 @Suite struct ClozeAnkiFormTests {
-    /// Found by fuzzing: a hashcards deletion with an unpaired brace or a `::` did not read back.
-    @Test(arguments: ["[a {b] c", "[a } b] c", "[a::b] c", "[x}}] y"])
+    /// Found by fuzzing: a hashcards deletion with an unpaired brace, a `::` or a `{{c2` did not read back.
+    @Test(arguments: [
+        "[a {b] c", "[a } b] c", "[a::b] c", "[x}}] y", "[a {{c2 b}} c] d", "[Brmc{1::pen {{c2\u{1}sAted}a+b}} }{2}$ and {{c1:}{b}coe]`",
+    ])
     func hashcardsTextsReadBackFromAnkisForm(_ text: String) {
         let cloze = ClozeText(text)
         #expect(cloze.usesBrackets)

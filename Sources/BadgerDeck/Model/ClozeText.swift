@@ -101,8 +101,8 @@ public struct ClozeText: Sendable {
         }
     }
 
-    /// `text` with a backslash before each brace that has no partner and before the second
-    /// colon of each `::`.
+    /// `text` with a backslash before each brace that has no partner, before the first brace of
+    /// each `{{cN`, and before the second colon of each `::`.
     static func escapedForAnki(_ text: String) -> String {
         let bytes = Array(text.utf8)
         var escaped = Set<Int>()
@@ -113,7 +113,14 @@ public struct ClozeText: Sendable {
             case UInt8(ascii: "\\"):
                 index += 1
             case UInt8(ascii: "{"):
-                open.append(index)
+                // `{{c2…` would read as a deletion inside the deletion: its first brace is text.
+                if index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"), bytes[index + 2] | 0x20 == UInt8(ascii: "c"),
+                    (0x30...0x39).contains(bytes[index + 3])
+                {
+                    escaped.insert(index)
+                } else {
+                    open.append(index)
+                }
             case UInt8(ascii: "}"):
                 if open.popLast() == nil { escaped.insert(index) }
             case UInt8(ascii: ":") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":"):

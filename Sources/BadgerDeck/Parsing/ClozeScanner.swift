@@ -170,6 +170,11 @@ struct ClozeScanner {
                 index += 2
                 continue
             }
+            // A code span binds tighter than a link (CommonMark), as it does outside one.
+            if current == UInt8(ascii: "`") {
+                index = endOfCodeSpan(at: index)
+                continue
+            }
             if current == opening { depth += 1 }
             if current == closing {
                 depth -= 1
