@@ -73,6 +73,14 @@ import Testing
 }
 
 @Suite struct ClozeAnkiFormTests {
+    /// Found by fuzzing: a backtick in a link destination opens a code span (it binds tighter
+    /// than the link, as in CommonMark), in hashcards' form as in Anki's.
+    @Test func aCodeSpanInALinkDestinationIsOneInBothForms() {
+        let cloze = ClozeText("[Berlin](`.png) [n] of [Germany] ![i](`.png) [Rome]")
+        #expect(cloze.deletions.map(\.text) == ["Rome"])
+        #expect(ClozeText(cloze.ankiForm).numbers == cloze.numbers)
+    }
+
     /// Found by fuzzing: a hashcards deletion with an unpaired brace, a `::` or a `{{c2` did not read back.
     @Test(arguments: [
         "[a {b] c", "[a } b] c", "[a::b] c", "[x}}] y", "[a {{c2 b}} c] d", "[Brmc{1::pen {{c2\u{1}sAted}a+b}} }{2}$ and {{c1:}{b}coe]`",
