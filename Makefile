@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsixel-dev
+BUILD_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsixel-dev libzstd-dev libsqlite3-dev zlib1g-dev
 # The end-to-end tests drive a real terminal (tmux) and real git clones; LaTeXCommandsTests reads
 # KaTeX's own command list from libjs-katex.
 TEST_PACKAGES := tmux git python3-minimal libjs-katex

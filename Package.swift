@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -35,12 +37,19 @@ let package = Package(
             pkgConfig: "libsixel",
             providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]
         ),
+        .systemLibrary(name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        .target(
+            name: "BadgerAnki",
+            dependencies: [
+                "BadgerDeck", "BadgerMemory", "CZstd", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .target(name: "BadgerImageCodec", dependencies: ["CSixel", "BadgerTerminal"]),
         .target(name: "BadgerLanguageServer", dependencies: ["BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal"]),
         .executableTarget(
             name: "badger",
             dependencies: [
-                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal", "BadgerImageCodec", "BadgerLanguageServer",
+                "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal", "BadgerImageCodec", "BadgerLanguageServer", "BadgerAnki",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +69,9 @@ let package = Package(
         .testTarget(
             name: "BadgerLanguageServerTests", dependencies: ["BadgerLanguageServer", "BadgerDeck", "BadgerMemory", "BadgerTestSupport"],
             exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "BadgerAnkiTests", dependencies: ["BadgerAnki", "BadgerDeck", "BadgerMemory", "BadgerTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "BadgerCLITests", dependencies: ["BadgerDeck", "BadgerTestSupport"], exclude: ["Snapshots", "Fixtures"]),
     ]
