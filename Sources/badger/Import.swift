@@ -7,8 +7,29 @@ extension Badger {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Import cards from a CSV file into a topic's deck.",
+            abstract: "Import cards from a CSV file, or an Anki package with its review history.",
             discussion: """
+                An Anki package (FILE.apkg or FILE.colpkg, every format Anki writes) becomes
+                one Markdown deck per Anki deck, under --into DIR (default ./Decks if it
+                exists, else the current folder): topic = the Anki deck's full name, a subdeck
+                in a folder named after its parent (Lang::French → lang/french.md). Basic,
+                reversed and optional-reversed notes become Q:/A: cards (R: yes when Anki had
+                the reverse card), Cloze notes C: cards; MathJax \\(…\\) and \\[…\\] become $…$
+                and $$…$$, images are copied into DIR/images/, sounds are reported and left
+                out, fields past the first two go into E:. Other note types are read by their
+                first two fields, with a warning naming them. Every answer in Anki's review log
+                becomes a review of its card (time, rating, answer time), so scheduling goes on
+                where Anki left off. Tags and suspended cards are kept in anki.notes beside
+                badger.yml (which also remembers each note's GUID) and go back to Anki with
+                `badger export FILE.apkg`. Nothing is written until the whole package has been
+                read and converted; importing the same package again adds nothing, and a newer
+                one only its new notes and reviews (notes matched by GUID). A damaged package,
+                a zip bomb or a file name leading out of the package is refused, exit 2.
+
+                  badger import collection.apkg --into Decks
+                  badger import collection.colpkg --dry-run
+
+                CSV:
                 The CSV has one card a row, fields separated by `;` (or the --delimiter):
 
                   question; answer; explanation; reversed
@@ -48,7 +69,7 @@ extension Badger {
                   badger import physics.csv --topic Physics --into Decks/physics/mechanics.md
                 """)
 
-        @Argument(help: ArgumentHelp("The CSV file to import.", valueName: "file.csv"))
+        @Argument(help: ArgumentHelp("The CSV file, or Anki package (.apkg, .colpkg), to import.", valueName: "file"))
         var file: String
 
         @OptionGroup var collection: CollectionOptions
@@ -59,7 +80,10 @@ extension Badger {
                 valueName: "topic"))
         var topic: String?
 
-        @Option(help: ArgumentHelp("The deck to append to (created if missing; inside the collection).", valueName: "deck.md"))
+        @Option(
+            help: ArgumentHelp(
+                "CSV: the deck to append to (created if missing; inside the collection). Anki: the folder the decks go in.",
+                valueName: "deck.md|dir"))
         var into: String?
 
         @Option(
@@ -75,6 +99,14 @@ extension Badger {
 
         func run() throws {
             let errors = Terminal.standardError
+            if AnkiImport.isPackage(file) {
+                guard topic == nil, !skipInvalid, delimiter.character == ";" else {
+                    errors.write(
+                        "badger: error: --topic, --delimiter and --skip-invalid are for CSV files; an Anki package names its own decks\n")
+                    throw ExitStatus.usageOrIO.code
+                }
+                return try AnkiImport(file: file, into: into, collection: collection, dryRun: dryRun).run()
+            }
             let topic = self.topic?.trimmingCharacters(in: .whitespacesAndNewlines)
             if let topic, topic.isEmpty || topic.contains(where: \.isNewline) {
                 errors.write("badger: error: --topic must name a topic\n")
