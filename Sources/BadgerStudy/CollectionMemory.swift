@@ -458,6 +458,29 @@ public struct CollectionMemory: Sendable {
         return after
     }
 
+    /// Gives each of `cardIDs` that has no lasting identity yet one (a `card` line in its deck's
+    /// log, as its first review would write), so that its key holds through later edits: what
+    /// an export that names cards by key (Anki note GUIDs) needs. Returns how many.
+    @discardableResult
+    public mutating func recordIdentities(of cardIDs: [String], at time: Date) throws -> Int {
+        var linesOfDeck: [Int: [String]] = [:]
+        var count = 0
+        for cardID in cardIDs where matching.keyOfCard[cardID] == nil {
+            guard let (deckIndex, card) = cardsByID[cardID] else { continue }
+            let sighting = ReviewRecord.CardSighting(
+                time: time, key: ledger.newKey(for: cardID), contentID: cardID, direction: card.direction,
+                question: card.question, answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
+            linesOfDeck[deckIndex, default: []].append(ReviewRecord.card(sighting).line)
+            count += 1
+        }
+        guard count > 0 else { return 0 }
+        for (deckIndex, lines) in linesOfDeck.sorted(by: { $0.key < $1.key }) {
+            try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
+        }
+        reload()
+        return count
+    }
+
     /// Settles an edit by hand: from `time` on, the history of the identity known by `name`
     /// (a key or an id the card once had) continues in card `cardID`.
     ///

@@ -9,7 +9,8 @@ public enum StateMatchesCards {
     public static let description = RuleCatalog.stateRules[0]
 
     /// One warning per ambiguous card, at its question, and one per orphaned history, at the
-    /// log that last saw it.
+    /// log that last saw it. An identity never reviewed (one an export recorded) has no history
+    /// to lose and is not reported.
     public static func diagnostics(_ memory: CollectionMemory) -> [Diagnostic] {
         var result: [Diagnostic] = []
         func quoted(_ text: String?) -> String {
@@ -32,7 +33,7 @@ public enum StateMatchesCards {
                     file: deck.file.displayPath, range: SourceRange(line: card.line, column: 1, length: 2)))
         }
         let ambiguousKeys = Set(memory.matching.ambiguous.flatMap(\.keys))
-        for identity in memory.orphans where !identity.retired && !ambiguousKeys.contains(identity.key) {
+        for identity in memory.orphans where !identity.retired && identity.reviewCount > 0 && !ambiguousKeys.contains(identity.key) {
             let file = memory.lastLog(of: identity.key) ?? memory.logs.first?.displayPath ?? memory.root
             result.append(
                 Diagnostic(

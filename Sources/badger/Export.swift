@@ -6,8 +6,25 @@ extension Badger {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Export cards to a CSV file in the import format.",
+            abstract: "Export cards to a CSV file in the import format, or to an Anki package.",
             discussion: """
+                FILE.apkg writes a package Anki (desktop, AnkiMobile, AnkiDroid) imports: one
+                Anki deck per topic (Lang::French becomes a subdeck), one note per card —
+                Basic, Basic (and reversed card) for R: yes, Cloze for C: — with math as
+                MathJax \\(…\\) and \\[…\\], images as media, tags and suspensions kept from an
+                Anki import (anki.notes), and each card's reviews as Anki's review log with its
+                FSRS memory state (stability, difficulty, desired retention), unless
+                --no-history. An explanation is added to the back after a blank line; hints
+                have no field in Anki's stock note types and are left out (counted). Each note's
+                GUID comes from its card's lasting identity (or the GUID Anki gave it), so
+                exporting again after edits updates the notes in Anki instead of adding new
+                ones; cards exported for the first time get that identity recorded in their
+                deck's log.
+
+                  badger export phone.apkg
+                  badger export french.apkg --topic French --no-history
+
+                CSV:
                 Writes one row per card as written (a reversed card once, with reversed = yes;
                 a cloze card once, as `C: text` in the question cell with its {{c1::…}}
                 deletions and an empty answer, as `badger import` reads it):
@@ -37,7 +54,7 @@ extension Badger {
                   badger export - Decks/french.md | head
                 """)
 
-        @Argument(help: ArgumentHelp("The CSV file to write, or - for standard output.", valueName: "file.csv"))
+        @Argument(help: ArgumentHelp("The CSV file to write (- for standard output), or an Anki package (.apkg).", valueName: "file"))
         var file: String
 
         @OptionGroup var collection: CollectionOptions
@@ -56,8 +73,14 @@ extension Badger {
         )
         var allowFormulas = false
 
+        @Flag(help: "Anki package: the cards only, as new cards, without their reviews and memory state.")
+        var noHistory = false
+
         func run() throws {
             let errors = Terminal.standardError
+            if AnkiExport.isPackage(file) {
+                return try AnkiExport(file: file, collection: collection, topic: topic, withHistory: !noHistory).run()
+            }
             let loaded = try collection.load(options: .init(keepingTrees: true, checking: false))
             let wanted = topic?.trimmingCharacters(in: .whitespacesAndNewlines)
             var rows: [CSVCardWriter.Record] = []

@@ -1,0 +1,288 @@
+import BadgerDeck
+import BadgerMemory
+import Foundation
+
+/// The Anki collection `badger export FILE.apkg` writes: one Anki deck per topic, one note per
+/// written card — Basic, Basic (and reversed card) for a reversed card, Cloze for a cloze card —
+/// with math in MathJax's `\(…\)` form, images as media, and each card's reviews as `revlog`
+/// rows with its FSRS memory state in the card's `data`.
+///
+/// A note's GUID is the one Anki gave it when it came from Anki (`anki.notes`), else its first
+/// card's key (the card's lasting identity, which edits keep): exporting again after edits
+/// gives the same GUIDs, so Anki updates the notes instead of adding new ones.
+public struct AnkiExportPlan: Sendable {
+    /// One review of a card, as the logs hold it.
+    public struct Review: Sendable, Equatable {
+        public var time: Date
+        /// 1 Again … 4 Easy.
+        public var rating: Int
+        public var answerMilliseconds: Int?
+
+        public init(time: Date, rating: Int, answerMilliseconds: Int?) {
+            self.time = time
+            self.rating = rating
+            self.answerMilliseconds = answerMilliseconds
+        }
+    }
+
+    /// What a card's scheduling is, for Anki's card columns.
+    public struct Schedule: Sendable {
+        public var state: MemoryState
+        public var reviews: [Review]
+
+        public init(state: MemoryState, reviews: [Review]) {
+            self.state = state
+            self.reviews = reviews
+        }
+    }
+
+    public struct Report: Sendable, Equatable {
+        public var notes = 0
+        public var cards = 0
+        public var reviews = 0
+        public var media = 0
+        /// Cards whose hint has no place in Anki's stock note types.
+        public var hintsLeftOut = 0
+        /// Images a card shows that are missing or outside the collection.
+        public var missingImages: [String] = []
+        /// Cards left out: no question or no answer (lint reports them).
+        public var incompleteCards = 0
+    }
+
+    public private(set) var collection = AnkiCollection()
+    public private(set) var media: [AnkiMediaFile] = []
+    public private(set) var report = Report()
+    /// The cards exported, by id: the ones without a lasting identity yet get one recorded, so
+    /// that their notes keep their GUIDs through later edits.
+    public private(set) var exportedCardIDs: [String] = []
+
+    /// Note type ids: fixed, so that Anki recognises badger's note types on every import.
+    public static let basicTypeID: Int64 = 1_700_000_000_101
+    public static let reversedTypeID: Int64 = 1_700_000_000_102
+    public static let clozeTypeID: Int64 = 1_700_000_000_103
+
+    /// - Parameters:
+    ///   - decks: the decks to export (each with its topic).
+    ///   - root: the collection root; images outside it are not exported.
+    ///   - keyOfCard: each card's lasting identity (nil: its id is its key).
+    ///   - schedules: the state and reviews of each card with history, by card id (empty with
+    ///     `--no-history`).
+    ///   - desiredRetention: written with each card's memory state.
+    ///   - dayNumber: the Anki day number (days since the collection was created) of a time.
+    ///   - readFile: the bytes of an image, by absolute path.
+    public init(
+        decks: [ParsedDeck], root: String, keyOfCard: (String) -> String?, schedules: [String: Schedule],
+        desiredRetention: Double, noteMap: AnkiNoteMap, dayNumber: (Date) -> Int, readFile: (String) -> Data?
+    ) {
+        var deckIDOfTopic: [String: Int64] = [:]
+        var usedNoteIDs: Set<Int64> = []
+        var usedCardIDs: Set<Int64> = []
+        var usedReviewIDs: Set<Int64> = []
+        var mediaNameOfPath: [String: String] = [:]
+        var usedMediaNames: Set<String> = []
+        var types: Set<AnkiNoteType.Kind> = []
+        var position: Int64 = 0
+
+        func unique(_ value: Int64, in used: inout Set<Int64>) -> Int64 {
+            var value = value
+            while !used.insert(value).inserted { value += 1 }
+            return value
+        }
+
+        for deck in decks {
+            guard let topic = deck.topic else { continue }
+            let deckID: Int64
+            if let known = deckIDOfTopic[topic.lowercased()] {
+                deckID = known
+            } else {
+                deckID = Self.id(from: Self.hash("deck", topic.lowercased()))
+                deckIDOfTopic[topic.lowercased()] = deckID
+                collection.decks.append(AnkiDeck(id: deckID, name: topic))
+            }
+            let deckFolder = (deck.file.absolutePath as NSString).deletingLastPathComponent
+            let expanded = CardExpander.cards(of: deck)
+            var cardsOfLine: [Int: [Card]] = [:]
+            for card in expanded { cardsOfLine[card.line, default: []].append(card) }
+
+            func html(_ markdown: String) -> String {
+                AnkiFieldExport.html(fromMarkdown: markdown) { source in
+                    if let known = mediaNameOfPath[deckFolder + "/" + source] { return known }
+                    guard !source.contains("://"), !source.hasPrefix("/") else { return nil }
+                    let path = URL(fileURLWithPath: deckFolder + "/" + source).standardizedFileURL.path
+                    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+                    guard path.hasPrefix(rootPrefix), let data = readFile(path) else {
+                        if !report.missingImages.contains(source) { report.missingImages.append(source) }
+                        return nil
+                    }
+                    if let known = mediaNameOfPath[path] { return known }
+                    var name = (path as NSString).lastPathComponent
+                    if usedMediaNames.contains(name.lowercased()) {
+                        let digits = String(Self.hash("media", path) & 0xFFFF_FFFF, radix: 16)
+                        name = (name as NSString).deletingPathExtension + "-" + digits + "." + (name as NSString).pathExtension
+                    }
+                    usedMediaNames.insert(name.lowercased())
+                    mediaNameOfPath[path] = name
+                    mediaNameOfPath[deckFolder + "/" + source] = name
+                    media.append(AnkiMediaFile(name: name, data: data))
+                    return name
+                }
+            }
+
+            for written in deck.cards {
+                let made = cardsOfLine[written.location.line] ?? []
+                guard let first = made.first else { continue }
+                let kind: AnkiNoteType.Kind
+                var fields: [String]
+                if written.isCloze {
+                    guard let text = written.fields.first, !text.isEmpty else {
+                        report.incompleteCards += 1
+                        continue
+                    }
+                    kind = .cloze
+                    fields = [html(ClozeText(text.markdown).ankiForm), written.field(.explanation).map { html($0.markdown) } ?? ""]
+                } else {
+                    guard let question = written.field(.question), let answer = written.field(.answer), !question.isEmpty,
+                        !answer.isEmpty
+                    else {
+                        report.incompleteCards += 1
+                        continue
+                    }
+                    kind = made.contains { $0.direction == .reverse } ? .basicAndReversed : .basic
+                    var back = html(answer.markdown)
+                    if let explanation = written.field(.explanation), !explanation.isEmpty {
+                        back += "<br><br>" + html(explanation.markdown)
+                    }
+                    fields = [html(question.markdown), back]
+                }
+                if let hint = written.field(.hint), !hint.isEmpty { report.hintsLeftOut += 1 }
+                types.insert(kind)
+                let firstKey = keyOfCard(first.id.description) ?? first.id.description
+                var mapped: AnkiNoteMap.Note?
+                for card in made {
+                    let key = keyOfCard(card.id.description) ?? card.id.description
+                    if let note = noteMap.noteOfKey[key].flatMap({ noteMap.notes[$0.guid] }) {
+                        mapped = note
+                        break
+                    }
+                }
+                let guid = mapped?.guid ?? firstKey
+                let noteID = unique(Self.id(from: Self.hash("note", guid)), in: &usedNoteIDs)
+                let typeID: Int64 =
+                    switch kind {
+                    case .cloze: Self.clozeTypeID
+                    case .basicAndReversed: Self.reversedTypeID
+                    default: Self.basicTypeID
+                    }
+                let modified = made.compactMap { schedules[$0.id.description]?.reviews.last?.time }.max()
+                collection.notes.append(
+                    AnkiNote(
+                        id: noteID, guid: guid, noteTypeID: typeID, fields: fields, tags: mapped?.tags ?? [],
+                        modified: Int64((modified ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970)))
+                report.notes += 1
+                position += 1
+                for card in made {
+                    let ordinal: Int
+                    switch card.direction {
+                    case .forward: ordinal = 0
+                    case .reverse: ordinal = 1
+                    case .cloze: ordinal = max(0, (card.cloze?.number ?? 1) - 1)
+                    }
+                    let cardID = unique(Self.id(from: Self.hash("card", guid, String(ordinal))), in: &usedCardIDs)
+                    var ankiCard = AnkiCard(id: cardID, noteID: noteID, deckID: deckID, ordinal: ordinal, due: position)
+                    let id = card.id.description
+                    exportedCardIDs.append(id)
+                    if let schedule = schedules[id], !schedule.reviews.isEmpty {
+                        Self.schedule(&ankiCard, schedule, desiredRetention: desiredRetention, dayNumber: dayNumber)
+                        var lastInterval = 0
+                        let reviews = schedule.reviews.sorted { $0.time < $1.time }
+                        for (index, review) in reviews.enumerated() {
+                            let next = index + 1 < reviews.count ? reviews[index + 1].time : schedule.state.due
+                            let interval = Self.interval(from: review.time, to: next)
+                            let reviewID = unique(Int64((review.time.timeIntervalSince1970 * 1000).rounded()), in: &usedReviewIDs)
+                            let kind = index == 0 ? 0 : (reviews[index - 1].rating == 1 && lastInterval >= 1 ? 2 : 1)
+                            collection.reviews.append(
+                                AnkiReview(
+                                    id: reviewID, cardID: cardID, ease: review.rating, interval: interval, lastInterval: lastInterval,
+                                    factor: 2500, milliseconds: min(60_000, max(0, review.answerMilliseconds ?? 0)), kind: kind))
+                            lastInterval = interval
+                            report.reviews += 1
+                        }
+                    }
+                    if let mapped, mapped.suspended.contains(ordinal) { ankiCard.queue = -1 }
+                    collection.cards.append(ankiCard)
+                    report.cards += 1
+                }
+            }
+        }
+        report.media = media.count
+        collection.noteTypes = Self.stockTypes.filter { types.contains($0.kind) }
+    }
+
+    /// Anki's columns for a card with history: type, queue, due, interval, repetitions,
+    /// lapses, and the FSRS memory state in `data`.
+    static func schedule(_ card: inout AnkiCard, _ schedule: Schedule, desiredRetention: Double, dayNumber: (Date) -> Int) {
+        let state = schedule.state
+        card.repetitions = schedule.reviews.count
+        card.lapses = state.lapses
+        card.factor = 2500
+        let last = state.lastReview ?? schedule.reviews.last?.time
+        switch state.state {
+        case .review:
+            card.type = 2
+            card.queue = 2
+            card.due = Int64(dayNumber(state.due))
+            card.interval = max(1, last.map { interval(from: $0, to: state.due) } ?? 1)
+        case .learning, .relearning:
+            card.type = state.state == .learning ? 1 : 3
+            card.queue = 1
+            card.due = Int64(state.due.timeIntervalSince1970.rounded())
+            card.interval = 0
+        }
+        var data: [String] = []
+        if let stability = state.stability { data.append("\"s\":\(Self.decimal(stability))") }
+        if let difficulty = state.difficulty { data.append("\"d\":\(Self.decimal(difficulty))") }
+        if !data.isEmpty { data.append("\"dr\":\(Self.decimal(desiredRetention))") }
+        if let last { data.append("\"lrt\":\(Int64(last.timeIntervalSince1970))") }
+        card.data = "{" + data.joined(separator: ",") + "}"
+    }
+
+    /// Whole days from one time to another (at least 0).
+    static func interval(from start: Date, to end: Date) -> Int {
+        max(0, Int((end.timeIntervalSince(start) / 86_400).rounded()))
+    }
+
+    /// A number as JSON writes it, rounded to 4 decimals as Anki stores memory states.
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    }
+
+    static func hash(_ parts: String...) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in parts.joined(separator: "\u{1F}").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
+    /// A positive id below 2^52 (exact in JavaScript, where Anki's interface handles ids), and
+    /// above 10^12 like Anki's own millisecond ids.
+    static func id(from hash: UInt64) -> Int64 {
+        1_000_000_000_000 + Int64(hash % (1 << 52 - 1_000_000_000_000))
+    }
+
+    /// Anki's stock note types, as badger writes them.
+    static let stockTypes: [AnkiNoteType] = [
+        AnkiNoteType(
+            id: basicTypeID, name: "Basic", kind: .basic, fieldNames: ["Front", "Back"],
+            templates: [.init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}")]),
+        AnkiNoteType(
+            id: reversedTypeID, name: "Basic (and reversed card)", kind: .basicAndReversed, fieldNames: ["Front", "Back"],
+            templates: [
+                .init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}"),
+                .init(name: "Card 2", questionFormat: "{{Back}}", answerFormat: "{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}"),
+            ]),
+        AnkiNoteType(
+            id: clozeTypeID, name: "Cloze", kind: .cloze, fieldNames: ["Text", "Back Extra"],
+            templates: [.init(name: "Cloze", questionFormat: "{{cloze:Text}}", answerFormat: "{{cloze:Text}}<br>\n{{Back Extra}}")]),
+    ]
+}
