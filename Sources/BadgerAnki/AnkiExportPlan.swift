@@ -55,6 +55,9 @@ public struct AnkiExportPlan: Sendable {
     /// The cards exported, by id: the ones without a lasting identity yet get one recorded, so
     /// that their notes keep their GUIDs through later edits.
     public private(set) var exportedCardIDs: [String] = []
+    /// Each note exported: its GUID, note type and cards (Anki ordinal, badger card id), for
+    /// `anki.notes`, so that the next export and an import of this package know the notes.
+    public private(set) var exportedNotes: [(guid: String, noteType: String, cards: [(ordinal: Int, cardID: String)])] = []
 
     /// Note type ids: fixed, so that Anki recognises badger's note types on every import.
     public static let basicTypeID: Int64 = 1_700_000_000_101
@@ -69,10 +72,12 @@ public struct AnkiExportPlan: Sendable {
     ///     `--no-history`).
     ///   - desiredRetention: written with each card's memory state.
     ///   - dayNumber: the Anki day number (days since the collection was created) of a time.
+    ///   - now: the notes' modification time: newer than any earlier export, so that Anki takes
+    ///     the notes' new text when the package is imported again.
     ///   - readFile: the bytes of an image, by absolute path.
     public init(
         decks: [ParsedDeck], root: String, keyOfCard: (String) -> String?, schedules: [String: Schedule],
-        desiredRetention: Double, noteMap: AnkiNoteMap, dayNumber: (Date) -> Int, readFile: (String) -> Data?
+        desiredRetention: Double, noteMap: AnkiNoteMap, dayNumber: (Date) -> Int, now: Date, readFile: (String) -> Data?
     ) {
         var deckIDOfTopic: [String: Int64] = [:]
         var usedNoteIDs: Set<Int64> = []
@@ -173,13 +178,13 @@ public struct AnkiExportPlan: Sendable {
                     case .basicAndReversed: Self.reversedTypeID
                     default: Self.basicTypeID
                     }
-                let modified = made.compactMap { schedules[$0.id.description]?.reviews.last?.time }.max()
                 collection.notes.append(
                     AnkiNote(
                         id: noteID, guid: guid, noteTypeID: typeID, fields: fields, tags: mapped?.tags ?? [],
-                        modified: Int64((modified ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970)))
+                        modified: Int64(now.timeIntervalSince1970)))
                 report.notes += 1
                 position += 1
+                var exportedCards: [(ordinal: Int, cardID: String)] = []
                 for card in made {
                     let ordinal: Int
                     switch card.direction {
@@ -191,6 +196,7 @@ public struct AnkiExportPlan: Sendable {
                     var ankiCard = AnkiCard(id: cardID, noteID: noteID, deckID: deckID, ordinal: ordinal, due: position)
                     let id = card.id.description
                     exportedCardIDs.append(id)
+                    exportedCards.append((ordinal, id))
                     if let schedule = schedules[id], !schedule.reviews.isEmpty {
                         Self.schedule(&ankiCard, schedule, desiredRetention: desiredRetention, dayNumber: dayNumber)
                         var lastInterval = 0
@@ -212,6 +218,7 @@ public struct AnkiExportPlan: Sendable {
                     collection.cards.append(ankiCard)
                     report.cards += 1
                 }
+                exportedNotes.append((guid, kind.rawValue, exportedCards))
             }
         }
         report.media = media.count

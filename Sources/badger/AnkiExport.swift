@@ -34,8 +34,7 @@ struct AnkiExport {
         let root = decks.first?.file.collectionRoot ?? loaded.decks.first?.file.collectionRoot ?? FileManager.default.currentDirectoryPath
         let noteMap = try AnkiImport.noteMap(root: root)
         let config = studied.configs[root] ?? CollectionConfig()
-        let studyDay = StudyDay(timeZone: .current, startHour: config.dayStartHour)
-        let created = AnkiPackageWriter.creationTime(for: now, dayStartHour: config.dayStartHour, timeZone: .current)
+        let created = AnkiPackageWriter.collectionCreation(now: now)
 
         // Each card's state and reviews, by card id.
         var schedules: [String: AnkiExportPlan.Schedule] = [:]
@@ -61,7 +60,7 @@ struct AnkiExport {
                 for memory in memories { if let key = memory.key(of: id) { return key } }
                 return nil
             }, schedules: schedules, desiredRetention: config.desiredRetention, noteMap: noteMap,
-            dayNumber: { studyDay.dayNumber(of: $0, from: created) },
+            dayNumber: { Int(($0.timeIntervalSince(created) / 86_400).rounded(.down)) }, now: now,
             readFile: { FileManager.default.contents(atPath: $0) })
         do {
             try AnkiPackageWriter.write(plan.collection, media: plan.media, to: URL(fileURLWithPath: file), now: now)
@@ -71,6 +70,28 @@ struct AnkiExport {
         }
         for index in studied.memories.indices {
             _ = try studied.memories[index].recordIdentities(of: plan.exportedCardIDs, at: now)
+        }
+        // anki.notes learns every note exported, so that the next export keeps its GUID
+        // whatever its cards become, and importing the package back recognises it.
+        var updated = noteMap
+        for note in plan.exportedNotes {
+            var keys: [Int: String] = [:]
+            for card in note.cards {
+                keys[card.ordinal] = studied.memories.lazy.compactMap { $0.key(of: card.cardID) }.first ?? card.cardID
+            }
+            let old = noteMap.notes[note.guid]
+            updated.insert(
+                AnkiNoteMap.Note(
+                    guid: note.guid, noteType: old?.noteType ?? note.noteType, keys: keys, tags: old?.tags ?? [],
+                    suspended: old?.suspended ?? []))
+        }
+        if updated != noteMap {
+            do {
+                try AtomicFile.write(updated.text, to: root + "/" + AnkiNoteMap.fileName)
+            } catch let error as StorageError {
+                errors.write("badger: error: \(error.description)\n")
+                throw ExitStatus.usageOrIO.code
+            }
         }
         let report = plan.report
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

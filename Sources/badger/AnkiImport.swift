@@ -35,16 +35,22 @@ struct AnkiImport {
 
         // Under the collection lock from reading to writing, so no review or edit comes between.
         var lock: CollectionLock?
-        if !dryRun {
+        defer { lock?.release() }
+        func takeLock() throws {
+            guard lock == nil, !dryRun else { return }
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
                 lock = try CollectionLock(root: root, holder: "badger import")
             } catch let error as StorageError {
                 errors.write("badger: error: \(error.description)\n")
                 throw ExitStatus.usageOrIO.code
+            } catch {
+                errors.write("badger: error: cannot create \(UntrustedText.sanitized(root)): \(error.localizedDescription)\n")
+                throw ExitStatus.usageOrIO.code
             }
         }
-        defer { lock?.release() }
+        // A collection that exists is locked before it is read; a new one when it is written.
+        if fileAccess.kind(atPath: root) == .directory { try takeLock() }
         var options = collection
         if options.paths.isEmpty { options.paths = [directory] }
         var existing = AnkiImportPlan.Existing()
@@ -84,6 +90,7 @@ struct AnkiImport {
             return
         }
 
+        try takeLock()
         // Each file written whole (atomically); the logs last, so a failure on the way leaves
         // decks whose cards are merely new, never reviews of cards that do not exist.
         for deck in plan.decks {

@@ -1,0 +1,156 @@
+import BadgerTestSupport
+import Foundation
+import GRDB
+import Testing
+import ZIPFoundation
+
+/// `badger import FILE.apkg` as a user runs it: what it writes, that it writes it once, and that
+/// a bad package writes nothing.
+@Suite struct AnkiImportCommandTests {
+    static let fixtures = PackagePaths.url("Tests/BadgerAnkiTests/Fixtures")
+
+    /// Every file under `url` (but the lock) with its bytes.
+    static func files(_ url: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { return result }
+        for case let file as URL in walker where file.lastPathComponent != ".badger.lock" {
+            if let data = try? Data(contentsOf: file), !file.hasDirectoryPath {
+                result[String(file.path.dropFirst(url.path.count))] = data
+            }
+        }
+        return result
+    }
+
+    @Test(arguments: ["legacy.apkg", "latest.apkg", "collection.colpkg"])
+    func importsDecksHistoryAndMediaOnce(package: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let source = Self.fixtures.appendingPathComponent(package).path
+        let first = try BadgerProcess.run(["import", source, "--into", "Decks"], in: directory.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("imported 11 notes (14 cards) into 3 decks, 290 reviews and 1 media file"))
+        let europe = try directory.read("Decks/geography/europe.md")
+        #expect(europe.hasPrefix("---\ntopic: \"Geography::Europe\"\n---\n"))
+        #expect(europe.contains("Q: Spain\nA: Madrid\nR: yes"))
+        #expect(europe.contains("Q: Portugal\nA: Lisbon\n"))
+        #expect(!europe.contains("Q: Portugal\nA: Lisbon\nR: yes"))
+        let maths = try directory.read("Decks/maths.md")
+        #expect(maths.contains("C: The derivative of $x^2$ is {{c1::$2x$}} and of $x^3$ is {{c2::$3x^2$::power rule}}."))
+        #expect(try directory.read("Decks/geography.md").contains("![](images/flag.png)"))
+        #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("Decks/images/flag.png").path))
+        let notes = try directory.read("Decks/anki.notes")
+        #expect(notes.contains("\tcapitals europe\t-\n"))
+        #expect(notes.contains("\tcapitals\t0\n"))
+        let lint = try BadgerProcess.run(["lint", "Decks"], in: directory.url)
+        #expect(lint.status == 0, "\(lint.standardOutput)")
+
+        // State files are a cache any command may write; the decks, logs, media and notes stay.
+        let before = Self.files(directory.url).filter { !$0.key.hasSuffix(".state") }
+        let second = try BadgerProcess.run(["import", source, "--into", "Decks"], in: directory.url)
+        #expect(second.status == 0)
+        #expect(second.standardOutput.contains("imported 0 notes (0 cards) into 0 decks, 0 reviews"))
+        #expect(second.standardOutput.contains("already in the collection: 11 notes and 290 reviews"))
+        #expect(Self.files(directory.url).filter { !$0.key.hasSuffix(".state") } == before)
+    }
+
+    @Test func anOlderAndANewerPackageOfOneCollectionAddOnlyWhatIsNew() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try BadgerProcess.run(["import", Self.fixtures.appendingPathComponent("legacy.apkg").path, "--into", "Decks"], in: directory.url)
+        let result = try BadgerProcess.run(
+            ["import", Self.fixtures.appendingPathComponent("latest.apkg").path, "--into", "Decks"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("imported 0 notes"))
+        let reviews = Self.files(directory.url).filter { $0.key.hasSuffix(".reviews") }.values
+            .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").count { $0.contains("\treviewed\t") } }
+            .reduce(0, +)
+        #expect(reviews == 290)
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try BadgerProcess.run(
+            ["import", Self.fixtures.appendingPathComponent("latest.apkg").path, "--into", "Decks", "--dry-run"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("would import 11 notes (14 cards) into 3 decks"))
+        #expect(Self.files(directory.url).isEmpty)
+    }
+
+    /// A package built in the test: a zip holding `entries`.
+    static func zip(_ entries: [(String, Data)], at url: URL) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for (name, data) in entries {
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate,
+                provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
+        }
+    }
+
+    static func collection(version: Int) throws -> Data {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("badger-col-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let queue = try DatabaseQueue(path: file.path)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE col (id integer primary key, ver integer, models text, decks text);
+                    CREATE TABLE notes (id integer); CREATE TABLE cards (id integer); CREATE TABLE revlog (id integer);
+                    INSERT INTO col VALUES (1, \(version), '{}', '{}');
+                    """)
+        }
+        try queue.close()
+        return try Data(contentsOf: file)
+    }
+
+    enum BadPackage: String, CaseIterable, CustomTestStringConvertible {
+        case truncated, notAZip, notSQLite, unknownSchema, escapingPath, zipBomb, noCollection, brokenZstd
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: BadPackage.allCases)
+    func aBadPackageIsRefusedAndNothingWritten(_ bad: BadPackage) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let package = directory.url.appendingPathComponent("bad.apkg")
+        let expected: String
+        switch bad {
+        case .truncated:
+            let whole = try Data(contentsOf: Self.fixtures.appendingPathComponent("legacy.apkg"))
+            try whole.prefix(whole.count / 2).write(to: package)
+            expected = "not an Anki package"
+        case .notAZip:
+            try Data("question;answer\n".utf8).write(to: package)
+            expected = "not an Anki package"
+        case .notSQLite:
+            try Self.zip([("collection.anki21", Data(repeating: 0x41, count: 4096))], at: package)
+            expected = "not an SQLite database"
+        case .unknownSchema:
+            try Self.zip([("collection.anki21", try Self.collection(version: 99))], at: package)
+            expected = "schema version 99"
+        case .escapingPath:
+            try Self.zip([("collection.anki21", try Self.collection(version: 11)), ("../evil.md", Data("x".utf8))], at: package)
+            expected = "points outside the package"
+        case .zipBomb:
+            // 600 MiB of zeros: under a megabyte packed.
+            let archive = try Archive(url: package, accessMode: .create)
+            let chunk = Data(count: 1 << 20)
+            try archive.addEntry(
+                with: "collection.anki21", type: .file, uncompressedSize: Int64(600 << 20), compressionMethod: .deflate,
+                provider: { _, size in chunk.prefix(size) })
+            expected = "zip bomb"
+        case .noCollection:
+            try Self.zip([("media", Data("{}".utf8))], at: package)
+            expected = "holds no collection"
+        case .brokenZstd:
+            try Self.zip([("meta", Data([0x08, 0x03])), ("collection.anki21b", Data([0x28, 0xB5, 0x2F, 0xFD, 1, 2, 3]))], at: package)
+            expected = "zstd"
+        }
+        let before = Self.files(directory.url)
+        let result = try BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(expected), "\(result.standardError)")
+        #expect(result.standardError.contains("nothing imported"))
+        #expect(Self.files(directory.url) == before)
+    }
+}
