@@ -11,8 +11,10 @@ TEST_PACKAGES := tmux git python3-minimal libjs-katex
 BENCH_PACKAGES := cmark-gfm hyperfine time
 # The language server's end-to-end test drives it with pygls's client (pinned).
 PYGLS_VERSION := 2.1.1
+# The Anki round trips build and check packages with Anki's own Python API (pinned).
+ANKI_VERSION := 26.9.3
 
-.PHONY: run test build release deps test-deps bench-deps learners-smoke benchmark benchmark-compile benchmark-import benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-learners benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-long test-asan test-tsan clean
+.PHONY: run test build release deps test-deps bench-deps learners-smoke benchmark benchmark-compile benchmark-import benchmark-anki anki-roundtrip benchmark-study benchmark-scheduling benchmark-storage benchmark-optimizer benchmark-learners benchmark-lsp format format-check schemas fsrs-crosscheck optimizer-crosscheck fuzz fuzz-smoke test-long test-asan test-tsan clean
 
 run: deps release
 	.build/release/badger lint Decks
@@ -22,7 +24,7 @@ run: deps release
 test: deps test-deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest --parallel 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
-	@$(MAKE) --no-print-directory schemas fsrs-crosscheck optimizer-crosscheck learners-smoke fuzz-smoke
+	@$(MAKE) --no-print-directory schemas fsrs-crosscheck optimizer-crosscheck anki-roundtrip learners-smoke fuzz-smoke
 	@python3 .ci/count_tests.py .build/test.log
 
 build: deps
@@ -44,6 +46,7 @@ test-deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 	@python3 -c "import importlib.metadata as m; assert m.version('pygls') == '$(PYGLS_VERSION)'" 2>/dev/null || python3 -m pip install --quiet pygls==$(PYGLS_VERSION)
+	@python3 -c "import importlib.metadata as m; assert m.version('anki') == '$(ANKI_VERSION)'" 2>/dev/null || python3 -m pip install --quiet anki==$(ANKI_VERSION)
 
 bench-deps: deps
 	@missing=""; for p in $(BENCH_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -65,6 +68,13 @@ benchmark-compile: bench-deps release
 
 benchmark-import: bench-deps release
 	Benchmarks/import.sh
+
+benchmark-anki: bench-deps test-deps release
+	Benchmarks/anki_import.sh
+
+# Both ways against real Anki: Anki's packages imported by badger, badger's imported by Anki.
+anki-roundtrip: test-deps
+	python3 Tests/Anki/roundtrip.py .build/debug/badger
 
 benchmark-study: bench-deps
 	Benchmarks/study_latency.sh

@@ -68,6 +68,7 @@ public struct AnkiExportPlan: Sendable {
     ///   - decks: the decks to export (each with its topic).
     ///   - root: the collection root; images outside it are not exported.
     ///   - keyOfCard: each card's lasting identity (nil: its id is its key).
+    ///   - isSuspended: whether a card is suspended (it goes to Anki suspended).
     ///   - schedules: the state and reviews of each card with history, by card id (empty with
     ///     `--no-history`).
     ///   - desiredRetention: written with each card's memory state.
@@ -76,7 +77,7 @@ public struct AnkiExportPlan: Sendable {
     ///     the notes' new text when the package is imported again.
     ///   - readFile: the bytes of an image, by absolute path.
     public init(
-        decks: [ParsedDeck], root: String, keyOfCard: (String) -> String?, schedules: [String: Schedule],
+        decks: [ParsedDeck], root: String, keyOfCard: (String) -> String?, isSuspended: (String) -> Bool, schedules: [String: Schedule],
         desiredRetention: Double, noteMap: AnkiNoteMap, dayNumber: (Date) -> Int, now: Date, readFile: (String) -> Data?
     ) {
         var deckIDOfTopic: [String: Int64] = [:]
@@ -214,7 +215,7 @@ public struct AnkiExportPlan: Sendable {
                             report.reviews += 1
                         }
                     }
-                    if let mapped, mapped.suspended.contains(ordinal) { ankiCard.queue = -1 }
+                    if isSuspended(id) { ankiCard.queue = -1 }
                     collection.cards.append(ankiCard)
                     report.cards += 1
                 }

@@ -300,16 +300,28 @@ public struct AnkiImportPlan: Sendable {
                 let id = badgerCard.id.description
                 let key = existing.cards[id]?.key ?? id
                 keys[card.ordinal] = key
-                lines += reviewLines(
-                    reviewsOfCard[card.id] ?? [], key: key, sighting: existing.cards[id] == nil ? badgerCard : nil, guid: note.guid,
+                let isNew = existing.cards[id] == nil
+                var cardLines = reviewLines(
+                    reviewsOfCard[card.id] ?? [], key: key, sighting: isNew ? badgerCard : nil, guid: note.guid,
                     ordinal: card.ordinal, existing: existing)
+                // A card Anki had suspended stays suspended (its history and due date kept).
+                if card.isSuspended, new {
+                    if cardLines.isEmpty {
+                        let sighting = ReviewRecord.CardSighting(
+                            time: now, key: key, contentID: id, direction: badgerCard.direction.rawValue,
+                            question: badgerCard.identityQuestion, answer: badgerCard.identityAnswer,
+                            recordID: Self.recordID("card", note.guid, String(card.ordinal)))
+                        cardLines.append(ReviewRecord.card(sighting).line)
+                    }
+                    let suspension = ReviewRecord.suspension(
+                        time: max(now, Self.lastTime(cardLines) ?? now), key: key, suspended: true,
+                        recordID: Self.recordID("suspended", note.guid, String(card.ordinal)))
+                    cardLines.append(suspension.line)
+                }
+                lines += cardLines
             }
-            noteMap.insert(
-                AnkiNoteMap.Note(
-                    guid: note.guid, noteType: type?.name ?? "", keys: keys, tags: note.tags,
-                    suspended: Set(cards.filter(\.isSuspended).map(\.ordinal))))
+            noteMap.insert(AnkiNoteMap.Note(guid: note.guid, noteType: type?.name ?? "", keys: keys, tags: note.tags))
             noteMapChanged = true
-            _ = new
             return lines
         }
 
@@ -346,7 +358,11 @@ public struct AnkiImportPlan: Sendable {
             }
             return lines
         }
-        _ = now
+    }
+
+    /// The time of the last of `lines` (log lines start with their time).
+    static func lastTime(_ lines: [String]) -> Date? {
+        lines.last.flatMap { Timestamp.parse(String($0.prefix(20))) }
     }
 
     /// The badger card an Anki card became: the forward card for template 0, the reverse for

@@ -1,21 +1,20 @@
 import Foundation
 
 /// `anki.notes`, beside `badger.yml` (or in the collection's folder): which Anki note each
-/// imported card came from, with what badger has no place for in a deck — the note's tags and
-/// which of its cards Anki had suspended. `badger import` reads it to add only what is new when
-/// the same (or a newer) package is imported again; `badger export` to give the notes their
-/// Anki GUIDs, tags and suspensions back.
+/// imported (or exported) card belongs to, with what badger has no place for in a deck: the
+/// note's tags. `badger import` reads it to add only what is new when the same (or a newer)
+/// package is imported again; `badger export` to give the notes their GUIDs and tags back.
 ///
 /// One line per note, sorted by GUID, fields separated by a tab:
 ///
-///     # badger anki notes 1	guid	note type	cards (ordinal=key,…)	tags	suspended ordinals
-///     bG-WI3+vH9	Basic	0=3dae9556940ae9c6	capitals europe	-
+///     # badger anki notes 1	guid	note type	cards (ordinal=key,…)	tags
+///     bG-WI3+vH9	Basic	0=3dae9556940ae9c6	capitals europe
 ///
 /// Keys are the cards' lasting identities (see Grammar/State.md), so an edit, a move or a
 /// renamed topic does not lose a card's note.
 public struct AnkiNoteMap: Sendable, Equatable {
     public static let fileName = "anki.notes"
-    public static let header = "# badger anki notes 1\tguid\tnote type\tcards (ordinal=key,…)\ttags\tsuspended ordinals"
+    public static let header = "# badger anki notes 1\tguid\tnote type\tcards (ordinal=key,…)\ttags"
 
     public struct Note: Sendable, Equatable {
         public var guid: String
@@ -23,14 +22,12 @@ public struct AnkiNoteMap: Sendable, Equatable {
         /// The key of each card of the note, by Anki's card ordinal.
         public var keys: [Int: String]
         public var tags: [String]
-        public var suspended: Set<Int>
 
-        public init(guid: String, noteType: String, keys: [Int: String], tags: [String], suspended: Set<Int>) {
+        public init(guid: String, noteType: String, keys: [Int: String], tags: [String]) {
             self.guid = guid
             self.noteType = noteType
             self.keys = keys
             self.tags = tags
-            self.suspended = suspended
         }
     }
 
@@ -52,7 +49,7 @@ public struct AnkiNoteMap: Sendable, Equatable {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescaped(String($0)) }
-            guard fields.count == 5, !fields[0].isEmpty else { throw AnkiNoteMapError(line: number, problem: "not 5 fields") }
+            guard fields.count == 4, !fields[0].isEmpty else { throw AnkiNoteMapError(line: number, problem: "not 4 fields") }
             var keys: [Int: String] = [:]
             for pair in fields[2].split(separator: ",") where fields[2] != "-" {
                 let parts = pair.split(separator: "=", maxSplits: 1)
@@ -62,12 +59,7 @@ public struct AnkiNoteMap: Sendable, Equatable {
                 keys[ordinal] = String(parts[1])
             }
             let tags = fields[3] == "-" ? [] : fields[3].split(separator: " ").map(String.init)
-            var suspended: Set<Int> = []
-            for ordinal in fields[4].split(separator: ",") where fields[4] != "-" {
-                guard let value = Int(ordinal) else { throw AnkiNoteMapError(line: number, problem: "suspended ordinals are not numbers") }
-                suspended.insert(value)
-            }
-            insert(Note(guid: fields[0], noteType: fields[1], keys: keys, tags: tags, suspended: suspended))
+            insert(Note(guid: fields[0], noteType: fields[1], keys: keys, tags: tags))
         }
     }
 
@@ -87,10 +79,8 @@ public struct AnkiNoteMap: Sendable, Equatable {
             guard let note = notes[guid] else { continue }
             let keys = note.keys.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
             let tags = note.tags.joined(separator: " ")
-            let suspended = note.suspended.sorted().map(String.init).joined(separator: ",")
             lines.append(
-                [note.guid, note.noteType, keys.isEmpty ? "-" : keys, tags.isEmpty ? "-" : tags, suspended.isEmpty ? "-" : suspended]
-                    .map(Self.escaped).joined(separator: "\t"))
+                [note.guid, note.noteType, keys.isEmpty ? "-" : keys, tags.isEmpty ? "-" : tags].map(Self.escaped).joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -458,6 +458,45 @@ public struct CollectionMemory: Sendable {
         return after
     }
 
+    /// Whether card `cardID` is suspended (left out of studying).
+    public func isSuspended(_ cardID: String) -> Bool {
+        matching.keyOfCard[cardID].flatMap { ledger.identities[$0]?.suspended } ?? false
+    }
+
+    /// The suspended cards among the collection's, by id.
+    public var suspendedCards: Set<String> {
+        Set(matching.keyOfCard.compactMap { ledger.identities[$0.value]?.suspended == true ? $0.key : nil })
+    }
+
+    /// Suspends (or, with `suspended` false, unsuspends) each of `cardIDs` that is not so
+    /// already: a `suspended` or `unsuspended` line in its deck's log (after a `card` line for a
+    /// card never seen). Its history and due date are kept. Returns how many cards changed.
+    @discardableResult
+    public mutating func setSuspended(_ cardIDs: [String], _ suspended: Bool, at time: Date) throws -> Int {
+        var linesOfDeck: [Int: [String]] = [:]
+        var count = 0
+        for cardID in cardIDs where isSuspended(cardID) != suspended {
+            guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
+            let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
+            if matching.keyOfCard[cardID] == nil {
+                let sighting = ReviewRecord.CardSighting(
+                    time: time, key: key, contentID: cardID, direction: card.direction, question: card.question,
+                    answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
+                linesOfDeck[deckIndex, default: []].append(ReviewRecord.card(sighting).line)
+            }
+            let record = ReviewRecord.suspension(
+                time: time, key: key, suspended: suspended, recordID: ReviewRecord.newRecordID(using: &generator))
+            linesOfDeck[deckIndex, default: []].append(record.line)
+            count += 1
+        }
+        guard count > 0 else { return 0 }
+        for (deckIndex, lines) in linesOfDeck.sorted(by: { $0.key < $1.key }) {
+            try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
+        }
+        reload()
+        return count
+    }
+
     /// Gives each of `cardIDs` that has no lasting identity yet one (a `card` line in its deck's
     /// log, as its first review would write), so that its key holds through later edits: what
     /// an export that names cards by key (Anki note GUIDs) needs. Returns how many.

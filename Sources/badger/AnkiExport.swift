@@ -59,7 +59,7 @@ struct AnkiExport {
             keyOfCard: { id in
                 for memory in memories { if let key = memory.key(of: id) { return key } }
                 return nil
-            }, schedules: schedules, desiredRetention: config.desiredRetention, noteMap: noteMap,
+            }, isSuspended: { id in memories.contains { $0.isSuspended(id) } }, schedules: schedules, desiredRetention: config.desiredRetention, noteMap: noteMap,
             dayNumber: { Int(($0.timeIntervalSince(created) / 86_400).rounded(.down)) }, now: now,
             readFile: { FileManager.default.contents(atPath: $0) })
         do {
@@ -82,8 +82,7 @@ struct AnkiExport {
             let old = noteMap.notes[note.guid]
             updated.insert(
                 AnkiNoteMap.Note(
-                    guid: note.guid, noteType: old?.noteType ?? note.noteType, keys: keys, tags: old?.tags ?? [],
-                    suspended: old?.suspended ?? []))
+                    guid: note.guid, noteType: old?.noteType ?? note.noteType, keys: keys, tags: old?.tags ?? []))
         }
         if updated != noteMap {
             do {

@@ -227,7 +227,7 @@ struct AnkiImport {
         }
         if report.suspendedCards > 0 {
             lines.append(
-                "note: \(plural(report.suspendedCards, "card")) suspended in Anki: kept as suspended in \(AnkiNoteMap.fileName) (badger export gives them back to Anki suspended)"
+                "note: \(plural(report.suspendedCards, "card")) suspended in Anki: suspended here too (study leaves them out; `badger unsuspend --card ID` brings one back)"
             )
         }
         if report.taggedNotes > 0 {

@@ -45,7 +45,10 @@ extension Badger {
             let now = Date()
             let dayStart = studied.configs.values.first?.dayStartHour ?? 4
             let day = StudyDay(timeZone: .current, startHour: dayStart)
-            let forecast = DueForecast(cards: studied.collection.cards, states: studied.states, now: now, day: day, days: days)
+            let suspended = studied.suspendedCards
+            let forecast = DueForecast(
+                cards: suspended.isEmpty ? studied.collection.cards : studied.collection.cards.filter { !suspended.contains($0.id.description) },
+                states: studied.states, now: now, day: day, days: days)
             if !quiet {
                 let fit = RetentionCheck(studied: studied, now: now, day: day)
                 switch format {

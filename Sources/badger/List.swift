@@ -12,7 +12,8 @@ extension Badger {
             discussion: """
                 One line per card: its id, topic, kind, question (on one line, cut to the
                 terminal's width, or COLUMNS, or 100 columns when not a terminal) and due date
-                (local), or "new" for a card never reviewed. Ids work with badger show and
+                (local), "new" for a card never reviewed, or "suspended" for one left out of
+                studying (badger suspend). Ids work with badger show and
                 badger edit, in full or as an unambiguous prefix of at least 4 digits.
 
                 --format json prints every card with its full question (schemaVersion 1).
@@ -41,6 +42,7 @@ extension Badger {
         func run() throws {
             let studied = try collection.loadStudied(options: .init(checking: false))
             let states = studied.states
+            let suspended = studied.suspendedCards
             let now = Date()
             var cards = studied.collection.cards
             if let topic {
@@ -55,16 +57,16 @@ extension Badger {
             }
             if due {
                 cards = cards.filter { card in
-                    guard let state = states[card.id.description] else { return false }
+                    guard let state = states[card.id.description], !suspended.contains(card.id.description) else { return false }
                     return !state.retired && state.due <= now
                 }
             }
             switch format {
             case .text:
                 let width = ListLayout.width(isTerminal: Terminal.standardOutput.isTerminal)
-                Terminal.standardOutput.write(Self.text(cards, states: states, width: width))
+                Terminal.standardOutput.write(Self.text(cards, states: states, suspended: suspended, width: width))
             case .json:
-                Terminal.standardOutput.write(try Self.json(cards, states: states))
+                Terminal.standardOutput.write(try Self.json(cards, states: states, suspended: suspended))
             }
         }
 
@@ -74,11 +76,13 @@ extension Badger {
             return state.retired ? "retired" : formatter.string(from: state.due)
         }
 
-        static func text(_ cards: [Card], states: [String: MemoryState], width: Int) -> String {
+        static func text(_ cards: [Card], states: [String: MemoryState], suspended: Set<String> = [], width: Int) -> String {
             let formatter = ListLayout.dateFormatter()
             let topics = cards.map { UntrustedText.sanitized($0.topic) }
             let topicWidth = min(24, topics.map(\.count).max() ?? 0)
-            let dues = cards.map { dueLabel(states[$0.id.description], formatter: formatter) }
+            let dues = cards.map {
+                suspended.contains($0.id.description) ? "suspended" : dueLabel(states[$0.id.description], formatter: formatter)
+            }
             let dueWidth = dues.map(\.count).max() ?? 3
             // id  topic  kind  question  due, two spaces apart.
             let fixed = 16 + 2 + topicWidth + 2 + 5 + 2 + 2 + dueWidth
@@ -104,6 +108,7 @@ extension Badger {
             var line: Int
             var reversedFrom: String?
             var cloze: Int?
+            var suspended: Bool
 
             func encode(to encoder: Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -117,10 +122,11 @@ extension Badger {
                 try container.encode(line, forKey: .line)
                 try container.encode(reversedFrom, forKey: .reversedFrom)
                 try container.encode(cloze, forKey: .cloze)
+                try container.encode(suspended, forKey: .suspended)
             }
 
             enum CodingKeys: String, CodingKey {
-                case id, topic, kind, question, due, state, file, line, reversedFrom, cloze
+                case id, topic, kind, question, due, state, file, line, reversedFrom, cloze, suspended
             }
         }
 
@@ -129,7 +135,7 @@ extension Badger {
             var cards: [JSONCard]
         }
 
-        static func json(_ cards: [Card], states: [String: MemoryState]) throws -> String {
+        static func json(_ cards: [Card], states: [String: MemoryState], suspended: Set<String> = []) throws -> String {
             let document = JSONList(
                 cards: cards.map { card in
                     let state = states[card.id.description]
@@ -138,7 +144,8 @@ extension Badger {
                     return JSONCard(
                         id: card.id.description, topic: card.topic, kind: card.kind.rawValue, question: card.question?.markdown ?? "",
                         due: state.map { Timestamp.format($0.due) }, state: name, file: card.file.relativePath, line: card.line,
-                        reversedFrom: card.reversedFrom?.description, cloze: card.cloze?.number)
+                        reversedFrom: card.reversedFrom?.description, cloze: card.cloze?.number,
+                        suspended: suspended.contains(card.id.description))
                 })
             return try JSONOutput.text(document)
         }

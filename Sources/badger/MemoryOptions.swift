@@ -21,6 +21,9 @@ struct StudiedCollection {
         return nil
     }
 
+    /// The suspended cards of all roots, by id.
+    var suspendedCards: Set<String> { memories.reduce(into: []) { $0.formUnion($1.suspendedCards) } }
+
     /// Every card's state, from all roots.
     var states: [String: MemoryState] {
         memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }

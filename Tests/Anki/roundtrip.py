@@ -109,7 +109,8 @@ def anki_to_badger(badger, tmp):
             entry = mapped[note["guid"]]
             check(len(entry[2].split(",")) == note["cards"], f"{package}: note {note['guid']} has its {note['cards']} cards")
             check(entry[3] == (" ".join(note["tags"]) or "-"), f"{package}: note {note['guid']} keeps its tags")
-        check(sum(1 for e in mapped.values() if e[4] != "-") == expected["suspended"], f"{package}: suspended card kept")
+        listed = json.loads(run([badger, "list", "Decks", "--format", "json"], work).stdout)["cards"]
+        check(sum(1 for card in listed if card["suspended"]) == expected["suspended"], f"{package}: the suspended card is suspended")
         check(log_lines(decks, "reviewed") == answers, f"{package}: all {answers} answers imported ({log_lines(decks, 'reviewed')})")
         for media in expected["media"]:
             check(os.path.join("images", media) in files, f"{package}: media {media} copied")

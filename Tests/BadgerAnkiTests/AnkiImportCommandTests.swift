@@ -39,8 +39,15 @@ import ZIPFoundation
         #expect(try directory.read("Decks/geography.md").contains("![](images/flag.png)"))
         #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("Decks/images/flag.png").path))
         let notes = try directory.read("Decks/anki.notes")
-        #expect(notes.contains("\tcapitals europe\t-\n"))
-        #expect(notes.contains("\tcapitals\t0\n"))
+        #expect(notes.contains("\tcapitals europe\n"))
+        #expect(notes.contains("\tcapitals\n"))
+        // The card Anki had suspended is suspended here: listed so, left out of `due`.
+        let list = try BadgerProcess.run(["list", "Decks", "--format", "json"], in: directory.url)
+        let suspended = list.standardOutput.components(separatedBy: "\"suspended\" : true").count - 1
+        #expect(suspended == 1, "\(list.standardOutput)")
+        #expect(list.standardOutput.contains("Capital of Italy?"))
+        let due = try BadgerProcess.run(["due", "Decks"], in: directory.url)
+        #expect(due.standardOutput.contains("13 due now"), "\(due.standardOutput)")
         let lint = try BadgerProcess.run(["lint", "Decks"], in: directory.url)
         #expect(lint.status == 0, "\(lint.standardOutput)")
 

@@ -23,6 +23,8 @@ public struct CardLedger: Sendable {
         /// Retired by `state prune` after it was last seen: only its exact text brings it back.
         public var retired: Bool
         public var reviewCount: Int
+        /// Left out of studying (`badger suspend`) until unsuspended.
+        public var suspended: Bool = false
     }
 
     /// By key.
@@ -63,6 +65,8 @@ public struct CardLedger: Sendable {
             var sighting: (log: Int, index: Int)?
             var retiredAt: Int64?
             var reviews: Int
+            /// The latest suspension record: when, and whether it suspends.
+            var suspension: (time: Int64, suspended: Bool)?
         }
         var pins: [UInt64: Pin] = [:]
         pins.reserveCapacity(logs.first.map { $0.count / 8 } ?? 0)
@@ -76,7 +80,7 @@ public struct CardLedger: Sendable {
                 pins[key]!.content = content
                 if let sighting { pins[key]!.sighting = sighting }
             } else {
-                pins[key] = Pin(time: time, rank: rank, content: content, sighting: sighting, retiredAt: nil, reviews: 0)
+                pins[key] = Pin(time: time, rank: rank, content: content, sighting: sighting, retiredAt: nil, reviews: 0, suspension: nil)
             }
         }
         var counts: [UInt64: Int] = [:]
@@ -114,6 +118,12 @@ public struct CardLedger: Sendable {
                     if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
                     if let old = pins[k]!.retiredAt, old >= log.times[index] { continue }
                     pins[k]!.retiredAt = log.times[index]
+                case .suspended, .unsuspended:
+                    // The latest one counts; of two in the same second, the one read last.
+                    let k = key(name)
+                    if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
+                    if let old = pins[k]!.suspension, old.time > log.times[index] { continue }
+                    pins[k]!.suspension = (log.times[index], log.kinds[index] == .suspended)
                 }
             }
         }
@@ -129,7 +139,8 @@ public struct CardLedger: Sendable {
                 seen: pin.time == Int64.min ? .distantPast : Date(timeIntervalSince1970: TimeInterval(pin.time)),
                 direction: sighting?.direction == "-" ? nil : sighting?.direction,
                 question: sighting?.question ?? questions[content], answer: sighting?.answer,
-                retired: pin.retiredAt.map { $0 >= pin.time } ?? false, reviewCount: counts[key] ?? 0)
+                retired: pin.retiredAt.map { $0 >= pin.time } ?? false, reviewCount: counts[key] ?? 0,
+                suspended: pin.suspension?.suspended ?? false)
         }
         usedNames = used
         reviewCounts = counts

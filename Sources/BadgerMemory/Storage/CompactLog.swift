@@ -7,8 +7,9 @@ import Foundation
 /// accepts exactly what `ReviewRecord` accepts, with the same messages for bad lines.
 public struct CompactLog: Sendable {
     public enum Kind: UInt8, Sendable {
-        /// Format 2 review, format 1 review, card sighting, retirement, format 1 rename.
-        case reviewed, review, card, retired, rename
+        /// Format 2 review, format 1 review, card sighting, retirement, format 1 rename,
+        /// suspension and its end.
+        case reviewed, review, card, retired, rename, suspended, unsuspended
     }
 
     /// The text of a `card` line.
@@ -200,6 +201,8 @@ public struct CompactLog: Sendable {
             appendOther(.card, sighting.time, names.number(sighting.key), names.number(sighting.contentID), sighting.recordID)
         case .retired(let time, let key, let id):
             appendOther(.retired, time, names.number(key), 0, id)
+        case .suspension(let time, let key, let suspended, let id):
+            appendOther(suspended ? .suspended : .unsuspended, time, names.number(key), 0, id)
         }
     }
 
@@ -231,6 +234,9 @@ public struct CompactLog: Sendable {
                     question: text.question, answer: text.answer, recordID: id ?? NameBook.hex(0)))
         case .retired:
             return .retired(time: time, key: names.name(keys[index]), recordID: id ?? NameBook.hex(0))
+        case .suspended, .unsuspended:
+            return .suspension(
+                time: time, key: names.name(keys[index]), suspended: kinds[index] == .suspended, recordID: id ?? NameBook.hex(0))
         }
     }
 

@@ -9,6 +9,7 @@ import Foundation
 ///     TIME  reviewed  KEY  RATING  ELAPSED_S  ANSWER_MS  RID
 ///     TIME  card      KEY  CONTENT  DIRECTION  QUESTION  ANSWER  RID
 ///     TIME  retired   KEY  RID
+///     TIME  suspended|unsuspended  KEY  RID
 ///
 /// KEY is the card's lasting identity (the id it had when first reviewed); CONTENT is the id
 /// its text has from `TIME` on. Format 1 lines (`review`, `rename`) are still read as written.
@@ -22,6 +23,9 @@ public enum ReviewRecord: Sendable, Equatable {
     /// The card with identity `key` was deleted for good (`badger state prune`): only its exact
     /// text coming back brings its history back.
     case retired(time: Date, key: String, recordID: String)
+    /// From `time` on, the card with identity `key` is suspended (left out of studying) or, with
+    /// `suspended` false, studied again (`badger suspend`, `badger unsuspend`, an Anki import).
+    case suspension(time: Date, key: String, suspended: Bool, recordID: String)
 
     /// Where a card's identity was last seen: the content id and text it had from `time` on.
     public struct CardSighting: Sendable, Equatable {
@@ -145,6 +149,7 @@ public enum ReviewRecord: Sendable, Equatable {
         case .rename(let time, _, _): return time
         case .card(let sighting): return sighting.time
         case .retired(let time, _, _): return time
+        case .suspension(let time, _, _, _): return time
         }
     }
 
@@ -155,6 +160,7 @@ public enum ReviewRecord: Sendable, Equatable {
         case .rename: return nil
         case .card(let sighting): return sighting.recordID
         case .retired(_, _, let id): return id
+        case .suspension(_, _, _, let id): return id
         }
     }
 
@@ -187,6 +193,8 @@ public enum ReviewRecord: Sendable, Equatable {
             ].joined(separator: "\t")
         case .retired(let time, let key, let id):
             return [Timestamp.format(time), "retired", key, id].joined(separator: "\t")
+        case .suspension(let time, let key, let suspended, let id):
+            return [Timestamp.format(time), suspended ? "suspended" : "unsuspended", key, id].joined(separator: "\t")
         }
     }
 
@@ -273,12 +281,15 @@ public enum ReviewRecord: Sendable, Equatable {
         } else if equals(1, "retired") {
             guard fieldCount == 4 else { throw fail("a retired line has 4 tab-separated fields, found \(fieldCount)") }
             self = .retired(time: time, key: try identifier(2), recordID: try recordID(3))
+        } else if equals(1, "suspended") || equals(1, "unsuspended") {
+            guard fieldCount == 4 else { throw fail("a suspension line has 4 tab-separated fields, found \(fieldCount)") }
+            self = .suspension(time: time, key: try identifier(2), suspended: equals(1, "suspended"), recordID: try recordID(3))
         } else if equals(1, "rename") {
             guard fieldCount == 4 else { throw fail("a rename has 4 fields") }
             self = .rename(time: time, from: try identifier(2), to: try identifier(3))
         } else {
             throw fail(
-                "unknown record kind \"\(String(decoding: field(1), as: UTF8.self))\"; expected reviewed, card, retired, review or rename")
+                "unknown record kind \"\(String(decoding: field(1), as: UTF8.self))\"; expected reviewed, card, retired, suspended, unsuspended, review or rename")
         }
     }
 }

@@ -62,6 +62,8 @@ public final class StudyService {
     public let fuzzing: Bool
     /// Cards left out because their deck has errors, in collection order.
     public let leftOut: [LeftOut]
+    /// How many cards are left out because they are suspended.
+    public let suspendedCount: Int
     let fileAccess: any FileAccess
     let studyDay: StudyDay
     private let studyable: [Card]
@@ -86,7 +88,10 @@ public final class StudyService {
         fuzzing = config?.fuzz ?? true
         studyDay = StudyDay(timeZone: timeZone, startHour: config?.dayStartHour ?? 4)
         let (studyable, leftOut) = Self.splitByErrors(collection)
-        self.studyable = studyable
+        // Suspended cards are not studied (nor counted) until unsuspended.
+        let suspended = memories.reduce(into: Set<String>()) { $0.formUnion($1.suspendedCards) }
+        self.studyable = suspended.isEmpty ? studyable : studyable.filter { !suspended.contains($0.id.description) }
+        self.suspendedCount = studyable.count - self.studyable.count
         self.leftOut = leftOut
         var cards: [String: Card] = [:]
         for card in studyable where cards[card.id.description] == nil { cards[card.id.description] = card }
