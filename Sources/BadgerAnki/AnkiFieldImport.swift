@@ -7,9 +7,9 @@ import Foundation
 /// line breaks, entities. The conversion keeps what Markdown can say and the text of the rest:
 ///
 /// - `<b>`/`<strong>` become `**…**`, `<i>`/`<em>` `*…*`, `<code>` a code span, `<a href>` a
-///   link; `<li>` a line starting with `•` (in `<ul>`) or its number (in `<ol>`); `<u>`, `<sub>`, `<sup>`, `<span>`, `<font>` and any
-///   other tag keep only their text; `<script>`, `<style>`, `<title>` and `<template>` go with
-///   their content.
+///   link; `<li>` a line starting with `•` (in `<ul>`) or its number (in `<ol>`), in a
+///   paragraph of its own; `<u>`, `<sub>`, `<sup>`, `<span>`, `<font>` and any other tag keep
+///   only their text; `<script>`, `<style>`, `<title>` and `<template>` go with their content.
 /// - `<br>` is a hard line break (a backslash at the end of the line), two or more in a row a
 ///   new paragraph; `<div>` starts a line, `<p>` a paragraph. Runs of white space (and
 ///   `&nbsp;`) are one space, as in HTML.
@@ -113,6 +113,8 @@ private struct AnkiHTMLFieldReader {
     private var linkDepth = 0
     private var code: [Unicode.Scalar]?
     private var codeDepth = 0
+    /// Per pattern: searched from `from`, found first at `found` (nil: nowhere after `from`).
+    private var searches: [String: (from: Int, found: Int?)] = [:]
 
     /// The pieces every field has, at the first placeholders.
     private static let fixedPieces: [Piece] = [
@@ -172,12 +174,23 @@ private struct AnkiHTMLFieldReader {
         return true
     }
 
-    private func find(_ pattern: String, from index: Int, caseInsensitive: Bool = false) -> Int? {
+    /// The first occurrence of `pattern` at or after `index`. Remembers the last answer for
+    /// each pattern, so that scanning a field with many openers and no closers stays linear.
+    private mutating func find(_ pattern: String, from index: Int, caseInsensitive: Bool = false) -> Int? {
+        let key = caseInsensitive ? "i:" + pattern : pattern
+        if let known = searches[key], known.from <= index {
+            guard let found = known.found else { return nil }
+            if index <= found { return found }
+        }
         var position = index
         while position < source.count {
-            if starts(with: pattern, at: position, caseInsensitive: caseInsensitive) { return position }
+            if starts(with: pattern, at: position, caseInsensitive: caseInsensitive) {
+                searches[key] = (index, position)
+                return position
+            }
             position += 1
         }
+        searches[key] = (index, nil)
         return nil
     }
 
@@ -209,10 +222,13 @@ private struct AnkiHTMLFieldReader {
         var index = html.startIndex
         while index < html.endIndex {
             let scalar = html[index]
-            if scalar == "<", let close = html[index...].firstIndex(of: ">") {
-                let name = String(String.UnicodeScalarView(html[(index + 1)..<close])).lowercased()
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
-                if name.hasPrefix("br") || name == "div" || name == "p" { tex.append("\n") }
+            if scalar == "<", index + 1 < html.endIndex, html[index + 1].isASCIILetter || html[index + 1] == "/",
+                let close = html[index...].firstIndex(of: ">")
+            {
+                // A tag; a `<` before a space or digit is TeX's less-than.
+                let tag = String(String.UnicodeScalarView(html[(index + 1)..<close])).lowercased()
+                let name = tag.split(whereSeparator: { " /\t\n".contains($0) }).first ?? ""
+                if name == "br" || name == "div" || name == "p" { tex.append("\n") }
                 index = close + 1
             } else if scalar == "&", let (value, end) = HTMLEntities.decode(html, at: index) {
                 tex.append(contentsOf: value.unicodeScalars)
@@ -269,6 +285,7 @@ private struct AnkiHTMLFieldReader {
         if source[position] == "!" || source[position] == "?" {
             return find(">", from: position).map { $0 + 1 }
         }
+        guard find(">", from: position) != nil else { return nil }
         let closing = source[position] == "/"
         if closing { position += 1 }
         guard position < source.count, source[position].isASCIILetter else { return nil }
@@ -303,7 +320,8 @@ private struct AnkiHTMLFieldReader {
                 guard position < source.count else { return nil }
                 let quote = source[position]
                 if quote == "\"" || quote == "'" {
-                    guard let end = find(String(quote), from: position + 1) else { return nil }
+                    // An unclosed quote takes in the rest of the field, as in a browser.
+                    guard let end = find(String(quote), from: position + 1) else { return source.count }
                     value = HTMLEntities.decodeAll(source[(position + 1)..<end])
                     position = end + 1
                 } else {
@@ -371,9 +389,17 @@ private struct AnkiHTMLFieldReader {
 
     // MARK: Text and pieces
 
-    private var line: [Unicode.Scalar] {
-        get { blocks[blocks.count - 1].lines[blocks[blocks.count - 1].lines.count - 1] }
-        set { blocks[blocks.count - 1].lines[blocks[blocks.count - 1].lines.count - 1] = newValue }
+    /// The line being written.
+    private var line: [Unicode.Scalar] { blocks[blocks.count - 1].lines[blocks[blocks.count - 1].lines.count - 1] }
+
+    /// Changes the line being written in place (a setter would copy it on every scalar).
+    private mutating func editLine(_ edit: (inout [Unicode.Scalar]) -> Void) {
+        let block = blocks.count - 1
+        edit(&blocks[block].lines[blocks[block].lines.count - 1])
+    }
+
+    private mutating func appendToLine(_ scalar: Unicode.Scalar) {
+        editLine { $0.append(scalar) }
     }
 
     private mutating func appendText(_ scalar: Unicode.Scalar) {
@@ -387,24 +413,24 @@ private struct AnkiHTMLFieldReader {
             return
         }
         if scalar.isHTMLSpace || scalar == "\u{A0}" {
-            if let last = line.last, last != " " { line.append(" ") }
+            if let last = line.last, last != " " { appendToLine(" ") }
             return
         }
         syncStyles()
         if scalar == "$" {
-            line.append(dollar)
+            appendToLine(dollar)
         } else if scalar == "]", openLink != nil {
-            line.append(closeBracket)
+            appendToLine(closeBracket)
         } else {
-            line.append(scalar)
+            appendToLine(scalar)
         }
     }
 
     private mutating func appendPiece(_ piece: Piece) {
         syncStyles()
-        if piece.isMath, let last = line.last, let index = Self.pieceIndex(last), pieces[index].isMath { line.append(" ") }
+        if piece.isMath, let last = line.last, let index = Self.pieceIndex(last), pieces[index].isMath { appendToLine(" ") }
         pieces.append(piece)
-        line.append(Self.placeholder(pieces.count - 1))
+        appendToLine(Self.placeholder(pieces.count - 1))
         if piece.plain != nil { hasDroppableMarkup = true }
     }
 
@@ -464,7 +490,7 @@ private struct AnkiHTMLFieldReader {
         guard linkDepth == 1, !href.isEmpty else { return }
         syncStyles()
         openLink = (href, lineID, emitted.count)
-        line.append(linkOpen)
+        appendToLine(linkOpen)
         hasDroppableMarkup = true
     }
 
@@ -475,12 +501,12 @@ private struct AnkiHTMLFieldReader {
         openLink = nil
         guard link.lineID == lineID, let start = line.lastIndex(of: linkOpen) else { return }
         if line[(start + 1)...].allSatisfy({ $0 == " " }) {
-            line.remove(at: start)
+            editLine { $0.remove(at: start) }
             return
         }
         closeStyles(from: link.styleBase)
         pieces.append(Piece(markdown: "](\(Self.destination(link.destination)))", plain: ""))
-        line.append(Self.placeholder(pieces.count - 1))
+        appendToLine(Self.placeholder(pieces.count - 1))
     }
 
     // MARK: Emphasis
@@ -490,7 +516,7 @@ private struct AnkiHTMLFieldReader {
     private mutating func syncStyles() {
         if let stale = emitted.firstIndex(where: { depth[$0, default: 0] == 0 }) { closeStyles(from: stale) }
         for style in Style.allCases where depth[style, default: 0] > 0 && !emitted.contains(style) {
-            if let open = opens[style] { line.append(open) }
+            if let open = opens[style] { appendToLine(open) }
             emitted.append(style)
             hasDroppableMarkup = true
         }
@@ -501,7 +527,7 @@ private struct AnkiHTMLFieldReader {
         var insertion = line.count
         while insertion > 0, line[insertion - 1] == " " { insertion -= 1 }
         let closing = emitted[base...].reversed().compactMap { closes[$0] }
-        line.insert(contentsOf: closing, at: insertion)
+        editLine { $0.insert(contentsOf: closing, at: insertion) }
         emitted.removeSubrange(base...)
     }
 
@@ -510,7 +536,7 @@ private struct AnkiHTMLFieldReader {
     private mutating func finishLine() {
         closeStyles(from: 0)
         if let link = openLink, link.lineID == lineID {
-            if let start = line.lastIndex(of: linkOpen) { line.remove(at: start) }
+            if let start = line.lastIndex(of: linkOpen) { editLine { $0.remove(at: start) } }
             openLink = nil
         }
     }

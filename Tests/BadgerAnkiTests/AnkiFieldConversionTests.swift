@@ -177,6 +177,7 @@ import Testing
 
     @Test func mathKeepsItsTeXVerbatim() {
         #expect(imported("\\(a_1 * b_2 &lt; c\\)") == "$a_1 * b_2 < c$")
+        #expect(imported("\\(a < b > c\\) \\(x<span style=\"color:red\">y</span>\\)") == "$a < b > c$ $xy$")
         #expect(imported("\\( x \\)") == "$x$")
         #expect(imported("\\[a<br>b\\\\<br>- c\\]") == "$$a\nb\\\\ - c$$")
         #expect(imported("[$]a+b[/$] and [$$]c[/$$]") == "$a+b$ and $$c$$")
@@ -259,6 +260,16 @@ import Testing
             #expect(!markdown.unicodeScalars.contains { (0xF_0000...0xF_FFFF).contains($0.value) }, "\(html.debugDescription)")
             if !markdown.isEmpty { #expect(parsedQuestions(markdown) == [markdown], "\(html.debugDescription)") }
             _ = AnkiFieldExport.html(fromMarkdown: markdown) { _ in "x.png" }
+        }
+    }
+
+    @Test func pathologicalFieldsTakeLinearTime() {
+        let size = 20_000
+        for unit in ["\\(", "\\[", "[$]", "[sound:", "<a ", "<b c=\"", "<!", "<code>", "&#", "<!--"] {
+            let html = String(repeating: unit, count: size / unit.count) + ">"
+            let started = ContinuousClock.now
+            _ = imported(html)
+            #expect(ContinuousClock.now - started < .seconds(5), "\(unit)")
         }
     }
 
