@@ -199,6 +199,19 @@ import Testing
         #expect(imported("<code>{{c1::x}}</code>") == "{{c1::x}}")
     }
 
+    @Test func convertedClozeTextKeepsItsDeletions() {
+        let html = "The derivative of \\(x^2\\) is {{c1::\\(2x\\)}} and of <b>\\(x^3\\)</b> is {{c2::\\(3x^2\\)::power rule}}."
+        let cloze = ClozeText(imported(html))
+        #expect(cloze.problems.isEmpty)
+        #expect(cloze.deletions.map(\.number) == [1, 2])
+        #expect(cloze.deletions.map(\.text) == ["$2x$", "$3x^2$"])
+        #expect(cloze.deletions.map(\.hint) == [nil, "power rule"])
+        let inMath = ClozeText(imported("Euler: \\[e^{i\\pi} + {{c1::1}} = 0\\] and \\(x^{ {{c2::2}} }\\)"))
+        #expect(inMath.problems.isEmpty)
+        #expect(inMath.deletions.map(\.insideMath) == [true, true])
+        #expect(ClozeText(imported("{{c1::a * b [c]}} &amp; {{c2::x_1}}")).deletions.map(\.text) == ["a \\* b \\[c]", "x\\_1"])
+    }
+
     // MARK: - Import: media
 
     @Test func imagesBecomeMediaPaths() {
