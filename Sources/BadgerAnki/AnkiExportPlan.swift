@@ -73,12 +73,14 @@ public struct AnkiExportPlan: Sendable {
     ///     `--no-history`).
     ///   - desiredRetention: written with each card's memory state.
     ///   - dayNumber: the Anki day number (days since the collection was created) of a time.
-    ///   - now: the notes' modification time: newer than any earlier export, so that Anki takes
-    ///     the notes' new text when the package is imported again.
+    ///   - modified: when a deck file (by absolute path) was last changed: its notes'
+    ///     modification time, which Anki compares with its own when the package is imported
+    ///     again: a note is updated when its deck changed after the note was last changed in
+    ///     Anki.
     ///   - readFile: the bytes of an image, by absolute path.
     public init(
         decks: [ParsedDeck], root: String, keyOfCard: (String) -> String?, isSuspended: (String) -> Bool, schedules: [String: Schedule],
-        desiredRetention: Double, noteMap: AnkiNoteMap, dayNumber: (Date) -> Int, now: Date, readFile: (String) -> Data?
+        desiredRetention: Double, noteMap: AnkiNoteMap, dayNumber: (Date) -> Int, modified: (String) -> Date, readFile: (String) -> Data?
     ) {
         var deckIDOfTopic: [String: Int64] = [:]
         var usedNoteIDs: Set<Int64> = []
@@ -182,7 +184,7 @@ public struct AnkiExportPlan: Sendable {
                 collection.notes.append(
                     AnkiNote(
                         id: noteID, guid: guid, noteTypeID: typeID, fields: fields, tags: mapped?.tags ?? [],
-                        modified: Int64(now.timeIntervalSince1970)))
+                        modified: Int64(modified(deck.file.absolutePath).timeIntervalSince1970.rounded(.up))))
                 report.notes += 1
                 position += 1
                 var exportedCards: [(ordinal: Int, cardID: String)] = []

@@ -60,7 +60,10 @@ struct AnkiExport {
                 for memory in memories { if let key = memory.key(of: id) { return key } }
                 return nil
             }, isSuspended: { id in memories.contains { $0.isSuspended(id) } }, schedules: schedules, desiredRetention: config.desiredRetention, noteMap: noteMap,
-            dayNumber: { Int(($0.timeIntervalSince(created) / 86_400).rounded(.down)) }, now: now,
+            dayNumber: { Int(($0.timeIntervalSince(created) / 86_400).rounded(.down)) },
+            modified: { path in
+                (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? now
+            },
             readFile: { FileManager.default.contents(atPath: $0) })
         do {
             try AnkiPackageWriter.write(plan.collection, media: plan.media, to: URL(fileURLWithPath: file), now: now)

@@ -116,12 +116,18 @@ def describe(col, logs):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
+    args = sys.argv[1:]
+    # --collection PATH: import into (and keep) that Anki collection instead of a fresh one,
+    # to import a package, edit, export and import again as a user would.
+    kept = None
+    if args[:1] == ["--collection"] and len(args) >= 2:
+        kept, args = args[1], args[2:]
+    if len(args) not in (1, 2):
         sys.exit(__doc__)
     with tempfile.TemporaryDirectory() as tmp:
-        col = Collection(os.path.join(tmp, "collection.anki2"))
+        col = Collection(kept or os.path.join(tmp, "collection.anki2"))
         try:
-            logs = [import_package(col, path) for path in sys.argv[1:]]
+            logs = [import_package(col, path) for path in args]
             result = describe(col, logs)
         finally:
             col.close()
