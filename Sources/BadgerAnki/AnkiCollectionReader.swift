@@ -70,7 +70,8 @@ enum AnkiCollectionReader {
             let stock = (model["originalStockKind"] as? NSNumber)?.intValue ?? 0
             collection.noteTypes.append(
                 AnkiNoteType(
-                    id: id, name: model["name"] as? String ?? "", kind: kind(stock: stock, isCloze: isCloze, fields: names, templates: formats),
+                    id: id, name: model["name"] as? String ?? "",
+                    kind: kind(stock: stock, isCloze: isCloze, fields: names, templates: formats),
                     fieldNames: names, templates: formats))
         }
         for (key, value) in decks {

@@ -55,7 +55,9 @@ public struct AnkiImportPlan: Sendable {
             self.noteMap = noteMap
         }
 
-        public static func stamp(_ time: Date, _ rating: Int) -> Int64 { Int64(time.timeIntervalSince1970.rounded(.down)) * 8 + Int64(rating) }
+        public static func stamp(_ time: Date, _ rating: Int) -> Int64 {
+            Int64(time.timeIntervalSince1970.rounded(.down)) * 8 + Int64(rating)
+        }
     }
 
     public struct DeckWrite: Sendable {
@@ -244,7 +246,8 @@ public struct AnkiImportPlan: Sendable {
             guard !kept.isEmpty else { continue }
             let finalText = text + keptBlocks.joined(separator: "\n\n") + "\n"
             // Parsed once more when notes were left out, so lines match.
-            let finalCards = kept.count == pending.count ? cards : CardExpander.cards(of: DeckParser.parse(Array(finalText.utf8), file: file))
+            let finalCards =
+                kept.count == pending.count ? cards : CardExpander.cards(of: DeckParser.parse(Array(finalText.utf8), file: file))
             var finalOfLine: [Int: [Card]] = [:]
             for card in finalCards { finalOfLine[card.line, default: []].append(card) }
             var lineNumber = firstLine
@@ -440,7 +443,8 @@ public struct AnkiImportPlan: Sendable {
         var candidate = safe
         var number = 2
         while used.contains(candidate.lowercased()) {
-            candidate = (safe as NSString).deletingPathExtension + "-\(number)."
+            candidate =
+                (safe as NSString).deletingPathExtension + "-\(number)."
                 + (safe as NSString).pathExtension
             number += 1
         }

@@ -154,10 +154,12 @@ public final class AnkiPackageReader {
         guard entry.uncompressedSize <= UInt64(max(0, limit)) else { throw AnkiReadError.tooLarge(shown, limit: limit) }
         var data = Data()
         do {
-            _ = try archive.extract(entry, consumer: { chunk in
-                guard data.count + chunk.count <= limit else { throw AnkiReadError.tooLarge(shown, limit: limit) }
-                data.append(chunk)
-            })
+            _ = try archive.extract(
+                entry,
+                consumer: { chunk in
+                    guard data.count + chunk.count <= limit else { throw AnkiReadError.tooLarge(shown, limit: limit) }
+                    data.append(chunk)
+                })
         } catch let error as AnkiReadError {
             throw error
         } catch {

@@ -59,7 +59,8 @@ struct AnkiExport {
             keyOfCard: { id in
                 for memory in memories { if let key = memory.key(of: id) { return key } }
                 return nil
-            }, isSuspended: { id in memories.contains { $0.isSuspended(id) } }, schedules: schedules, desiredRetention: config.desiredRetention, noteMap: noteMap,
+            }, isSuspended: { id in memories.contains { $0.isSuspended(id) } }, schedules: schedules,
+            desiredRetention: config.desiredRetention, noteMap: noteMap,
             dayNumber: { Int(($0.timeIntervalSince(created) / 86_400).rounded(.down)) },
             modified: { path in
                 (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? now
@@ -104,7 +105,8 @@ struct AnkiExport {
             lines.append("note: \(plural(report.hintsLeftOut, "hint")) left out (Anki's Basic note type has no hint field)")
         }
         if report.incompleteCards > 0 {
-            lines.append("warning: \(plural(report.incompleteCards, "card")) without a question or answer left out (`badger lint` lists them)")
+            lines.append(
+                "warning: \(plural(report.incompleteCards, "card")) without a question or answer left out (`badger lint` lists them)")
         }
         if !report.missingImages.isEmpty {
             lines.append(

@@ -182,7 +182,8 @@ struct AnkiImport {
                 guard case .review(let review) = record else { continue }
                 existing.reviewStamps[review.cardID, default: []].insert(
                     AnkiImportPlan.Existing.stamp(review.time, review.rating.rawValue))
-                if let last = existing.lastReview[review.cardID], last >= review.time {} else {
+                if let last = existing.lastReview[review.cardID], last >= review.time {
+                } else {
                     existing.lastReview[review.cardID] = review.time
                 }
                 if let id = review.recordID { existing.recordIDs.insert(id) }
@@ -210,7 +211,8 @@ struct AnkiImport {
             )
         }
         for (type, count) in report.otherNoteTypes.sorted(by: { $0.key < $1.key }) {
-            lines.append("warning: \(plural(count, "note")) of type \"\(type)\" imported by their first two fields (as question and answer)")
+            lines.append(
+                "warning: \(plural(count, "note")) of type \"\(type)\" imported by their first two fields (as question and answer)")
         }
         if report.duplicateNotes > 0 {
             lines.append("warning: \(plural(report.duplicateNotes, "note")) left out: the same question came earlier in the same deck")
@@ -231,10 +233,12 @@ struct AnkiImport {
             )
         }
         if report.taggedNotes > 0 {
-            lines.append("note: the tags of \(plural(report.taggedNotes, "note")) are kept in \(AnkiNoteMap.fileName) and exported back to Anki")
+            lines.append(
+                "note: the tags of \(plural(report.taggedNotes, "note")) are kept in \(AnkiNoteMap.fileName) and exported back to Anki")
         }
         if report.entriesNotAnswers > 0 {
-            lines.append("note: \(plural(report.entriesNotAnswers, "review-log entry")) that are not answers (reschedules, resets) not imported")
+            lines.append(
+                "note: \(plural(report.entriesNotAnswers, "review-log entry")) that are not answers (reschedules, resets) not imported")
         }
         if report.reviewsWithoutCard > 0 {
             lines.append("note: \(plural(report.reviewsWithoutCard, "review")) of cards badger has no card for not imported")

@@ -20,7 +20,8 @@ struct Badger: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Lint.self, Compile.self, Due.self, Review.self, Study.self, Stats.self, Import.self, Export.self, List.self, Topics.self,
-            NewTopic.self, Add.self, Edit.self, Show.self, Suspend.self, Unsuspend.self, Schedule.self, Optimize.self, State.self, GitSetup.self, MergeDriver.self,
+            NewTopic.self, Add.self, Edit.self, Show.self, Suspend.self, Unsuspend.self, Schedule.self, Optimize.self, State.self,
+            GitSetup.self, MergeDriver.self,
             LSP.self,
         ]
     )

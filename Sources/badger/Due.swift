@@ -47,7 +47,8 @@ extension Badger {
             let day = StudyDay(timeZone: .current, startHour: dayStart)
             let suspended = studied.suspendedCards
             let forecast = DueForecast(
-                cards: suspended.isEmpty ? studied.collection.cards : studied.collection.cards.filter { !suspended.contains($0.id.description) },
+                cards: suspended.isEmpty
+                    ? studied.collection.cards : studied.collection.cards.filter { !suspended.contains($0.id.description) },
                 states: studied.states, now: now, day: day, days: days)
             if !quiet {
                 let fit = RetentionCheck(studied: studied, now: now, day: day)

@@ -63,7 +63,8 @@ import ZIPFoundation
     @Test func anOlderAndANewerPackageOfOneCollectionAddOnlyWhatIsNew() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try BadgerProcess.run(["import", Self.fixtures.appendingPathComponent("legacy.apkg").path, "--into", "Decks"], in: directory.url)
+        _ = try BadgerProcess.run(
+            ["import", Self.fixtures.appendingPathComponent("legacy.apkg").path, "--into", "Decks"], in: directory.url)
         let result = try BadgerProcess.run(
             ["import", Self.fixtures.appendingPathComponent("latest.apkg").path, "--into", "Decks"], in: directory.url)
         #expect(result.status == 0)

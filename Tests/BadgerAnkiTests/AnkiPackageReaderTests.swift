@@ -63,9 +63,10 @@ import Testing
         #expect(AnkiCollectionReader.kind(stock: 0, isCloze: false, fields: ["Front", "Back"], templates: basic) == .basic)
         let reversed = basic + [AnkiNoteType.Template(name: "Card 2", questionFormat: "{{Back}}", answerFormat: "")]
         #expect(AnkiCollectionReader.kind(stock: 0, isCloze: false, fields: ["Front", "Back"], templates: reversed) == .basicAndReversed)
-        let optional = basic + [
-            AnkiNoteType.Template(name: "Card 2", questionFormat: "{{#Add Reverse}}{{Back}}{{/Add Reverse}}", answerFormat: "")
-        ]
+        let optional =
+            basic + [
+                AnkiNoteType.Template(name: "Card 2", questionFormat: "{{#Add Reverse}}{{Back}}{{/Add Reverse}}", answerFormat: "")
+            ]
         #expect(
             AnkiCollectionReader.kind(stock: 0, isCloze: false, fields: ["Front", "Back", "Add Reverse"], templates: optional)
                 == .basicOptionalReversed)

@@ -7,7 +7,8 @@ import Testing
     @Test func suspendedCardsAreListedSoAndLeftOutOfDueUntilUnsuspended() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write("Decks/geo.md", "---\ntopic: Geography\n---\n\nQ: Capital of France?\nA: Paris\n\nQ: Capital of Peru?\nA: Lima\n")
+        try directory.write(
+            "Decks/geo.md", "---\ntopic: Geography\n---\n\nQ: Capital of France?\nA: Paris\n\nQ: Capital of Peru?\nA: Lima\n")
         let list = try BadgerProcess.run(["list", "--format", "json"], in: directory.url)
         let ids = list.standardOutput.components(separatedBy: "\"id\" : \"").dropFirst().map { String($0.prefix(16)) }
         #expect(ids.count == 2)
@@ -15,7 +16,9 @@ import Testing
         let suspend = try BadgerProcess.run(["suspend", "--card", String(ids[0].prefix(6)), "--card", ids[0]], in: directory.url)
         #expect(suspend.status == 0, "\(suspend.standardError)")
         #expect(suspend.standardOutput == "suspended 1 card\n")
-        #expect(try BadgerProcess.run(["suspend", "--card", ids[0]], in: directory.url).standardOutput == "suspended 0 cards (1 already suspended)\n")
+        #expect(
+            try BadgerProcess.run(["suspend", "--card", ids[0]], in: directory.url).standardOutput
+                == "suspended 0 cards (1 already suspended)\n")
         let listed = try BadgerProcess.run(["list"], in: directory.url).standardOutput
         #expect(listed.split(separator: "\n").first { $0.hasPrefix(ids[0]) }?.hasSuffix("suspended") == true)
         #expect(try BadgerProcess.run(["due"], in: directory.url).standardOutput.contains("0 due now, 1 new"))

@@ -289,7 +289,8 @@ public enum ReviewRecord: Sendable, Equatable {
             self = .rename(time: time, from: try identifier(2), to: try identifier(3))
         } else {
             throw fail(
-                "unknown record kind \"\(String(decoding: field(1), as: UTF8.self))\"; expected reviewed, card, retired, suspended, unsuspended, review or rename")
+                "unknown record kind \"\(String(decoding: field(1), as: UTF8.self))\"; expected reviewed, card, retired, suspended, unsuspended, review or rename"
+            )
         }
     }
 }
