@@ -58,7 +58,11 @@ public enum CommonMarkConverter {
         _ bytes: UnsafeRawBufferPointer, firstLine: Int, prefix: [UInt8] = [], columnsFor: (Int) -> ContinuationColumns
     ) -> Result {
         Registry.shared.ensureReady()
-        let context = MathContext(memory: cmark_get_arena_mem_allocator())
+        // A small text (a field, a short deck) uses the default allocator: the arena zeroes a
+        // fresh 4 MiB block for every parse, which costs more than the parse of a field.
+        let small = bytes.count + prefix.count < 16_384
+        let memory = small ? cmark_get_default_mem_allocator()! : cmark_get_arena_mem_allocator()!
+        let context = MathContext(memory: memory)
         let math = makeMathExtension(context: context)
         defer { cmark_syntax_extension_free(cmark_get_default_mem_allocator(), math) }
         let prefixLines = prefix.count { $0 == 0x0A }
@@ -70,7 +74,7 @@ public enum CommonMarkConverter {
         // one bump each, and releases them all at once.
         parseLock.lock()
         defer { parseLock.unlock() }
-        let parser = makeParser(memory: cmark_get_arena_mem_allocator())
+        let parser = makeParser(memory: memory)
         cmark_parser_attach_syntax_extension(parser, math)
         prefix.withUnsafeBytes { feed(parser, $0) }
         feed(parser, bytes)
@@ -81,7 +85,7 @@ public enum CommonMarkConverter {
         // returns the memory.
         cmark_node_free(root)
         cmark_parser_free(parser)
-        cmark_arena_reset()
+        if !small { cmark_arena_reset() }
         let unclosed = context.unclosed.map { found in
             let (location, block) = fixes.fix(found.location, block: found.block, owner: found.owner)
             return (location: location, display: found.display, block: block, owner: found.owner)
