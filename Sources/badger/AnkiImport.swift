@@ -52,10 +52,12 @@ struct AnkiImport {
         // A collection that exists is locked before it is read; a new one when it is written.
         if fileAccess.kind(atPath: root) == .directory { try takeLock() }
         var options = collection
-        if options.paths.isEmpty { options.paths = [directory] }
+        // The whole collection the new decks join (from its badger.yml down), so that its topics,
+        // cards and reviews are all known.
+        options.paths = [root]
         var existing = AnkiImportPlan.Existing()
         var studied: StudiedCollection?
-        if fileAccess.kind(atPath: directory) == .directory {
+        if fileAccess.kind(atPath: root) == .directory {
             let loaded = try options.load(options: .init(checking: false))
             if !loaded.realDecks.isEmpty {
                 let memory = try options.loadStudied(loaded: loaded)

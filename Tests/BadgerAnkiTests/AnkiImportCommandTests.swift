@@ -75,6 +75,27 @@ import ZIPFoundation
         #expect(reviews == 290)
     }
 
+    /// Imported into a folder of a collection whose badger.yml is above it: the collection's
+    /// topics are known wherever their decks are, and anki.notes sits beside badger.yml.
+    @Test func aTopicTheCollectionHasElsewhereGetsTheNotes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "exclude: []\n")
+        try directory.write("notes/maths.md", "---\ntopic: maths\n---\n\nQ: What is 1 + 1?\nA: 2\n")
+        let result = try BadgerProcess.run(
+            ["import", Self.fixtures.appendingPathComponent("latest.apkg").path, "--into", "anki"], in: directory.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("notes/maths.md: 4 notes (topic Maths)"), "\(result.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("anki/maths.md").path))
+        #expect(try directory.read("notes/maths.md").hasPrefix("---\ntopic: maths\n---\n\nQ: What is 1 + 1?\nA: 2\n\nC: The derivative"))
+        #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("anki.notes").path))
+        #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("anki/geography/europe.md").path))
+        // The image path is relative to the deck that shows it.
+        #expect(try directory.read("anki/geography.md").contains("![](images/flag.png)"))
+        let lint = try BadgerProcess.run(["lint", "."], in: directory.url)
+        #expect(lint.status == 0, "\(lint.standardOutput)")
+    }
+
     @Test func dryRunWritesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

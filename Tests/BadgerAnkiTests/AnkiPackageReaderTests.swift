@@ -1,6 +1,7 @@
 import BadgerTestSupport
 import Foundation
 import Testing
+import ZIPFoundation
 
 @testable import BadgerAnki
 
@@ -56,6 +57,30 @@ import Testing
         #expect(kinds["Basic (optional reversed card)"] == .basicOptionalReversed)
         #expect(kinds["Cloze"] == .cloze)
         #expect(kinds["Basic (type in the answer)"] == .other)
+    }
+
+    /// The oldest format: `collection.anki2` and a JSON media map, no `meta` (Anki 2.0, and
+    /// 2.1 before 2.1.50 without "support older Anki versions").
+    @Test func readsAPackageWithOnlyCollectionAnki2() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let legacy = try Archive(url: Self.fixtures.appendingPathComponent("legacy.apkg"), accessMode: .read)
+        func bytes(_ name: String) throws -> Data {
+            var data = Data()
+            _ = try legacy.extract(try #require(legacy[name]), consumer: { data.append($0) })
+            return data
+        }
+        let package = directory.url.appendingPathComponent("old.apkg")
+        let archive = try Archive(url: package, accessMode: .create)
+        for (name, data) in [("collection.anki2", try bytes("collection.anki21")), ("media", try bytes("media")), ("0", try bytes("0"))] {
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate,
+                provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
+        }
+        let reader = try AnkiPackageReader(url: package)
+        #expect(reader.format == .legacy1)
+        #expect(reader.collection.notes.count == (try Self.expected()).notes.count)
+        #expect(try reader.mediaData(named: "flag.png").count == 66)
     }
 
     @Test func recognisesStockTypesByShapeWithoutAStockKind() {
