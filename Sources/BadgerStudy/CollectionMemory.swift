@@ -308,6 +308,22 @@ public struct CollectionMemory: Sendable {
     /// key its first review will get).
     public func fuzzSeed(of cardID: String) -> String { matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID) }
 
+    /// What a card's review fuzz is drawn from: its seed and how many reviews are logged.
+    public struct FuzzBasis: Sendable, Equatable {
+        public var seed: String
+        public var logged: Int
+
+        /// The fuzz of the review `ahead` reviews after the logged ones (nil when not fuzzing):
+        /// the one function both recording a review and previewing one (a study session's
+        /// buttons) use, so a preview shows exactly what is saved.
+        public func fuzz(ahead: Int = 0, fuzzing: Bool) -> Fuzz? {
+            fuzzing ? Fuzz(cardID: seed, reviewIndex: logged + ahead) : nil
+        }
+    }
+
+    /// The fuzz basis of card `cardID` now.
+    public func fuzzBasis(of cardID: String) -> FuzzBasis { FuzzBasis(seed: fuzzSeed(of: cardID), logged: reviewCount(of: cardID)) }
+
     /// How many reviews the card's identity has had.
     public func reviewCount(of cardID: String) -> Int { matching.keyOfCard[cardID].flatMap { keyedReviews[names.number($0)] } ?? 0 }
 
@@ -447,7 +463,7 @@ public struct CollectionMemory: Sendable {
             let mine = logs.map { log in log.log.filtered { log.log.isReview($0) && ledger.key(ofNumber: log.log.keys[$0]) == keyNumber } }
             after = rebuilder.states(fromCompact: mine, key: { ledger.key(ofNumber: $0) }, names: names)[keyNumber]!
         } else {
-            let fuzz = rebuilder.fuzzing ? Fuzz(cardID: key, reviewIndex: count) : nil
+            let fuzz = FuzzBasis(seed: key, logged: count).fuzz(fuzzing: rebuilder.fuzzing)
             after = rebuilder.scheduler.review(before ?? .new(at: time), rating: rating, at: time, fuzz: fuzz)
         }
         if lines.count == 2 { resolve() }

@@ -181,18 +181,15 @@ public final class StudyService {
     /// A session over `queue`, its fuzz seeded as the saved state's is: from the card's first
     /// name (before any edit) and the reviews logged under it.
     public func session(_ queue: StudyQueue, at now: Date) -> StudySession {
-        var logged: [String: Int] = [:]
-        var origins: [String: String] = [:]
+        var bases: [String: CollectionMemory.FuzzBasis] = [:]
         for id in Set(queue.entries.map(\.cardID)) {
             guard let memory = memories.first(where: { $0.card(id) != nil }) else { continue }
-            logged[id] = memory.reviewCount(of: id)
-            origins[id] = memory.fuzzSeed(of: id)
+            bases[id] = memory.fuzzBasis(of: id)
         }
-        let (counts, firstNames) = (logged, origins)
-        let fuzzing = fuzzing
+        let (known, fuzzing) = (bases, fuzzing)
         return StudySession(
             queue: queue, scheduler: scheduler,
-            fuzzFor: { id, n in fuzzing ? Fuzz(cardID: firstNames[id] ?? id, reviewIndex: (counts[id] ?? 0) + n) : nil }, startedAt: now)
+            fuzzFor: { id, n in (known[id] ?? .init(seed: id, logged: 0)).fuzz(ahead: n, fuzzing: fuzzing) }, startedAt: now)
     }
 
     /// Writes `review` to its deck's log (synced), its answer time capped at
