@@ -335,6 +335,23 @@ public struct CollectionMemory: Sendable {
         return matching.keyOfCard.first { $0.value == key }?.key
     }
 
+    /// The cards now continuing an identity whose key, or a content id it was seen with, starts
+    /// with `prefix` (lowercase hex): what an id prefix printed before an edit names now.
+    public func currentCardIDs(forPrefix prefix: String) -> Set<String> {
+        var keys: Set<String> = []
+        for identity in ledger.identities.values where identity.key.hasPrefix(prefix) || identity.contentID.hasPrefix(prefix) {
+            keys.insert(identity.key)
+        }
+        for log in logs {
+            for index in 0..<log.log.count where log.log.kinds[index] == .card {
+                let content = names.name(log.log.others[index])
+                if content.hasPrefix(prefix) { keys.insert(names.name(ledger.key(ofNumber: log.log.keys[index]))) }
+            }
+        }
+        guard !keys.isEmpty else { return [] }
+        return Set(matching.keyOfCard.compactMap { keys.contains($0.value) ? $0.key : nil })
+    }
+
     /// The log (display path) that last mentions the identity `key`.
     public func lastLog(of key: String) -> String? { lastLogOfKey[names.number(key)].map { logs[$0].displayPath } }
 

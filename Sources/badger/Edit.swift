@@ -34,7 +34,9 @@ extension Badger {
 
         func run() throws {
             let studied = try collection.loadStudied(options: .init(checking: false))
-            let card = try CardLookup.findOrExit(id, in: studied.collection.cards, formerName: studied.currentCardID(forName:))
+            let card = try CardLookup.findOrExit(
+                id, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
+                formerPrefix: studied.currentCardIDs(forPrefix:))
             let status = try ExternalProgram.edit(card.file.absolutePath, line: card.line)
             if status != 0 { Terminal.standardError.write("badger: warning: the editor exited with status \(status)\n") }
 

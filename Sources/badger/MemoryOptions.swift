@@ -21,6 +21,11 @@ struct StudiedCollection {
         return nil
     }
 
+    /// The cards now continuing a key or former id that starts with `prefix`.
+    func currentCardIDs(forPrefix prefix: String) -> Set<String> {
+        memories.reduce(into: []) { $0.formUnion($1.currentCardIDs(forPrefix: prefix)) }
+    }
+
     /// The suspended cards of all roots, by id.
     var suspendedCards: Set<String> { memories.reduce(into: []) { $0.formUnion($1.suspendedCards) } }
 

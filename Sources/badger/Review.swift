@@ -57,7 +57,9 @@ extension Badger {
                 throw ExitStatus.usageOrIO.code
             }
             var studied = try collection.loadStudied(lockingFor: "review \(cardID)")
-            let card = try CardLookup.findOrExit(cardID, in: studied.collection.cards, formerName: studied.currentCardID(forName:))
+            let card = try CardLookup.findOrExit(
+                cardID, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
+                formerPrefix: studied.currentCardIDs(forPrefix:))
             let id = card.id.description
             guard let index = studied.memories.firstIndex(where: { $0.card(id) != nil }) else {
                 Terminal.standardError.write("badger: error: no card with id \(UntrustedText.sanitized(cardID)) (badger list shows ids)\n")

@@ -38,7 +38,9 @@ extension Badger {
 
         func run() throws {
             let studied = try collection.loadStudied(options: .init(checking: false))
-            let card = try CardLookup.findOrExit(id, in: studied.collection.cards, formerName: studied.currentCardID(forName:))
+            let card = try CardLookup.findOrExit(
+                id, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
+                formerPrefix: studied.currentCardIDs(forPrefix:))
             var history: [Step] = []
             if let memory = studied.memories.first(where: { $0.root == card.file.collectionRoot }) {
                 let id = card.id.description

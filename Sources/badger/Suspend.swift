@@ -40,7 +40,9 @@ extension Badger {
             defer { for lock in studied.locks { lock.release() } }
             var ids: [String] = []
             for name in names {
-                let card = try CardLookup.findOrExit(name, in: studied.collection.cards, formerName: studied.currentCardID(forName:))
+                let card = try CardLookup.findOrExit(
+                    name, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
+                    formerPrefix: studied.currentCardIDs(forPrefix:))
                 if !ids.contains(card.id.description) { ids.append(card.id.description) }
             }
             let now = Date()

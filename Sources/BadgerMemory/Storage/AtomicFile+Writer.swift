@@ -18,7 +18,8 @@ extension AtomicFile {
         private let folder: String
         private var descriptor: Int32
 
-        /// Creates the temporary file for `path`, removing those of writers that were killed.
+        /// Creates the temporary file for `path`, removing those that killed writers left in its
+        /// folder.
         ///
         /// - Throws: `StorageError.writeFailed` naming `path` and the system's reason.
         public init(replacing path: String) throws {
@@ -26,7 +27,7 @@ extension AtomicFile {
             let directory = (path as NSString).deletingLastPathComponent
             folder = directory.isEmpty ? "." : directory
             let prefix = ".\((path as NSString).lastPathComponent).tmp-"
-            AtomicFile.removeStaleTemporaries(in: folder, prefix: prefix)
+            AtomicFile.removeStaleTemporaries(in: folder)
             temporary = folder + "/" + prefix + "\(getpid())"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }

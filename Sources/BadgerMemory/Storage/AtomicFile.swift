@@ -35,11 +35,15 @@ public enum AtomicFile {
         }
     }
 
-    /// Unlinks `PREFIX<pid>` files in `directory` whose process no longer runs.
-    static func removeStaleTemporaries(in directory: String, prefix: String) {
+    /// Unlinks the temporary files in `directory` (`.NAME.tmp-<pid>`, of any file there) whose
+    /// writer no longer runs: a writer killed while replacing one file leaves nothing behind
+    /// once anything in its folder is written again.
+    static func removeStaleTemporaries(in directory: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+        for name in names where name.hasPrefix(".") {
+            guard let marker = name.range(of: ".tmp-", options: .backwards),
+                let pid = pid_t(name[marker.upperBound...]), pid > 0, pid != getpid()
+            else { continue }
             if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
         }
     }

@@ -29,8 +29,12 @@ enum CardLookup {
     }
 
     /// The card `text` names: its full id, a name it had before an edit (its history's key, an
-    /// id it once had), or an unambiguous prefix of at least four digits of its id.
-    static func find(_ text: String, in cards: [Card], formerName: (String) -> String? = { _ in nil }) throws(Failure) -> Card {
+    /// id it once had), or an unambiguous prefix of at least four digits of either.
+    /// `formerPrefix` gives the cards now continuing the names with a prefix.
+    static func find(
+        _ text: String, in cards: [Card], formerName: (String) -> String? = { _ in nil },
+        formerPrefix: (String) -> Set<String> = { _ in [] }
+    ) throws(Failure) -> Card {
         let wanted = text.lowercased()
         guard !wanted.isEmpty, wanted.allSatisfy(\.isHexDigit) else { throw .notAnID(text) }
         if let id = CardID(wanted) {
@@ -42,7 +46,12 @@ enum CardLookup {
         }
         guard wanted.count >= minimumPrefix else { throw .tooShort(text) }
         guard wanted.count < 16 else { throw .notAnID(text) }
-        let matches = cards.filter { $0.id.description.hasPrefix(wanted) }
+        var matches = cards.filter { $0.id.description.hasPrefix(wanted) }
+        if matches.isEmpty {
+            // A prefix of an id the card had before an edit (as `badger show` printed it then).
+            let current = formerPrefix(wanted)
+            matches = cards.filter { current.contains($0.id.description) }
+        }
         switch matches.count {
         case 0: throw .unknown(text)
         case 1: return matches[0]
@@ -51,9 +60,12 @@ enum CardLookup {
     }
 
     /// `find`, reporting a failure on standard error and ending the command with status 2.
-    static func findOrExit(_ text: String, in cards: [Card], formerName: (String) -> String? = { _ in nil }) throws -> Card {
+    static func findOrExit(
+        _ text: String, in cards: [Card], formerName: (String) -> String? = { _ in nil },
+        formerPrefix: (String) -> Set<String> = { _ in [] }
+    ) throws -> Card {
         do {
-            return try find(text, in: cards, formerName: formerName)
+            return try find(text, in: cards, formerName: formerName, formerPrefix: formerPrefix)
         } catch {
             Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description, keepNewlines: true))\n")
             throw ExitStatus.usageOrIO.code
