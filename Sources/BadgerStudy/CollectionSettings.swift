@@ -15,6 +15,15 @@ extension CollectionConfig {
                     parameters: fsrsParameters ?? FSRS6.defaultParameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
                     relearningSteps: relearningSteps,
                     maximumInterval: maximumInterval)
+            } catch let error as FSRS6.ConfigurationError {
+                // A parameter out of range is reported at the line that writes the parameters.
+                if case .parameterOutOfBounds = error, let source = fsrsParametersSource {
+                    throw CollectionError.badConfig(
+                        path: source.path,
+                        problem: "line \(source.line): \(error) Run `badger optimize --apply` to fit new ones, or remove `fsrs_parameters`."
+                    )
+                }
+                throw CollectionError.badConfig(path: CollectionConfig.fileName, problem: "\(error)")
             } catch {
                 throw CollectionError.badConfig(path: CollectionConfig.fileName, problem: "\(error)")
             }

@@ -24,6 +24,17 @@ public struct CollectionConfig: Sendable, Equatable {
     public var fuzz: Bool = true
     /// FSRS-6's 21 parameters fitted by `badger optimize --apply`; nil means the defaults.
     public var fsrsParameters: [Double]?
+    /// Where `fsrs_parameters` is written (the file and its line), for errors found later (a
+    /// parameter outside the range FSRS-6 allows).
+    public var fsrsParametersSource: (path: String, line: Int)? {
+        get { fsrsParametersPlace.map { ($0.path, $0.line) } }
+        set { fsrsParametersPlace = newValue.map { Place(path: $0.path, line: $0.line) } }
+    }
+    private var fsrsParametersPlace: Place?
+    private struct Place: Sendable, Equatable {
+        var path: String
+        var line: Int
+    }
     /// The day the parameters were fitted, `YYYY-MM-DD`.
     public var fsrsParametersFitted: String?
     /// How many reviews the logs held when the parameters were fitted.
@@ -159,6 +170,7 @@ public struct CollectionConfig: Sendable, Equatable {
                     case let numbers = items.compactMap(\.float), numbers.count == 21, numbers.allSatisfy(\.isFinite)
                 else { throw bad("`fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes)") }
                 fsrsParameters = numbers
+                fsrsParametersSource = (path, value.mark?.line ?? key.mark?.line ?? 0)
             case "fsrs_parameters_fitted":
                 guard let text = value.string, !text.isEmpty else {
                     throw bad("`fsrs_parameters_fitted` must be a date such as 2026-11-22")
