@@ -159,14 +159,22 @@ public enum IdentityMatcher {
     }
 
     /// How well `card` continues `identity`, or nil if it cannot: 3 and more for the same
-    /// question, 2 and more for a reverse card with the same answer, 1.5 to 2 for a cloze card
+    /// question (3.9 in the other direction of a reversed card, with the same answer: its
+    /// question and answer were swapped), 2 and more for a reverse card with the same answer, 1.5 to 2 for a cloze card
     /// whose text and hidden text are both at least half alike, 1 to 1.8 for a question
     /// a few edits away (at most an eighth of its length, at least 2; 0.2 less per edit); plus
     /// up to 1 for the answer's likeness and a little for the place.
     static func score(_ card: Card, _ identity: CardLedger.Identity, place: Place?) -> Double? {
         guard let question = identity.question else { return nil }
-        if let direction = identity.direction, direction != card.direction { return nil }
         let answer = identity.answer ?? ""
+        if let direction = identity.direction, direction != card.direction {
+            // A reversed card whose question and answer were swapped: each direction now asks
+            // what the other asked, with the same answer, so it continues the other's history.
+            let swapped = Set([direction, card.direction]) == ["forward", "reverse"]
+            guard swapped, question.lowercased() == card.question.lowercased(), answer.lowercased() == card.answer.lowercased()
+            else { return nil }
+            return 2.9 + 1
+        }
         var base: Double
         if question.lowercased() == card.question.lowercased() {
             base = 3
