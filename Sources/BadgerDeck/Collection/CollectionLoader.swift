@@ -4,8 +4,9 @@ import Foundation
 ///
 /// A path is a deck file or a directory searched recursively for `*.md` (hidden entries are
 /// skipped). With no path, `./Decks` is used when it exists, else the current directory. Each
-/// file's collection root is the nearest ancestor holding `badger.yml`, else the directory
-/// given, else the file's own directory.
+/// file's collection root is the nearest ancestor holding `badger.yml`, else the nearest one
+/// whose `.gitattributes` badger wrote (it marks where the review logs were first written),
+/// else the directory given, else the file's own directory.
 public struct CollectionLoader: Sendable {
     let fileAccess: any FileAccess
 
@@ -80,7 +81,27 @@ public struct CollectionLoader: Sendable {
                 }
                 return directory
             }
-            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return fallback }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return studiedRoot(from: start) ?? fallback }
+            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+        }
+    }
+
+    /// Without `badger.yml`: the nearest directory at or above `start` whose `.gitattributes`
+    /// says how to merge review logs (`*.reviews merge=…`), which badger writes at a collection's
+    /// root with its first review log; so a command run in a subfolder still reads the
+    /// collection's logs, and a card moved down into the subfolder keeps its history.
+    private func studiedRoot(from start: String) -> String? {
+        var directory = start
+        while true {
+            let candidate = (directory == "/" ? "" : directory) + "/.gitattributes"
+            if fileAccess.kind(atPath: candidate) == .file, let bytes = try? fileAccess.contents(atPath: candidate),
+                String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains(where: {
+                    $0.hasPrefix("*.reviews ") && $0.contains("merge=")
+                })
+            {
+                return directory
+            }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
             directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
         }
     }
