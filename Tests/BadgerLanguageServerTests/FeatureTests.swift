@@ -341,6 +341,22 @@ import Testing
 /// An edit that could continue two review histories shows as the author types it, with one quick
 /// fix per history; running one links the card as `badger state link` does.
 @Suite struct HistoryLinkTests {
+    @Test func deletingAReviewedCardShowsItsHistoryAsOrphanedWhileTyping() throws {
+        let deck = "---\ntopic: M\n---\n\nQ: What is 2+3?\nA: 5\n\nQ: What is the capital of Peru?\nA: Lima\n"
+        let three = CardID(topic: "M", question: "What is 2+3?", direction: .forward).description
+        let log =
+            "# badger review log 2\n"
+            + "2026-01-01T08:00:00Z\tcard\t\(three)\t\(three)\tforward\tWhat is 2+3?\t5\t00000000000000a1\n"
+            + "2026-01-01T08:00:00Z\treviewed\t\(three)\t3\t-\t-\t00000000000000a2\n"
+        let session = try ServerSession(files: ["badger.yml": "", "m.md": deck, "m.reviews": log])
+        session.open("m.md")
+        #expect(session.codes("m.md").isEmpty)
+        session.change("m.md", from: [4, 0], to: [7, 0], text: "", version: 2)
+        #expect(session.codes("m.md") == ["0:StateMatchesCards"])
+        session.change("m.md", from: [4, 0], to: [4, 0], text: "Q: What is 2+3?\nA: 5\n\n", version: 3)
+        #expect(session.codes("m.md").isEmpty)
+    }
+
     @Test func anAmbiguousEditOffersOneQuickFixPerHistoryAndTheFixLinksIt() throws {
         let deck = "---\ntopic: M\n---\n\nQ: What is 2+3?\nA: 5\n\nQ: What is 2+4?\nA: 6\n"
         let three = CardID(topic: "M", question: "What is 2+3?", direction: .forward).description
@@ -371,7 +387,8 @@ import Testing
         try session.directory.write("m.md", "---\ntopic: M\n---\n\nQ: What is 2+5?\nA: 7\n")
         let run = session.request("workspace/executeCommand", command)
         #expect(run["error"] == nil, "\(run)")
-        #expect(session.codes("m.md").isEmpty)
+        // Settled; 2+4's history now continues in no card, which the deck's first line says.
+        #expect(session.codes("m.md") == ["0:StateMatchesCards"])
         let five = CardID(topic: "M", question: "What is 2+5?", direction: .forward).description
         #expect(try session.directory.read("m.reviews").contains("\tcard\t\(three)\t\(five)\tforward\tWhat is 2+5?\t7\t"))
     }

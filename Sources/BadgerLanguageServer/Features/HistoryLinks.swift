@@ -3,8 +3,9 @@ import BadgerMemory
 import BadgerStudy
 import Foundation
 
-/// Edited cards that could continue several review histories (`StateMatchesCards`): their
-/// diagnostics, and the code actions that settle them as `badger state link` does.
+/// Edited cards that could continue several review histories, and histories no card continues
+/// any more (`StateMatchesCards`): their diagnostics, and the code actions that settle an
+/// ambiguity as `badger state link` does.
 ///
 /// The histories come from the review logs under the collection root, read again only when one
 /// of them changed size; the cards are the open text over the disk, so a diagnostic appears as
@@ -24,7 +25,8 @@ final class HistoryLinks {
     /// The command a code action runs: arguments key, card content id, deck path.
     static let command = "badger.stateLink"
 
-    private var ledgers: [String: (sizes: [String: Int], ledger: CardLedger)] = [:]
+    private var ledgers: [String: (sizes: [String: Int], ledger: CardLedger, logs: [(path: String, log: CompactLog)], names: NameBook)] =
+        [:]
     /// The ambiguities last found, by deck path.
     private(set) var ambiguities: [String: [Ambiguity]] = [:]
 
@@ -37,16 +39,19 @@ final class HistoryLinks {
         let names = NameBook()
         let sizes = Dictionary(uniqueKeysWithValues: paths.map { ($0, fileAccess.size(atPath: $0) ?? -1) })
         let ledger: CardLedger
+        let logs: [(path: String, log: CompactLog)]
+        let known: NameBook
         if let cached = ledgers[root], cached.sizes == sizes {
-            ledger = cached.ledger
+            (ledger, logs, known) = (cached.ledger, cached.logs, cached.names)
         } else {
-            let logs = paths.compactMap { path in
+            logs = paths.compactMap { path in
                 (try? fileAccess.contents(atPath: path)).flatMap { bytes in
                     bytes.withUnsafeBytes { try? CompactLog(bytes: $0, names: names) }
-                }
+                }.map { (path, $0) }
             }
-            ledger = CardLedger(logs: logs, names: names)
-            ledgers[root] = (sizes, ledger)
+            ledger = CardLedger(logs: logs.map(\.log), names: names)
+            known = names
+            ledgers[root] = (sizes, ledger, logs, names)
         }
         let matcherCards = cards.enumerated().map { ordinal, card in
             IdentityMatcher.Card(
@@ -69,6 +74,27 @@ final class HistoryLinks {
                     message: "this card may continue the history of \(listed); nothing is carried over until you choose "
                         + "(a quick fix, or `badger state link KEY \(ambiguous.contentID)`)",
                     file: card.file.displayPath, range: SourceRange(line: card.line, column: 1, length: 2)))
+        }
+        // A history with reviews that no card continues (its card deleted, or its question
+        // rewritten beyond recognition), shown on the deck whose log last mentions it, as the
+        // edit that orphans it is typed.
+        let ambiguousKeys = Set(result.ambiguous.flatMap(\.keys))
+        let deckPaths = Set(cards.map(\.file.absolutePath))
+        for key in result.orphans where !ambiguousKeys.contains(key) {
+            guard let identity = ledger.identities[key], !identity.retired, identity.reviewCount > 0 else { continue }
+            let number = known.number(key)
+            guard let log = logs.last(where: { $0.log.keys.contains(number) }) else { continue }
+            let deckPath = String(log.path.dropLast(".reviews".count)) + ".md"
+            guard deckPaths.contains(deckPath), let shown = cards.first(where: { $0.file.absolutePath == deckPath })?.file.displayPath
+            else { continue }
+            let reviews = "\(identity.reviewCount) review\(identity.reviewCount == 1 ? "" : "s")"
+            byPath[deckPath, default: []].append(
+                Diagnostic(
+                    severity: StateMatchesCards.description.severity, ruleID: StateMatchesCards.description.id,
+                    message: "the history of card \(key) (\"\(Self.short(identity.question ?? ""))\", \(reviews)) continues in no card "
+                        + "(deleted, or its question rewritten); undo the edit to keep it, `badger state link \(key) ID` gives it "
+                        + "to card ID, `badger state prune` retires it",
+                    file: shown, range: SourceRange(line: 1, column: 1, length: 1)))
         }
         return byPath
     }
