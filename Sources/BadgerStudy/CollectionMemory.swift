@@ -258,6 +258,9 @@ public struct CollectionMemory: Sendable {
             }
             if duplicates { logs[index].log = log.filtered { keep[$0] } }
         }
+        // Reviews taken back (undo) are left out, wherever a copy of their line is.
+        let kept = CompactLog.withoutUndone(logs.map(\.log))
+        for index in logs.indices where kept[index].count != logs[index].log.count { logs[index].log = kept[index] }
     }
 
     /// A format 1 line's content, and how many equal lines came before it in its log.

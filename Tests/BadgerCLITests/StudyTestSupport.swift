@@ -45,13 +45,17 @@ struct StudySandbox {
         try text(relative).split(separator: "\n").map(String.init)
     }
 
-    /// The reviews in `deck.reviews` as [card, FSRS rating].
+    /// The reviews in `deck.reviews` that count (not taken back by an `undone` line) as
+    /// [card, FSRS rating].
     func reviews(_ deck: String) throws -> [[String]] {
         guard exists("\(deck).reviews") else { return [] }
-        return try lines("\(deck).reviews").filter { !$0.hasPrefix("#") && !$0.contains("\tcard\t") }.map { line in
-            let fields = line.components(separatedBy: "\t")
-            #expect(fields.count == 7 && fields[1] == "reviewed", "unexpected log line \(line)")
-            return fields.count >= 4 ? [fields[2], fields[3]] : fields
+        let records = try lines("\(deck).reviews").filter { !$0.hasPrefix("#") && !$0.contains("\tcard\t") }
+            .map { $0.components(separatedBy: "\t") }
+        let undone = Set(records.filter { $0.count == 5 && $0[1] == "undone" }.map { $0[3] })
+        return records.filter { $0[1] != "undone" }.compactMap { fields in
+            #expect(fields.count == 7 && fields[1] == "reviewed", "unexpected log line \(fields)")
+            guard fields.count >= 4 else { return fields }
+            return undone.contains(fields.last ?? "") ? nil : [fields[2], fields[3]]
         }
     }
 }

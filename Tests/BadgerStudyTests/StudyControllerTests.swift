@@ -52,8 +52,32 @@ import Testing
             #expect(study.progress(at: now) == expected)
         }
         #expect(try study.handle(.undo, at: now) == "Nothing to undo.")
-        #expect(
-            try String(contentsOf: directory.url.appendingPathComponent("a.reviews"), encoding: .utf8).contains("\treviewed\t") == false)
+        // Each rating is taken back by an `undone` line naming it; none counts any more.
+        let log = try String(contentsOf: directory.url.appendingPathComponent("a.reviews"), encoding: .utf8)
+        #expect(log.components(separatedBy: "\treviewed\t").count - 1 == 3)
+        #expect(log.components(separatedBy: "\tundone\t").count - 1 == 3)
+        #expect(try self.service(directory, [:]).topics(at: now).first?.new == 10)
+    }
+
+    /// A copy of the log made between a rating and its undo (a sync tool, a push) still holds
+    /// the rating's line; merged back, the rating stays taken back.
+    @Test func anUndoneRatingStaysUndoneWhenACopyOfTheLogComesBack() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try service(directory, ["a.md": Self.deck("A", 2)])
+        var study = controller(service, topic: "A", at: start)
+        try study.handle(.showAnswer, at: start)
+        try study.handle(.rate(.easy), at: start)
+        let path = directory.url.appendingPathComponent("a.reviews")
+        let copy = try String(contentsOf: path, encoding: .utf8)
+        #expect(try study.handle(.undo, at: start) == "Undid Easy.")
+        // The copy comes back as a sync tool's conflict file, and as a union merge.
+        try directory.write("a.sync-conflict.reviews", copy)
+        let merged = try String(contentsOf: path, encoding: .utf8) + copy.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+        try directory.write("a.reviews", merged)
+        let reloaded = try self.service(directory, [:])
+        #expect(reloaded.topics(at: start).first?.new == 2)
+        #expect(reloaded.states.isEmpty)
     }
 
     @Test func repeatsSayHowManyCardsAreLeft() throws {
@@ -215,22 +239,25 @@ import Testing
         #expect(service.topics(at: start).map(\.name) == ["B", "all"])
     }
 
-    @Test func anUndoTheLogCannotTakeLeavesTheRatingInTheSessionToo() throws {
+    @Test func anUndoAfterAnotherProcessAppendedTakesOnlyTheRating() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let service = try service(directory, ["a.md": Self.deck("A", 2)])
         var study = controller(service, topic: "A", at: start)
         try study.handle(.showAnswer, at: start)
         try study.handle(.rate(.easy), at: start)
-        // Another process appends to the log in between: the undo is refused, nothing is lost.
+        // Another process appends to the log in between: the undo still works, and its line
+        // stays (an undo appends; it never cuts the log).
         let log = directory.url.appendingPathComponent("a.reviews")
         let handle = try FileHandle(forWritingTo: log)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("2026-11-02T09:00:01Z\tretired\t0000000000000001\t00000000000000aa\n".utf8))
         try handle.close()
-        #expect(throws: StorageError.self) { try study.handle(.undo, at: start) }
-        #expect(study.session.reviews.count == 1)
-        #expect(study.progress(at: start) == "card 2 of 2")
-        #expect(try String(contentsOf: log, encoding: .utf8).contains("\treviewed\t"))
+        #expect(try study.handle(.undo, at: start) == "Undid Easy.")
+        #expect(study.session.reviews.isEmpty)
+        #expect(study.progress(at: start) == "card 1 of 2")
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.contains("\tretired\t0000000000000001\t"))
+        #expect(text.contains("\tundone\t"))
     }
 }

@@ -49,7 +49,7 @@ final class HistoryLinks {
                     bytes.withUnsafeBytes { try? CompactLog(bytes: $0, names: names) }
                 }.map { (path, $0) }
             }
-            ledger = CardLedger(logs: logs.map(\.log), names: names)
+            ledger = CardLedger(logs: CompactLog.withoutUndone(logs.map(\.log)), names: names)
             known = names
             ledgers[root] = (sizes, ledger, logs, names)
         }

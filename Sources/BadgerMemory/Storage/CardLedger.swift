@@ -118,6 +118,9 @@ public struct CardLedger: Sendable {
                     if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
                     if let old = pins[k]!.retiredAt, old >= log.times[index] { continue }
                     pins[k]!.retiredAt = log.times[index]
+                case .undone:
+                    // Taken back reviews are removed before a ledger is made (`withoutUndone`).
+                    continue
                 case .suspended, .unsuspended:
                     // The latest one counts; of two in the same second, the one read last.
                     let k = key(name)

@@ -8,8 +8,8 @@ import Foundation
 public struct CompactLog: Sendable {
     public enum Kind: UInt8, Sendable {
         /// Format 2 review, format 1 review, card sighting, retirement, format 1 rename,
-        /// suspension and its end.
-        case reviewed, review, card, retired, rename, suspended, unsuspended
+        /// suspension and its end, a review taken back (its record id in `others`).
+        case reviewed, review, card, retired, rename, suspended, unsuspended, undone
     }
 
     /// The text of a `card` line.
@@ -203,6 +203,8 @@ public struct CompactLog: Sendable {
             appendOther(.retired, time, names.number(key), 0, id)
         case .suspension(let time, let key, let suspended, let id):
             appendOther(suspended ? .suspended : .unsuspended, time, names.number(key), 0, id)
+        case .undone(let time, let key, let undone, let id):
+            appendOther(.undone, time, names.number(key), UInt64(undone, radix: 16) ?? 0, id)
         }
     }
 
@@ -237,6 +239,8 @@ public struct CompactLog: Sendable {
         case .suspended, .unsuspended:
             return .suspension(
                 time: time, key: names.name(keys[index]), suspended: kinds[index] == .suspended, recordID: id ?? NameBook.hex(0))
+        case .undone:
+            return .undone(time: time, key: names.name(keys[index]), undone: NameBook.hex(others[index]), recordID: id ?? NameBook.hex(0))
         }
     }
 
@@ -249,6 +253,21 @@ public struct CompactLog: Sendable {
             elapsedSeconds: elapsed[index] == Self.absent ? nil : Int(elapsed[index]),
             answerMilliseconds: answers[index] == Self.absent ? nil : Int(answers[index]),
             recordID: recordIDs[index] == 0 || !withRecordID ? nil : NameBook.hex(recordIDs[index]))
+    }
+
+    /// The logs without the reviews an `undone` line takes back (in any of them) and without
+    /// the `undone` lines: what every reader of a collection's history sees. A copy of an undone
+    /// review's line (a merge, a sync tool) is left out as well, because the review's record id
+    /// is what is taken back.
+    public static func withoutUndone(_ logs: [CompactLog]) -> [CompactLog] {
+        var undone: Set<UInt64> = []
+        for log in logs {
+            for index in 0..<log.count where log.kinds[index] == .undone { undone.insert(log.others[index]) }
+        }
+        guard !undone.isEmpty else { return logs }
+        return logs.map { log in
+            log.filtered { index in log.kinds[index] != .undone && !(log.isReview(index) && undone.contains(log.recordIDs[index])) }
+        }
     }
 
     /// Whether the record is a review (of either format).

@@ -10,6 +10,7 @@ import Foundation
 ///     TIME  card      KEY  CONTENT  DIRECTION  QUESTION  ANSWER  RID
 ///     TIME  retired   KEY  RID
 ///     TIME  suspended|unsuspended  KEY  RID
+///     TIME  undone    KEY  UNDONE_RID  RID
 ///
 /// KEY is the card's lasting identity (the id it had when first reviewed); CONTENT is the id
 /// its text has from `TIME` on. Format 1 lines (`review`, `rename`) are still read as written.
@@ -26,6 +27,9 @@ public enum ReviewRecord: Sendable, Equatable {
     /// From `time` on, the card with identity `key` is suspended (left out of studying) or, with
     /// `suspended` false, studied again (`badger suspend`, `badger unsuspend`, an Anki import).
     case suspension(time: Date, key: String, suspended: Bool, recordID: String)
+    /// The review with record id `undone` (of the card with identity `key`) was taken back
+    /// (undo while studying): readers leave it out, wherever a copy of its line turns up.
+    case undone(time: Date, key: String, undone: String, recordID: String)
 
     /// Where a card's identity was last seen: the content id and text it had from `time` on.
     public struct CardSighting: Sendable, Equatable {
@@ -150,6 +154,7 @@ public enum ReviewRecord: Sendable, Equatable {
         case .card(let sighting): return sighting.time
         case .retired(let time, _, _): return time
         case .suspension(let time, _, _, _): return time
+        case .undone(let time, _, _, _): return time
         }
     }
 
@@ -161,6 +166,7 @@ public enum ReviewRecord: Sendable, Equatable {
         case .card(let sighting): return sighting.recordID
         case .retired(_, _, let id): return id
         case .suspension(_, _, _, let id): return id
+        case .undone(_, _, _, let id): return id
         }
     }
 
@@ -195,6 +201,8 @@ public enum ReviewRecord: Sendable, Equatable {
             return [Timestamp.format(time), "retired", key, id].joined(separator: "\t")
         case .suspension(let time, let key, let suspended, let id):
             return [Timestamp.format(time), suspended ? "suspended" : "unsuspended", key, id].joined(separator: "\t")
+        case .undone(let time, let key, let undone, let id):
+            return [Timestamp.format(time), "undone", key, undone, id].joined(separator: "\t")
         }
     }
 
@@ -284,6 +292,9 @@ public enum ReviewRecord: Sendable, Equatable {
         } else if equals(1, "suspended") || equals(1, "unsuspended") {
             guard fieldCount == 4 else { throw fail("a suspension line has 4 tab-separated fields, found \(fieldCount)") }
             self = .suspension(time: time, key: try identifier(2), suspended: equals(1, "suspended"), recordID: try recordID(3))
+        } else if equals(1, "undone") {
+            guard fieldCount == 5 else { throw fail("an undone line has 5 tab-separated fields, found \(fieldCount)") }
+            self = .undone(time: time, key: try identifier(2), undone: try recordID(3), recordID: try recordID(4))
         } else if equals(1, "rename") {
             guard fieldCount == 4 else { throw fail("a rename has 4 fields") }
             self = .rename(time: time, from: try identifier(2), to: try identifier(3))

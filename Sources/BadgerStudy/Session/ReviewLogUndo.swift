@@ -1,15 +1,21 @@
 import BadgerMemory
 import Foundation
 
-/// Taking the last rating back out of an append-only review log, for undo while studying.
+/// Taking a rating back while studying: an `undone` line naming the review's record id is
+/// appended to the log (under the log's lock, as every append), never a cut. A copy of the log
+/// made in between (a sync tool, a push) still holds the review's line, and readers leave it out
+/// wherever it turns up, because the record id is what is taken back.
 enum ReviewLogUndo {
-    /// Cuts the log at `path` before its last lines, `undone`: what recording the rating being
-    /// undone appended (its review, and the card's line when it wrote one). Done under the log's
-    /// lock, as appends are, so a line another process appended since is never lost.
+    /// Appends to `path` the line that takes back the review among `lines` (what recording the
+    /// rating appended: the review, after the card's line when one was written).
     ///
-    /// - Throws: `StorageError.writeFailed` when the file cannot be read or written, or when it
-    ///   does not end with `undone` (then the file is left as it is).
-    static func removeLastLines(_ undone: [String], from path: String) throws {
-        try AtomicFile.removeLastLines(undone, from: path)
+    /// - Throws: `StorageError.writeFailed` when the log cannot be written, or when `lines`
+    ///   holds no review with a record id (nothing is written then).
+    static func takeBack(_ lines: [String], in path: String, recordID: String) throws {
+        guard let line = lines.last, case .review(let review)? = try? ReviewRecord(line: Substring(line), number: 0),
+            let undone = review.recordID
+        else { throw StorageError.writeFailed(path: path, reason: "the rating to undo is not a review with a record id") }
+        let record = ReviewRecord.undone(time: review.time, key: review.cardID, undone: undone, recordID: recordID)
+        try AtomicFile.appendLines([record.line], to: path, header: ReviewLog.header)
     }
 }

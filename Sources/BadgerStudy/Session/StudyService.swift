@@ -212,11 +212,12 @@ public final class StudyService {
     /// Whether a recorded rating can be taken back.
     public var canUndo: Bool { !persisted.isEmpty }
 
-    /// Takes the last recorded rating (and the card line written with it) out of its log and
-    /// reads that root's logs again.
+    /// Takes the last recorded rating back (an `undone` line in its log, so that no copy of the
+    /// log brings it back) and reads that root's logs again.
     public func undoLast() throws {
         guard let last = persisted.last else { return }
-        try ReviewLogUndo.removeLastLines(last.lines, from: last.logPath)
+        var generator = SystemRandomNumberGenerator()
+        try ReviewLogUndo.takeBack(last.lines, in: last.logPath, recordID: ReviewRecord.newRecordID(using: &generator))
         persisted.removeLast()
         let root = memories[last.memory].root
         let config = configs[root]
