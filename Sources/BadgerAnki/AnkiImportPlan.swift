@@ -200,24 +200,23 @@ public struct AnkiImportPlan: Sendable {
                 pending[index].markdown = Self.cardMarkdown(
                     type: item.type, fields: fields.map(\.markdown), cards: item.cards, report: &report)
             }
-            // Rename media whose name had to change (unsafe, or taken by another file).
-            // (Names are kept when they can be: most are.)
+            // Media whose name had to change (hidden, or taken by another file in another case)
+            // are renamed in the text; most keep their names.
+            let renamed = mediaNameOf.filter { $0.key != $0.value }
             var text = target?.text ?? DeckWriter.frontMatter(topic: topic)
             if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
             if !text.isEmpty, !text.hasSuffix("\n\n") { text += "\n" }
             let firstLine = text.utf8.count(where: { $0 == 0x0A }) + 1
             var line = firstLine
-            var added = 0
             for index in pending.indices {
                 var markdown = pending[index].markdown
-                for (original, safe) in mediaNameOf where original != safe {
+                for (original, safe) in renamed where markdown.contains(original) {
                     markdown = markdown.replacingOccurrences(of: "](\(imagesRelative)/\(original))", with: "](\(imagesRelative)/\(safe))")
                 }
                 pending[index].markdown = markdown
                 pending[index].firstLine = line
                 blocks.append(markdown)
                 line += markdown.utf8.count(where: { $0 == 0x0A }) + 2
-                added += 1
             }
             let newText = text + blocks.joined(separator: "\n\n") + "\n"
             let file = DeckFile(displayPath: path, absolutePath: path, collectionRoot: directory)
@@ -288,7 +287,8 @@ public struct AnkiImportPlan: Sendable {
             report.mediaAdded += 1
         }
 
-        /// Records a note's cards in the note map and returns the log lines of their reviews.
+        /// Records a note's cards in the note map and returns the log lines of their reviews
+        /// (and, for a `new` card Anki had suspended, its suspension).
         @discardableResult
         func record(
             _ note: AnkiNote, type: AnkiNoteType?, cards: [AnkiCard], made: [Card], existing: Existing, new: Bool = false
