@@ -22,11 +22,11 @@ import ZIPFoundation
     }
 
     @Test(arguments: ["legacy.apkg", "latest.apkg", "collection.colpkg"])
-    func importsDecksHistoryAndMediaOnce(package: String) throws {
+    func importsDecksHistoryAndMediaOnce(package: String) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let source = Self.fixtures.appendingPathComponent(package).path
-        let first = try BadgerProcess.run(["import", source, "--into", "Decks"], in: directory.url)
+        let first = try await BadgerProcess.run(["import", source, "--into", "Decks"], in: directory.url)
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.contains("imported 11 notes (14 cards) into 3 decks, 290 reviews and 1 media file"))
         let europe = try directory.read("Decks/geography/europe.md")
@@ -42,30 +42,30 @@ import ZIPFoundation
         #expect(notes.contains("\tcapitals europe\n"))
         #expect(notes.contains("\tcapitals\n"))
         // The card Anki had suspended is suspended here: listed so, left out of `due`.
-        let list = try BadgerProcess.run(["list", "Decks", "--format", "json"], in: directory.url)
+        let list = try await BadgerProcess.run(["list", "Decks", "--format", "json"], in: directory.url)
         let suspended = list.standardOutput.components(separatedBy: "\"suspended\" : true").count - 1
         #expect(suspended == 1, "\(list.standardOutput)")
         #expect(list.standardOutput.contains("Capital of Italy?"))
-        let due = try BadgerProcess.run(["due", "Decks"], in: directory.url)
+        let due = try await BadgerProcess.run(["due", "Decks"], in: directory.url)
         #expect(due.standardOutput.contains("13 due now"), "\(due.standardOutput)")
-        let lint = try BadgerProcess.run(["lint", "Decks"], in: directory.url)
+        let lint = try await BadgerProcess.run(["lint", "Decks"], in: directory.url)
         #expect(lint.status == 0, "\(lint.standardOutput)")
 
         // State files are a cache any command may write; the decks, logs, media and notes stay.
         let before = Self.files(directory.url).filter { !$0.key.hasSuffix(".state") }
-        let second = try BadgerProcess.run(["import", source, "--into", "Decks"], in: directory.url)
+        let second = try await BadgerProcess.run(["import", source, "--into", "Decks"], in: directory.url)
         #expect(second.status == 0)
         #expect(second.standardOutput.contains("imported 0 notes (0 cards) into 0 decks, 0 reviews"))
         #expect(second.standardOutput.contains("already in the collection: 11 notes and 290 reviews"))
         #expect(Self.files(directory.url).filter { !$0.key.hasSuffix(".state") } == before)
     }
 
-    @Test func anOlderAndANewerPackageOfOneCollectionAddOnlyWhatIsNew() throws {
+    @Test func anOlderAndANewerPackageOfOneCollectionAddOnlyWhatIsNew() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try BadgerProcess.run(
+        _ = try await BadgerProcess.run(
             ["import", Self.fixtures.appendingPathComponent("legacy.apkg").path, "--into", "Decks"], in: directory.url)
-        let result = try BadgerProcess.run(
+        let result = try await BadgerProcess.run(
             ["import", Self.fixtures.appendingPathComponent("latest.apkg").path, "--into", "Decks"], in: directory.url)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("imported 0 notes"))
@@ -77,12 +77,12 @@ import ZIPFoundation
 
     /// Imported into a folder of a collection whose badger.yml is above it: the collection's
     /// topics are known wherever their decks are, and anki.notes sits beside badger.yml.
-    @Test func aTopicTheCollectionHasElsewhereGetsTheNotes() throws {
+    @Test func aTopicTheCollectionHasElsewhereGetsTheNotes() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("badger.yml", "exclude: []\n")
         try directory.write("notes/maths.md", "---\ntopic: maths\n---\n\nQ: What is 1 + 1?\nA: 2\n")
-        let result = try BadgerProcess.run(
+        let result = try await BadgerProcess.run(
             ["import", Self.fixtures.appendingPathComponent("latest.apkg").path, "--into", "anki"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("notes/maths.md: 4 notes (topic Maths)"), "\(result.standardOutput)")
@@ -92,14 +92,14 @@ import ZIPFoundation
         #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("anki/geography/europe.md").path))
         // The image path is relative to the deck that shows it.
         #expect(try directory.read("anki/geography.md").contains("![](images/flag.png)"))
-        let lint = try BadgerProcess.run(["lint", "."], in: directory.url)
+        let lint = try await BadgerProcess.run(["lint", "."], in: directory.url)
         #expect(lint.status == 0, "\(lint.standardOutput)")
     }
 
-    @Test func dryRunWritesNothing() throws {
+    @Test func dryRunWritesNothing() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let result = try BadgerProcess.run(
+        let result = try await BadgerProcess.run(
             ["import", Self.fixtures.appendingPathComponent("latest.apkg").path, "--into", "Decks", "--dry-run"], in: directory.url)
         #expect(result.status == 0)
         #expect(result.standardError.contains("would import 11 notes (14 cards) into 3 decks"))
@@ -138,7 +138,7 @@ import ZIPFoundation
     }
 
     @Test(arguments: BadPackage.allCases)
-    func aBadPackageIsRefusedAndNothingWritten(_ bad: BadPackage) throws {
+    func aBadPackageIsRefusedAndNothingWritten(_ bad: BadPackage) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let package = directory.url.appendingPathComponent("bad.apkg")
@@ -176,7 +176,7 @@ import ZIPFoundation
             expected = "zstd"
         }
         let before = Self.files(directory.url)
-        let result = try BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
+        let result = try await BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
         #expect(result.status == 2)
         #expect(result.standardError.contains(expected), "\(result.standardError)")
         #expect(result.standardError.contains("nothing imported"))

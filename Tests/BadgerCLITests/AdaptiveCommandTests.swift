@@ -10,8 +10,8 @@ import Testing
 
     /// A collection with OptimizeCommandTests's logs (200 reviews a day or more apart, never
     /// fitted) and automatic settings, and the same histories in `schedule replay`'s format.
-    static func collection() throws -> (TemporaryDirectory, String) {
-        let directory = try OptimizeCommandTests.collection()
+    static func collection() async throws -> (TemporaryDirectory, String) {
+        let directory = try await OptimizeCommandTests.collection()
         try directory.write("badger.yml", auto)
         var histories: [String: [[String: Any]]] = [:]
         var order: [String] = []
@@ -29,15 +29,15 @@ import Testing
         return (directory, text)
     }
 
-    static func study(_ directory: TemporaryDirectory, _ extra: [String] = []) throws -> BadgerProcess.Result {
-        try BadgerProcess.run(
+    static func study(_ directory: TemporaryDirectory, _ extra: [String] = []) async throws -> BadgerProcess.Result {
+        try await BadgerProcess.run(
             ["study", "--topic", "all", "--count", "10", "--plain"] + extra, in: directory.url, environment: ["TZ": "UTC"], input: "q\n")
     }
 
-    @Test func studyRefitsStaleParametersAtTheEndAndSaysSoOnce() throws {
-        let (directory, _) = try Self.collection()
+    @Test func studyRefitsStaleParametersAtTheEndAndSaysSoOnce() async throws {
+        let (directory, _) = try await Self.collection()
         defer { directory.remove() }
-        let first = try Self.study(directory)
+        let first = try await Self.study(directory)
         #expect(first.status == 0, "\(first.standardError)")
         let announced = first.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Re-fitted your FSRS parameters") }
         #expect(announced.count == 1, "\(first.standardOutput)")
@@ -49,35 +49,35 @@ import Testing
         let fits = try directory.read("badger.fits")
         #expect(fits.split(separator: "\n").count == 1 && fits.contains("\tfit\treviews="), "\(fits)")
         // Fresh now: the next session fits nothing.
-        let second = try Self.study(directory)
+        let second = try await Self.study(directory)
         #expect(!second.standardOutput.contains("Re-fitted"))
         #expect(try directory.read("badger.fits") == fits)
         // Stats and due explain the choice.
-        let stats = try BadgerProcess.run(["stats"], in: directory.url, environment: ["TZ": "UTC"])
+        let stats = try await BadgerProcess.run(["stats"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(stats.standardOutput.contains("Automatic settings: retention 0."), "\(stats.standardOutput)")
         #expect(stats.standardOutput.contains(", chosen because it is the highest from 0.85 to 0.95"))
-        let due = try BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(due.standardOutput.contains("\nAutomatic settings: retention 0."), "\(due.standardOutput)")
     }
 
-    @Test func noAdaptAndAdaptFalseLeaveTheParametersAlone() throws {
-        let (directory, _) = try Self.collection()
+    @Test func noAdaptAndAdaptFalseLeaveTheParametersAlone() async throws {
+        let (directory, _) = try await Self.collection()
         defer { directory.remove() }
-        let off = try Self.study(directory, ["--no-adapt"])
+        let off = try await Self.study(directory, ["--no-adapt"])
         #expect(off.status == 0)
         #expect(!off.standardOutput.contains("Re-fitted"))
         #expect(try directory.read("badger.yml") == Self.auto)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
         try directory.write("badger.yml", Self.auto + "adapt: false\n")
-        let setting = try Self.study(directory)
+        let setting = try await Self.study(directory)
         #expect(!setting.standardOutput.contains("Re-fitted"))
         #expect(try directory.read("badger.yml") == Self.auto + "adapt: false\n")
     }
 
-    @Test func settingsJSONHasTheContractsKeysAndReplaysAsStudySchedules() throws {
-        let (directory, _) = try Self.collection()
+    @Test func settingsJSONHasTheContractsKeysAndReplaysAsStudySchedules() async throws {
+        let (directory, _) = try await Self.collection()
         defer { directory.remove() }
-        let printed = try BadgerProcess.run(
+        let printed = try await BadgerProcess.run(
             ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
         try #require(printed.status == 0, "\(printed.standardError)")
         let settings = try OptimizeCommandTests.json(printed.standardOutput)
@@ -92,7 +92,7 @@ import Testing
         try directory.write("settings.json", printed.standardOutput)
 
         // What study chooses for the same log is what the JSON says.
-        _ = try Self.study(directory, [])
+        _ = try await Self.study(directory, [])
         let yaml = try directory.read("badger.yml")
         #expect(yaml.contains("adaptive_retention: " + String(format: "%.2f", retention) + "\n"))
         let steps = (settings["learning_steps"] as? [String] ?? []).joined(separator: ", ")
@@ -101,9 +101,10 @@ import Testing
         #expect(yaml.contains("fsrs_parameters: [\(parameters)]\n"), "\(yaml)")
 
         // And a replay with it gives every card the due date the collection gives it.
-        let listed = try BadgerProcess.run(["list", "--format", "json"], in: directory.url)
+        let listed = try await BadgerProcess.run(["list", "--format", "json"], in: directory.url)
         let cards = try #require(OptimizeCommandTests.json(listed.standardOutput)["cards"] as? [[String: Any]])
-        let replayed = try BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", "settings.json"], in: directory.url)
+        let replayed = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--settings", "settings.json"], in: directory.url)
         try #require(replayed.status == 0, "\(replayed.standardError)")
         let outputs = try #require(try JSONSerialization.jsonObject(with: Data(replayed.standardOutput.utf8)) as? [[String: Any]])
         let replayedDue = Dictionary(
@@ -113,15 +114,16 @@ import Testing
             let id = try #require(card["id"] as? String)
             #expect(card["due"] as? String == replayedDue[id], "\(id)")
         }
-        let defaults = try BadgerProcess.run(["schedule", "replay", "histories.json"], in: directory.url)
+        let defaults = try await BadgerProcess.run(["schedule", "replay", "histories.json"], in: directory.url)
         #expect(defaults.standardOutput != replayed.standardOutput)
     }
 
-    @Test func tooFewReviewsGiveTheDefaultsAndBadSettingsAreRefused() throws {
+    @Test func tooFewReviewsGiveTheDefaultsAndBadSettingsAreRefused() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("h.json", #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]"#)
-        let printed = try BadgerProcess.run(["optimize", "--histories", "h.json", "--format", "json", "--settings"], in: directory.url)
+        let printed = try await BadgerProcess.run(
+            ["optimize", "--histories", "h.json", "--format", "json", "--settings"], in: directory.url)
         #expect(printed.status == 0, "\(printed.standardError)")
         let settings = try OptimizeCommandTests.json(printed.standardOutput)
         #expect(settings["desired_retention"] as? Double == 0.9)
@@ -132,21 +134,21 @@ import Testing
             (printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"soon\""), "\"soon\" is not a duration"),
             (#"{"desired_retention": 0.9}"#, "not an object"),
         ] {
-            let bad = try BadgerProcess.run(["schedule", "replay", "h.json", "--settings", value], in: directory.url)
+            let bad = try await BadgerProcess.run(["schedule", "replay", "h.json", "--settings", value], in: directory.url)
             #expect(bad.status == 2)
             #expect(bad.standardError.contains(message), "\(bad.standardError)")
         }
-        let both = try BadgerProcess.run(
+        let both = try await BadgerProcess.run(
             ["schedule", "replay", "h.json", "--settings", printed.standardOutput, "--params", "[1]"], in: directory.url)
         #expect(both.status == 2)
-        let alone = try BadgerProcess.run(["optimize", "--settings"], in: directory.url)
+        let alone = try await BadgerProcess.run(["optimize", "--settings"], in: directory.url)
         #expect(alone.status == 2)
     }
 
-    @Test func everyNewFlagIsInTheHelpAndTheREADME() throws {
+    @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {
-            let help = try BadgerProcess.run(command + ["--help"])
+            let help = try await BadgerProcess.run(command + ["--help"])
             #expect(help.standardOutput.contains(flag), "\(command) --help")
             #expect(readme.contains(flag), "README: \(flag)")
         }

@@ -39,14 +39,14 @@ import Testing
 
     // MARK: list
 
-    @Test func listPrintsOneLinePerCardCutToTheWidth() throws {
+    @Test func listPrintsOneLinePerCardCutToTheWidth() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french, "Decks/algebra.md": Self.algebra])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let hello = try #require(ids["Hello"])
-        try sandbox.expectSuccess(["review", "--card", hello, "--rating", "2", "--at", "2026-03-01T08:00:00Z"])
+        try await sandbox.expectSuccess(["review", "--card", hello, "--rating", "2", "--at", "2026-03-01T08:00:00Z"])
 
-        let narrow = try sandbox.badger(["list"], environment: ["COLUMNS": "70"])
+        let narrow = try await sandbox.badger(["list"], environment: ["COLUMNS": "70"])
         #expect(narrow.status == 0)
         #expect(narrow.standardError.isEmpty)
         let lines = narrow.standardOutput.split(separator: "\n").map(String.init)
@@ -64,18 +64,18 @@ import Testing
         assertSnapshot(narrow.standardOutput, named: "Management.list.text")
 
         // Not a terminal and no COLUMNS: 100 columns; the question is not cut.
-        let wide = try sandbox.badger(["list"], environment: ["COLUMNS": ""])
+        let wide = try await sandbox.badger(["list"], environment: ["COLUMNS": ""])
         let wideLines = wide.standardOutput.split(separator: "\n")
         #expect(wideLines.allSatisfy { $0.count <= 100 })
         #expect(wideLines.contains { $0.count == 100 })
     }
 
-    @Test func listFormatJSONHasEveryCardWithItsState() throws {
+    @Test func listFormatJSONHasEveryCardWithItsState() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french])
         defer { sandbox.remove() }
-        let hello = try #require(try sandbox.ids()["Hello"])
-        try sandbox.expectSuccess(["review", "--card", hello, "--rating", "0", "--at", "2026-03-01T08:00:00Z"])
-        let result = try sandbox.badger(["list", "--format", "json"])
+        let hello = try await #require(try sandbox.ids()["Hello"])
+        try await sandbox.expectSuccess(["review", "--card", hello, "--rating", "0", "--at", "2026-03-01T08:00:00Z"])
+        let result = try await sandbox.badger(["list", "--format", "json"])
         #expect(result.status == 0)
         let document = try ManagementSandbox.json(result.standardOutput)
         #expect(document["schemaVersion"] as? Int == 1)
@@ -99,31 +99,31 @@ import Testing
         #expect(cards.contains { $0["question"] as? String == "le chat" && $0["reversedFrom"] is String })
     }
 
-    @Test func listFiltersByTopicAndDue() throws {
+    @Test func listFiltersByTopicAndDue() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french, "Decks/algebra.md": Self.algebra])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let hello = try #require(ids["Hello"])
         let cat = try #require(ids["the cat"])
         // Hello was due long ago; the cat is due in days.
-        try sandbox.expectSuccess(["review", "--card", hello, "--rating", "0", "--at", "2020-01-01T08:00:00Z"])
-        try sandbox.expectSuccess(["review", "--card", cat, "--rating", "3"])
+        try await sandbox.expectSuccess(["review", "--card", hello, "--rating", "0", "--at", "2020-01-01T08:00:00Z"])
+        try await sandbox.expectSuccess(["review", "--card", cat, "--rating", "3"])
 
-        let algebra = try sandbox.badger(["list", "--topic", "algebra"])
+        let algebra = try await sandbox.badger(["list", "--topic", "algebra"])
         #expect(algebra.status == 0)
         let algebraLines = algebra.standardOutput.split(separator: "\n")
         #expect(algebraLines.count == 1)
         #expect(algebraLines.allSatisfy { $0.contains("Algebra") })
 
-        let due = try sandbox.badger(["list", "--due"])
+        let due = try await sandbox.badger(["list", "--due"])
         #expect(due.status == 0)
         #expect(due.standardOutput.split(separator: "\n").map { String($0.prefix(16)) } == [hello])
 
-        let dueFrench = try sandbox.badger(["list", "--due", "--topic", "French", "--format", "json"])
+        let dueFrench = try await sandbox.badger(["list", "--due", "--topic", "French", "--format", "json"])
         let cards = try #require(try ManagementSandbox.json(dueFrench.standardOutput)["cards"] as? [[String: Any]])
         #expect(cards.map { $0["id"] as? String } == [hello])
 
-        let unknown = try sandbox.badger(["list", "--topic", "Klingon"])
+        let unknown = try await sandbox.badger(["list", "--topic", "Klingon"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("no topic \"Klingon\""))
         #expect(unknown.standardError.contains("Algebra, French"))
@@ -131,16 +131,16 @@ import Testing
 
     // MARK: topics
 
-    @Test func topicsCountsDecksCardsNewAndDue() throws {
+    @Test func topicsCountsDecksCardsNewAndDue() async throws {
         let sandbox = try ManagementSandbox(decks: [
             "Decks/french.md": Self.french, "Decks/french-more.md": ManagementSandbox.deck("French", ["the dog", "the bird"]),
             "Decks/algebra.md": Self.algebra,
         ])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
-        try sandbox.expectSuccess(["review", "--card", try #require(ids["Hello"]), "--rating", "0", "--at", "2020-01-01T08:00:00Z"])
-        try sandbox.expectSuccess(["review", "--card", try #require(ids["the dog"]), "--rating", "3"])
-        let result = try sandbox.badger(["topics"])
+        let ids = try await sandbox.ids()
+        try await sandbox.expectSuccess(["review", "--card", try #require(ids["Hello"]), "--rating", "0", "--at", "2020-01-01T08:00:00Z"])
+        try await sandbox.expectSuccess(["review", "--card", try #require(ids["the dog"]), "--rating", "3"])
+        let result = try await sandbox.badger(["topics"])
         #expect(result.status == 0)
         #expect(
             result.standardOutput == """
@@ -150,7 +150,7 @@ import Testing
                 2 topics, 7 cards: 5 new, 1 due now
 
                 """)
-        let json = try ManagementSandbox.json(try sandbox.badger(["topics", "--format", "json"]).standardOutput)
+        let json = try await ManagementSandbox.json(try sandbox.badger(["topics", "--format", "json"]).standardOutput)
         let topics = try #require(json["topics"] as? [[String: Any]])
         #expect(topics.map { $0["topic"] as? String } == ["Algebra", "French"])
         #expect(topics.map { $0["cards"] as? Int } == [1, 6])
@@ -159,27 +159,27 @@ import Testing
 
     // MARK: new-topic
 
-    @Test func newTopicCreatesADeckThatLintsAndRefusesADuplicate() throws {
+    @Test func newTopicCreatesADeckThatLintsAndRefusesADuplicate() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french])
         defer { sandbox.remove() }
-        let created = try sandbox.badger(["new-topic", "Linear Algebra"])
+        let created = try await sandbox.badger(["new-topic", "Linear Algebra"])
         #expect(created.status == 0, "\(created.standardError)")
         #expect(created.standardOutput.contains("Decks/linear-algebra.md"))
         #expect(try sandbox.text("Decks/linear-algebra.md") == "---\ntopic: Linear Algebra\n---\n")
-        let lint = try sandbox.badger(["lint"])
+        let lint = try await sandbox.badger(["lint"])
         #expect(lint.status == 0)
         #expect(lint.standardError.contains("2 topics"))
         #expect(lint.standardError.contains("0 errors"))
-        #expect(try sandbox.badger(["topics"]).standardOutput.contains("Linear Algebra      1      0"))
+        #expect(try await sandbox.badger(["topics"]).standardOutput.contains("Linear Algebra      1      0"))
 
         // The same topic again, in any case, or a topic whose file exists: refused, nothing changed.
         for name in ["Linear Algebra", "linear algebra", "French"] {
-            let again = try sandbox.badger(["new-topic", name])
+            let again = try await sandbox.badger(["new-topic", name])
             #expect(again.status == 1, "\(name)")
             #expect(again.standardError.contains("already has a deck"), "\(again.standardError)")
         }
         try sandbox.write("Decks/notes/chemistry.md", "just notes\n")
-        let clash = try sandbox.badger(["new-topic", "Chemistry", "Decks/notes"])
+        let clash = try await sandbox.badger(["new-topic", "Chemistry", "Decks/notes"])
         #expect(clash.status == 1)
         #expect(clash.standardError.contains("already exists"))
         #expect(try sandbox.text("Decks/notes/chemistry.md") == "just notes\n")
@@ -188,54 +188,54 @@ import Testing
         // Without Decks/, the deck goes into the current directory.
         let bare = try ManagementSandbox(decks: [:])
         defer { bare.remove() }
-        #expect(try bare.badger(["new-topic", "Physics"]).status == 0)
+        #expect(try await bare.badger(["new-topic", "Physics"]).status == 0)
         #expect(bare.exists("physics.md"))
     }
 
     // MARK: add
 
-    @Test func addWithOptionsAppendsExactlyOneCard() throws {
+    @Test func addWithOptionsAppendsExactlyOneCard() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french, "Decks/algebra.md": Self.algebra])
         defer { sandbox.remove() }
         let before = try sandbox.text("Decks/french.md")
-        let countBefore = try sandbox.ids().count
-        let result = try sandbox.badger([
+        let countBefore = try await sandbox.ids().count
+        let result = try await sandbox.badger([
             "add", "--topic", "French", "--question", "the dog", "--answer", "le chien", "--explanation", "A *masculine* noun.",
         ])
         #expect(result.status == 0, "\(result.standardError)")
         let after = try sandbox.text("Decks/french.md")
         #expect(after.hasPrefix(before))
         #expect(after.dropFirst(before.count) == "\nQ: the dog\nA: le chien\nE: A \\*masculine\\* noun.\n")
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         #expect(ids.count == countBefore + 1)
         #expect(result.standardOutput == "\(try #require(ids["the dog"]))\n")
-        let lint = try sandbox.badger(["lint"])
+        let lint = try await sandbox.badger(["lint"])
         #expect(lint.status == 0)
         #expect(lint.standardError.contains("0 errors and 0 warnings"))
 
         // A reversed card prints both ids; a topic without a deck gets one.
-        let reversed = try sandbox.badger(["add", "--topic", "Geography", "--question", "France", "--answer", "Paris", "--reversed"])
+        let reversed = try await sandbox.badger(["add", "--topic", "Geography", "--question", "France", "--answer", "Paris", "--reversed"])
         #expect(reversed.status == 0, "\(reversed.standardError)")
         #expect(reversed.standardOutput.split(separator: "\n").count == 2)
         #expect(try sandbox.text("Decks/geography.md") == "---\ntopic: Geography\n---\n\nQ: France\nA: Paris\nR: yes\n")
-        #expect(try sandbox.badger(["lint"]).status == 0)
+        #expect(try await sandbox.badger(["lint"]).status == 0)
     }
 
-    @Test func addRefusesADuplicateOrAnswerlessCardAndWritesNothing() throws {
+    @Test func addRefusesADuplicateOrAnswerlessCardAndWritesNothing() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french])
         defer { sandbox.remove() }
         let before = try sandbox.text("Decks/french.md")
-        let duplicate = try sandbox.badger(["add", "--topic", "french", "--question", "Hello", "--answer", "Salut"])
+        let duplicate = try await sandbox.badger(["add", "--topic", "french", "--question", "Hello", "--answer", "Salut"])
         #expect(duplicate.status == 1)
         #expect(duplicate.standardError.contains("[CardUnique]"))
         #expect(duplicate.standardError.contains("unchanged"))
-        let answerless = try sandbox.badger(["add", "--topic", "French", "--question", "the mouse"])
+        let answerless = try await sandbox.badger(["add", "--topic", "French", "--question", "the mouse"])
         #expect(answerless.status == 1)
         #expect(answerless.standardError.contains("[AnswerPresent]"))
         #expect(try sandbox.text("Decks/french.md") == before)
     }
 
-    @Test func addThroughTheEditorPassesTheFileAsAnArgumentNeverThroughAShell() throws {
+    @Test func addThroughTheEditorPassesTheFileAsAnArgumentNeverThroughAShell() async throws {
         let deckName = "my $(touch pwned); deck `touch pwned2`.md"
         let sandbox = try ManagementSandbox(decks: ["Decks/\(deckName)": ManagementSandbox.deck("Vocabulary", ["one"])])
         defer { sandbox.remove() }
@@ -248,7 +248,7 @@ import Testing
             printf 'Q: What is *two*?\\n\\nA: $2$, the number\\nafter one.\\n' > "$file"
             """)
         let before = try sandbox.text("Decks/\(deckName)")
-        let result = try sandbox.badger(
+        let result = try await sandbox.badger(
             ["add", "--topic", "Vocabulary"],
             environment: ["EDITOR": editor.path + " --wait", "RECORD": sandbox.path("argv.txt"), "TMPDIR": sandbox.path("tmp")])
         #expect(result.status == 0, "\(result.standardError)")
@@ -271,18 +271,19 @@ import Testing
         // The card was appended as written, Markdown and math kept.
         let after = try sandbox.text("Decks/\(deckName)")
         #expect(after == before + "\nQ: What is *two*?\n\nA: $2$, the number\nafter one.\n")
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         #expect(result.standardOutput == "\(try #require(ids["What is *two*?"]))\n")
-        #expect(try sandbox.badger(["lint"]).status == 0)
+        #expect(try await sandbox.badger(["lint"]).status == 0)
     }
 
-    @Test func addThroughTheEditorRefusesACardWithoutAnswer() throws {
+    @Test func addThroughTheEditorRefusesACardWithoutAnswer() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french])
         defer { sandbox.remove() }
         let editor = try sandbox.script(
             "bin/no-answer", #"for argument in "$@"; do file="$argument"; done; printf 'Q: What is missing?\nE: The answer.\n' > "$file""#)
         let before = try sandbox.text("Decks/french.md")
-        let result = try sandbox.badger(["add", "--topic", "French"], environment: ["EDITOR": editor.path, "TMPDIR": sandbox.path("tmp")])
+        let result = try await sandbox.badger(
+            ["add", "--topic", "French"], environment: ["EDITOR": editor.path, "TMPDIR": sandbox.path("tmp")])
         #expect(result.status == 1)
         #expect(result.standardError.contains("[AnswerPresent]"))
         #expect(result.standardError.contains("french.card.md:1:1: error"))
@@ -292,22 +293,22 @@ import Testing
 
         // An editor that leaves the template as it is cancels; one that fails too.
         let untouched = try sandbox.script("bin/untouched", "exit 0")
-        let cancelled = try sandbox.badger(
+        let cancelled = try await sandbox.badger(
             ["add", "--topic", "French"], environment: ["EDITOR": untouched.path, "TMPDIR": sandbox.path("tmp")])
         #expect(cancelled.status == 1)
         #expect(cancelled.standardError.contains("empty"))
         let failing = try sandbox.script("bin/failing", "exit 3")
-        let failed = try sandbox.badger(
+        let failed = try await sandbox.badger(
             ["add", "--topic", "French"], environment: ["EDITOR": failing.path, "TMPDIR": sandbox.path("tmp")])
         #expect(failed.status == 1)
         #expect(failed.standardError.contains("status 3"))
-        let missing = try sandbox.badger(["add", "--topic", "French"], environment: ["EDITOR": "no-such-editor-anywhere"])
+        let missing = try await sandbox.badger(["add", "--topic", "French"], environment: ["EDITOR": "no-such-editor-anywhere"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("no-such-editor-anywhere"))
         #expect(try sandbox.text("Decks/french.md") == before)
     }
 
-    @Test func addCopiesASmallImageAndRefusesOtherFiles() throws {
+    @Test func addCopiesASmallImageAndRefusesOtherFiles() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/anatomy.md": ManagementSandbox.deck("Anatomy", ["What is a bone?"])])
         defer { sandbox.remove() }
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 64))
@@ -316,24 +317,30 @@ import Testing
 
         // A text file named .png, and a PNG over 1 MiB: refused, nothing copied or written.
         try sandbox.write("pictures/fake.png", Data("not an image\n".utf8))
-        let fake = try sandbox.badger(["add", "--topic", "Anatomy", "--question", "What?", "--answer", "x", "--image", "pictures/fake.png"])
+        let fake = try await sandbox.badger([
+            "add", "--topic", "Anatomy", "--question", "What?", "--answer", "x", "--image", "pictures/fake.png",
+        ])
         #expect(fake.status == 1)
         #expect(fake.standardError.contains("not a PNG, JPEG or GIF"))
         try sandbox.write("pictures/huge.png", png + Data(count: 1 << 20))
-        let huge = try sandbox.badger(["add", "--topic", "Anatomy", "--question", "What?", "--answer", "x", "--image", "pictures/huge.png"])
+        let huge = try await sandbox.badger([
+            "add", "--topic", "Anatomy", "--question", "What?", "--answer", "x", "--image", "pictures/huge.png",
+        ])
         #expect(huge.status == 1)
         #expect(huge.standardError.contains("1 MiB"))
-        let missing = try sandbox.badger(["add", "--topic", "Anatomy", "--answer", "x", "--image", "pictures/none.png"])
+        let missing = try await sandbox.badger(["add", "--topic", "Anatomy", "--answer", "x", "--image", "pictures/none.png"])
         #expect(missing.status == 2)
         #expect(!sandbox.exists("Decks/images"))
         #expect(try sandbox.text("Decks/anatomy.md") == before)
 
         // A real PNG: copied under a safe name beside the deck and shown in the question.
-        let added = try sandbox.badger(["add", "--topic", "Anatomy", "--answer", "The heart", "--image", "pictures/My Heart (front).png"])
+        let added = try await sandbox.badger([
+            "add", "--topic", "Anatomy", "--answer", "The heart", "--image", "pictures/My Heart (front).png",
+        ])
         #expect(added.status == 0, "\(added.standardError)")
         #expect(try sandbox.data("Decks/images/My-Heart-front.png") == png)
         #expect(try sandbox.text("Decks/anatomy.md") == before + "\nQ: ![](images/My-Heart-front.png)\nA: The heart\n")
-        let lint = try sandbox.badger(["lint"])
+        let lint = try await sandbox.badger(["lint"])
         #expect(lint.status == 0)
         #expect(lint.standardError.contains("1 image"))
         #expect(lint.standardError.contains("0 errors and 0 warnings"))
@@ -343,18 +350,18 @@ import Testing
             "bin/answer", #"for argument in "$@"; do file="$argument"; done; sed -i 's/^A: $/A: The other heart/' "$file""#)
         let beforeEditor = try sandbox.text("Decks/anatomy.md")
         try sandbox.write("pictures/other.gif", Data("GIF89a-a-tiny-gif".utf8))
-        let edited = try sandbox.badger(
+        let edited = try await sandbox.badger(
             ["add", "--topic", "Anatomy", "--image", "pictures/other.gif"],
             environment: ["EDITOR": editor.path, "TMPDIR": sandbox.path("tmp")])
         #expect(edited.status == 0, "\(edited.standardError)")
         #expect(try sandbox.text("Decks/anatomy.md") == beforeEditor + "\nQ: ![](images/other.gif)\nA: The other heart\n")
         #expect(sandbox.exists("Decks/images/other.gif"))
-        #expect(try sandbox.badger(["lint"]).status == 0)
+        #expect(try await sandbox.badger(["lint"]).status == 0)
     }
 
     // MARK: edit
 
-    @Test func editPassesPlusLineToViAndOnlyThePathToOtherEditors() throws {
+    @Test func editPassesPlusLineToViAndOnlyThePathToOtherEditors() async throws {
         let deckName = "odd; name $(touch pwned).md"
         let sandbox = try ManagementSandbox(decks: ["Decks/\(deckName)": Self.french])
         defer { sandbox.remove() }
@@ -364,16 +371,16 @@ import Testing
         try sandbox.script("bin/vi", recorder)
         try sandbox.script("bin/myeditor", recorder)
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let cat = try #require(try sandbox.ids()["the cat"])
+        let cat = try await #require(try sandbox.ids()["the cat"])
         let deckPath = sandbox.path("Decks/\(deckName)")
 
-        let vi = try sandbox.badger(
+        let vi = try await sandbox.badger(
             ["edit", cat], environment: ["EDITOR": "vi", "PATH": sandbox.path("bin") + ":" + path, "RECORD": sandbox.path("vi.txt")])
         #expect(vi.status == 0, "\(vi.standardError)")
         #expect(try sandbox.lines("vi.txt") == ["+11", deckPath])
         #expect(vi.standardOutput.contains("4 cards: 0 errors and 0 warnings"))
 
-        let other = try sandbox.badger(
+        let other = try await sandbox.badger(
             ["edit", String(cat.prefix(6))],
             environment: ["EDITOR": "myeditor", "PATH": sandbox.path("bin") + ":" + path, "RECORD": sandbox.path("other.txt")])
         #expect(other.status == 0, "\(other.standardError)")
@@ -383,27 +390,27 @@ import Testing
         // An editor that breaks the card: the deck's problems, and status 1.
         let breaker = try sandbox.script(
             "bin/breaker", #"for argument in "$@"; do file="$argument"; done; printf '\nQ: Hello\nA: again\n' >> "$file""#)
-        let broken = try sandbox.badger(["edit", cat], environment: ["EDITOR": breaker.path])
+        let broken = try await sandbox.badger(["edit", cat], environment: ["EDITOR": breaker.path])
         #expect(broken.status == 1)
         #expect(broken.standardOutput.contains("[CardUnique]"))
         #expect(broken.standardOutput.contains("1 error"))
 
-        let unknown = try sandbox.badger(["edit", "ffffffffffffffff"], environment: ["EDITOR": breaker.path])
+        let unknown = try await sandbox.badger(["edit", "ffffffffffffffff"], environment: ["EDITOR": breaker.path])
         #expect(unknown.status == 2)
     }
 
     // MARK: show
 
-    @Test func showPrintsTheCardAndEveryReviewWithIntervalAndStability() throws {
+    @Test func showPrintsTheCardAndEveryReviewWithIntervalAndStability() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french])
         defer { sandbox.remove() }
-        let hello = try #require(try sandbox.ids()["Hello"])
+        let hello = try await #require(try sandbox.ids()["Hello"])
         for (rating, time) in [
             ("2", "2026-03-01T08:00:00Z"), ("2", "2026-03-01T08:10:00Z"), ("0", "2026-03-04T09:00:00Z"), ("3", "2026-03-04T09:10:00Z"),
         ] {
-            try sandbox.expectSuccess(["review", "--card", hello, "--rating", rating, "--at", time])
+            try await sandbox.expectSuccess(["review", "--card", hello, "--rating", rating, "--at", time])
         }
-        let result = try sandbox.badger(["show", String(hello.prefix(5))], environment: ["TZ": "UTC"])
+        let result = try await sandbox.badger(["show", String(hello.prefix(5))], environment: ["TZ": "UTC"])
         #expect(result.status == 0, "\(result.standardError)")
         let output = result.standardOutput
         #expect(output.hasPrefix("\(hello)  French · text · Decks/french.md:7\n"))
@@ -427,45 +434,45 @@ import Testing
         assertSnapshot(output, named: "Management.show.text")
 
         // A card never reviewed, and its reverse.
-        let cat = try sandbox.badger(["show", try #require(try sandbox.ids()["le chat"])])
+        let cat = try await sandbox.badger(["show", try #require(try sandbox.ids()["le chat"])])
         #expect(cat.status == 0)
         #expect(cat.standardOutput.contains("reverse of "))
         #expect(cat.standardOutput.contains("History: never reviewed\nNow: new\n"))
     }
 
-    @Test func showRefusesAnUnknownOrShortID() throws {
+    @Test func showRefusesAnUnknownOrShortID() async throws {
         let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french])
         defer { sandbox.remove() }
-        let unknown = try sandbox.badger(["show", "0123456789abcdef"])
+        let unknown = try await sandbox.badger(["show", "0123456789abcdef"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("no card with id 0123456789abcdef"))
         #expect(unknown.standardError.contains("badger list"))
-        let short = try sandbox.badger(["show", "abc"])
+        let short = try await sandbox.badger(["show", "abc"])
         #expect(short.status == 2)
         #expect(short.standardError.contains("at least 4"))
-        let garbage = try sandbox.badger(["show", "not-an-id"])
+        let garbage = try await sandbox.badger(["show", "not-an-id"])
         #expect(garbage.status == 2)
         #expect(garbage.standardOutput.isEmpty)
     }
 
     // MARK: review
 
-    @Test func reviewTakesAUniqueIDPrefixAndRefusesAnAmbiguousOne() throws {
+    @Test func reviewTakesAUniqueIDPrefixAndRefusesAnAmbiguousOne() async throws {
         // Enough cards that two share their first four digits (ids are hashes, so always the same two).
         let questions = (1...1_000).map { "question \($0)" }
         let sandbox = try ManagementSandbox(decks: ["Decks/many.md": ManagementSandbox.deck("Many", questions)])
         defer { sandbox.remove() }
-        let ids = Array(try sandbox.ids().values)
+        let ids = Array(try await sandbox.ids().values)
         let byPrefix = Dictionary(grouping: ids) { String($0.prefix(4)) }
         let shared = try #require(byPrefix.first { $0.value.count > 1 })
-        let ambiguous = try sandbox.badger(["review", "--card", shared.key, "--rating", "2"])
+        let ambiguous = try await sandbox.badger(["review", "--card", shared.key, "--rating", "2"])
         #expect(ambiguous.status == 2)
         #expect(ambiguous.standardError.hasPrefix("badger: error: \(shared.key) matches \(shared.value.count) cards; give more digits:\n"))
         for id in shared.value { #expect(ambiguous.standardError.contains(id)) }
         #expect(!sandbox.exists("Decks/many.reviews"))
 
         let unique = try #require(ids.first { id in ids.filter { $0.hasPrefix(id.prefix(6)) }.count == 1 })
-        let reviewed = try sandbox.badger(["review", "--card", String(unique.prefix(6)).uppercased(), "--rating", "2"])
+        let reviewed = try await sandbox.badger(["review", "--card", String(unique.prefix(6)).uppercased(), "--rating", "2"])
         #expect(reviewed.status == 0, "\(reviewed.standardError)")
         #expect(reviewed.standardOutput.hasPrefix("\(unique): "))
         #expect(try sandbox.text("Decks/many.reviews").contains("reviewed  \(unique)".replacingOccurrences(of: "  ", with: "\t")))
@@ -490,21 +497,21 @@ private struct ManagementSandbox: Sendable {
     func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 
     @discardableResult
-    func badger(_ arguments: [String], environment: [String: String] = [:]) throws -> BadgerProcess.Result {
+    func badger(_ arguments: [String], environment: [String: String] = [:]) async throws -> BadgerProcess.Result {
         var environment = environment
         if environment["TZ"] == nil { environment["TZ"] = "UTC" }
         if environment["COLUMNS"] == nil { environment["COLUMNS"] = "100" }
-        return try BadgerProcess.run(arguments, in: url, environment: environment)
+        return try await BadgerProcess.run(arguments, in: url, environment: environment)
     }
 
-    func expectSuccess(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let result = try badger(arguments)
+    func expectSuccess(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let result = try await badger(arguments)
         #expect(result.status == 0, "badger \(arguments.joined(separator: " ")): \(result.standardError)", sourceLocation: sourceLocation)
     }
 
     /// Each card's id, by question, from `badger compile`.
-    func ids() throws -> [String: String] {
-        let result = try badger(["compile"])
+    func ids() async throws -> [String: String] {
+        let result = try await badger(["compile"])
         try #require(result.status == 0, "compile failed: \(result.standardError)")
         let cards = try #require(try Self.json(result.standardOutput)["cards"] as? [[String: Any]])
         var ids: [String: String] = [:]

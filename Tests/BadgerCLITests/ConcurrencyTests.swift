@@ -9,7 +9,7 @@ import Testing
     static let deck = "---\ntopic: T\n---\n\n" + (1...12).map { "Q: question \($0)\nA: answer \($0)\n" }.joined(separator: "\n")
 
     @Test(.timeLimit(.minutes(2)))
-    func aSecondStudyAndAnImportWaitForTheFirstStudyThenRefuseNamingIt() throws {
+    func aSecondStudyAndAnImportWaitForTheFirstStudyThenRefuseNamingIt() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try directory.write("t.md", Self.deck)
@@ -19,14 +19,15 @@ import Testing
         let first = try StartedBadger(["study", "--plain", "--topic", "T", "--count", "10"], in: directory.url)
         defer { first.kill() }
         first.send("\n2\n")
-        try #require(first.waitFor("Rated Good", seconds: 20), "first session did not rate: \(first.output)")
+        try #require(await first.waitFor("Rated Good", seconds: 20), "first session did not rate: \(first.output)")
 
-        let second = try BadgerProcess.run(["study", "--plain", "--topic", "T", "--count", "10"], in: directory.url, input: "\n2\nq\n")
+        let second = try await BadgerProcess.run(
+            ["study", "--plain", "--topic", "T", "--count", "10"], in: directory.url, input: "\n2\nq\n")
         #expect(second.status == 2)
         let namesHolder = second.standardError.contains("in use by badger (pid \(first.pid)): study")
         #expect(namesHolder, "\(second.standardError)")
 
-        let importing = try BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
+        let importing = try await BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
         #expect(importing.status == 2)
         let importNamesHolder = importing.standardError.contains("in use by badger (pid \(first.pid)): study")
         #expect(importNamesHolder, "\(importing.standardError)")
@@ -34,10 +35,11 @@ import Testing
 
         // Once the first session ends, both go through, and every rating is in the log.
         first.send("q\nq\n")
-        #expect(first.waitForExit(seconds: 20) == 0)
-        let again = try BadgerProcess.run(["study", "--plain", "--topic", "T", "--count", "10"], in: directory.url, input: "\n3\nq\nq\n")
+        #expect(await first.waitForExit(seconds: 20) == 0)
+        let again = try await BadgerProcess.run(
+            ["study", "--plain", "--topic", "T", "--count", "10"], in: directory.url, input: "\n3\nq\nq\n")
         #expect(again.status == 0, "\(again.standardError)")
-        let imported = try BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
+        let imported = try await BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let log = try String(contentsOf: directory.url.appendingPathComponent("t.reviews"), encoding: .utf8)
         let reviews = log.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("\treviewed\t") }
@@ -48,7 +50,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func studiesOneAfterTheOtherBothKeepTheirRatings() throws {
+    func studiesOneAfterTheOtherBothKeepTheirRatings() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try directory.write("t.md", Self.deck)
@@ -58,7 +60,8 @@ import Testing
         }
         defer { sessions.forEach { $0.kill() } }
         for session in sessions { session.send("\n2\nq\nq\n") }
-        let statuses = sessions.map { $0.waitForExit(seconds: 30) }
+        var statuses: [Int32?] = []
+        for session in sessions { statuses.append(await session.waitForExit(seconds: 30)) }
         #expect(statuses == [0, 0], "\(sessions.map(\.output))")
         let log = try String(contentsOf: directory.url.appendingPathComponent("t.reviews"), encoding: .utf8)
         #expect(log.split(separator: "\n").count { !$0.hasPrefix("#") && $0.contains("\treviewed\t") } == 2, "log:\n\(log)")

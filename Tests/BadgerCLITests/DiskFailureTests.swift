@@ -10,8 +10,8 @@ import Testing
 @Suite(.serialized) struct DiskFailureTests {
     static let deck = "---\ntopic: T\n---\n\n" + (1...12).map { "Q: question \($0)\nA: answer \($0)\n" }.joined(separator: "\n")
 
-    @Test func aFullDiskGivesAClearErrorAndKeepsTheFiles() throws {
-        try Self.withMountedCollection { directory, ids in
+    @Test func aFullDiskGivesAClearErrorAndKeepsTheFiles() async throws {
+        try await Self.withMountedCollection { directory, ids in
             let before = try Self.contents(of: directory)
             // Fill what is left of the file system.
             let filler = FileManager.default.createFile(atPath: directory.appendingPathComponent("filler").path, contents: nil)
@@ -20,19 +20,19 @@ import Testing
             while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
             try? handle.close()
 
-            let result = try BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory)
+            let result = try await BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory)
             #expect(result.status == 2, "import: \(result.status) \(result.standardError)")
             let clear = result.standardError.contains("No space left on device") && result.standardError.contains("badger: error:")
             #expect(clear, "import: \(result.standardError)")
             // The state is up to date, so rebuilding it needs no space.
-            let rebuild = try BadgerProcess.run(["state", "rebuild"], in: directory)
+            let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: directory)
             #expect(rebuild.status == 0, "\(rebuild.standardError)")
             var after = try Self.contents(of: directory)
             after["filler"] = nil
             #expect(after == before)
             // A review is appended to the log (the state file is only a cache, rebuilt later) or,
             // if not even the line fits, refused with the files as they were.
-            let review = try BadgerProcess.run(["review", "--card", ids[1], "--rating", "2"], in: directory)
+            let review = try await BadgerProcess.run(["review", "--card", ids[1], "--rating", "2"], in: directory)
             var afterReview = try Self.contents(of: directory)
             afterReview["filler"] = nil
             if review.status == 0 {
@@ -47,8 +47,8 @@ import Testing
         }
     }
 
-    @Test func aReadOnlyCollectionGivesAClearErrorAndKeepsTheFiles() throws {
-        try Self.withMountedCollection { directory, ids in
+    @Test func aReadOnlyCollectionGivesAClearErrorAndKeepsTheFiles() async throws {
+        try await Self.withMountedCollection { directory, ids in
             let before = try Self.contents(of: directory)
             try Self.mount(["-o", "remount,ro", directory.path])
 
@@ -56,13 +56,13 @@ import Testing
                 ["review", "--card", ids[1], "--rating", "2"], ["import", "words.csv", "--topic", "T"], ["state", "rebuild"],
                 ["study", "--plain", "--topic", "T", "--count", "10"],
             ] {
-                let result = try BadgerProcess.run(arguments, in: directory, input: "\n2\nq\nq\n")
+                let result = try await BadgerProcess.run(arguments, in: directory, input: "\n2\nq\nq\n")
                 #expect(result.status == 2, "\(arguments): \(result.status) \(result.standardError)")
                 let clear = result.standardError.contains("Read-only file system") && result.standardError.contains("badger: error:")
                 #expect(clear, "\(arguments): \(result.standardError)")
             }
             // Reading still works.
-            let due = try BadgerProcess.run(["due"], in: directory)
+            let due = try await BadgerProcess.run(["due"], in: directory)
             #expect(due.status == 0 || due.status == 1, "\(due.standardError)")
             #expect(try Self.contents(of: directory) == before)
         }
@@ -72,19 +72,19 @@ import Testing
 
     /// Runs `body` with a collection on a fresh 512 KiB tmpfs: the deck `t.md` (its card ids are
     /// passed along), one review of its first card, and `words.csv` with one card to import.
-    static func withMountedCollection(_ body: (URL, [String]) throws -> Void) throws {
+    static func withMountedCollection(_ body: (URL, [String]) async throws -> Void) async throws {
         try #require(getuid() == 0, "these tests mount a tmpfs and must run as root (CI does)")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try mount(["-t", "tmpfs", "-o", "size=512k", "tmpfs", directory.url.path])
         defer { try? mount(["-u", directory.url.path], program: "/bin/umount") }
         try Data(deck.utf8).write(to: directory.url.appendingPathComponent("t.md"))
-        let ids = try KillLoopTests.ids(in: directory.url)
+        let ids = try await KillLoopTests.ids(in: directory.url)
         try #require(ids.count == 12)
-        let first = try BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory.url)
+        let first = try await BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory.url)
         try #require(first.status == 0, "\(first.standardError)")
         try Data("question 13; answer 13\n".utf8).write(to: directory.url.appendingPathComponent("words.csv"))
-        try body(directory.url, ids)
+        try await body(directory.url, ids)
     }
 
     static func mount(_ arguments: [String], program: String = "/bin/mount") throws {

@@ -5,19 +5,19 @@ import Testing
 /// An id prefix printed before a typo fix (in a script, a note, the terminal's scrollback) still
 /// names the card, as the full old id does.
 @Suite struct FormerIDPrefixTests {
-    @Test func aPrefixOfTheIdBeforeAnEditNamesTheCard() throws {
+    @Test func aPrefixOfTheIdBeforeAnEditNamesTheCard() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("Decks/t.md", "---\ntopic: Geography\n---\n\nQ: What is the capital of France?\nA: Paris\n")
-        let list = try BadgerProcess.run(["list", "--format", "json"], in: directory.url)
+        let list = try await BadgerProcess.run(["list", "--format", "json"], in: directory.url)
         let old = try #require(list.standardOutput.components(separatedBy: "\"id\" : \"").dropFirst().first.map { String($0.prefix(16)) })
-        #expect(try BadgerProcess.run(["review", "--card", old, "--rating", "2"], in: directory.url).status == 0)
+        #expect(try await BadgerProcess.run(["review", "--card", old, "--rating", "2"], in: directory.url).status == 0)
         try directory.write("Decks/t.md", "---\ntopic: Geography\n---\n\nQ: What is the capital of Frannce?\nA: Paris\n")
-        let show = try BadgerProcess.run(["show", String(old.prefix(6))], in: directory.url)
+        let show = try await BadgerProcess.run(["show", String(old.prefix(6))], in: directory.url)
         #expect(show.status == 0, "\(show.standardError)")
         #expect(show.standardOutput.contains("Frannce"))
         #expect(!show.standardOutput.hasPrefix(old))
-        let review = try BadgerProcess.run(["review", "--card", String(old.prefix(5)), "--rating", "3"], in: directory.url)
+        let review = try await BadgerProcess.run(["review", "--card", String(old.prefix(5)), "--rating", "3"], in: directory.url)
         #expect(review.status == 0, "\(review.standardError)")
     }
 }

@@ -6,15 +6,15 @@ import Testing
 /// `badger git-setup`: review logs unite without conflicts and the state is rebuilt from them.
 @Suite(.enabled(if: Git.path != nil, "git is not installed; skipping the end-to-end merge tests"))
 struct GitMergeTests {
-    @Test func pullingUnitesReviewLogsWithoutConflictAndRebuildsTheState() throws {
-        let clones = try StudiedClones()
+    @Test func pullingUnitesReviewLogsWithoutConflictAndRebuildsTheState() async throws {
+        let clones = try await StudiedClones()
         defer { clones.remove() }
-        #expect(try clones.git(["push", "origin", "main"], in: clones.a).status == 0)
+        #expect(try await clones.git(["push", "origin", "main"], in: clones.a).status == 0)
 
-        let pull = try clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        let pull = try await clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
         #expect(pull.status == 0, "git pull failed:\n\(pull.standardOutput)\(pull.standardError)")
         #expect(!(pull.standardOutput + pull.standardError).contains("CONFLICT"))
-        #expect(try clones.git(["ls-files", "--unmerged"], in: clones.b).standardOutput.isEmpty)
+        #expect(try await clones.git(["ls-files", "--unmerged"], in: clones.b).standardOutput.isEmpty)
         // The post-merge hook rebuilt the state.
         #expect(pull.standardError.contains("rebuilt 3 card states from 8 log records"))
 
@@ -28,7 +28,7 @@ struct GitMergeTests {
         }
 
         // The state is exactly what `state rebuild` makes of the merged logs elsewhere.
-        let rebuilt = try clones.rebuiltElsewhere(from: clones.b)
+        let rebuilt = try await clones.rebuiltElsewhere(from: clones.b)
         for state in ["a.state", "b.state"] {
             #expect(try clones.text(state, in: clones.b) == rebuilt[state], "\(state) differs from a rebuild of the merged logs")
         }
@@ -37,7 +37,7 @@ struct GitMergeTests {
         let two = try #require(try clones.stateFields(clones.two, in: clones.b, file: "a.state"))
         #expect(two[6] == "2026-01-03T09:00:00Z")  // last review: B's
         #expect(two[8] == "2")  // repetitions: A's and B's
-        let replay = try clones.replay(clones.two, [(3, "2026-01-01T08:05:00Z"), (3, "2026-01-03T09:00:00Z")])
+        let replay = try await clones.replay(clones.two, [(3, "2026-01-01T08:05:00Z"), (3, "2026-01-03T09:00:00Z")])
         #expect(two[1] == replay.state)
         #expect(Double(two[3]) == replay.stability)
         #expect(Double(two[4]) == replay.difficulty)
@@ -45,107 +45,107 @@ struct GitMergeTests {
         #expect(try clones.stateFields(clones.one, in: clones.b, file: "a.state")?[6] == "2026-01-01T08:00:00Z")
         #expect(try clones.stateFields(clones.three, in: clones.b, file: "b.state")?[6] == "2026-01-03T09:05:00Z")
 
-        let lint = try clones.badger(["lint"], in: clones.b)
+        let lint = try await clones.badger(["lint"], in: clones.b)
         #expect(lint.status == 0)
         #expect(lint.standardOutput.isEmpty)
     }
 
-    @Test func mergingInEitherDirectionGivesTheSameState() throws {
-        let clones = try StudiedClones()
+    @Test func mergingInEitherDirectionGivesTheSameState() async throws {
+        let clones = try await StudiedClones()
         defer { clones.remove() }
-        #expect(try clones.git(["push", "origin", "main"], in: clones.a).status == 0)
+        #expect(try await clones.git(["push", "origin", "main"], in: clones.a).status == 0)
 
         // A merges B's work straight from B; B merges A's from origin.
-        let intoA = try clones.git(["pull", "--no-rebase", clones.b.path, "main"], in: clones.a)
+        let intoA = try await clones.git(["pull", "--no-rebase", clones.b.path, "main"], in: clones.a)
         #expect(intoA.status == 0, "merging B into A failed:\n\(intoA.standardOutput)\(intoA.standardError)")
-        let intoB = try clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        let intoB = try await clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
         #expect(intoB.status == 0, "merging A into B failed:\n\(intoB.standardOutput)\(intoB.standardError)")
         for clone in [clones.a, clones.b] {
-            #expect(try clones.git(["ls-files", "--unmerged"], in: clone).standardOutput.isEmpty)
+            #expect(try await clones.git(["ls-files", "--unmerged"], in: clone).standardOutput.isEmpty)
         }
 
         for file in ["a.reviews", "b.reviews", "a.state", "b.state"] {
             #expect(try clones.text(file, in: clones.a) == clones.text(file, in: clones.b), "\(file) differs between the two merges")
         }
-        let rebuilt = try clones.rebuiltElsewhere(from: clones.a)
+        let rebuilt = try await clones.rebuiltElsewhere(from: clones.a)
         for state in ["a.state", "b.state"] {
             #expect(try clones.text(state, in: clones.a) == rebuilt[state])
         }
         #expect(try clones.reviewLines(in: clones.a).sorted() == clones.reviewsInA + clones.reviewsInB)
     }
 
-    @Test func gitSetupWritesAttributesDriversAndTheHook() throws {
-        let clones = try StudiedClones()
+    @Test func gitSetupWritesAttributesDriversAndTheHook() async throws {
+        let clones = try await StudiedClones()
         defer { clones.remove() }
         let attributes = try clones.text(".gitattributes", in: clones.a)
         #expect(attributes.contains("*.reviews merge=badger-reviews\n"))
         #expect(attributes.contains("*.state merge=badger-state\n"))
-        let driver = try clones.git(["config", "merge.badger-reviews.driver"], in: clones.a).standardOutput
+        let driver = try await clones.git(["config", "merge.badger-reviews.driver"], in: clones.a).standardOutput
         #expect(driver.contains(BadgerProcess.executable.standardizedFileURL.path))
         #expect(driver.contains("merge-driver reviews %O %A %B"))
         let hook = clones.a.appendingPathComponent(".git/hooks/post-merge")
         #expect(FileManager.default.isExecutableFile(atPath: hook.path))
         #expect(try String(contentsOf: hook, encoding: .utf8).contains("state rebuild"))
         // Running it again adds nothing twice.
-        #expect(try clones.badger(["git-setup", "--badger", BadgerProcess.executable.path], in: clones.a).status == 0)
+        #expect(try await clones.badger(["git-setup", "--badger", BadgerProcess.executable.path], in: clones.a).status == 0)
         #expect(try clones.text(".gitattributes", in: clones.a) == attributes)
     }
 
     /// A edits a question slightly (its rebuild logs the rename) while B, not knowing yet,
     /// reviews the card under its old id. After the merge the card must keep B's review too.
-    @Test func aReviewOfACardRenamedInTheOtherCloneIsNotLost() throws {
+    @Test func aReviewOfACardRenamedInTheOtherCloneIsNotLost() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         let origin = root.appendingPathComponent("origin.git")
         let seed = root.appendingPathComponent("seed")
         let (a, b) = (root.appendingPathComponent("A"), root.appendingPathComponent("B"))
-        func git(_ arguments: [String], in repository: URL) throws {
-            let result = try Git.run(arguments, in: repository)
+        func git(_ arguments: [String], in repository: URL) async throws {
+            let result = try await Git.run(arguments, in: repository)
             try #require(
                 result.status == 0, "git \(arguments.joined(separator: " ")) failed:\n\(result.standardOutput)\(result.standardError)")
         }
-        func badger(_ arguments: [String], in clone: URL) throws -> String {
-            let result = try BadgerProcess.run(arguments, in: clone)
+        func badger(_ arguments: [String], in clone: URL) async throws -> String {
+            let result = try await BadgerProcess.run(arguments, in: clone)
             try #require(result.status == 0, "badger \(arguments.joined(separator: " ")) failed: \(result.standardError)")
             return result.standardOutput
         }
-        func deck(_ question: String) -> String { "---\ntopic: T\n---\n\nQ: \(question)\nA: Paris\n\nQ: What is two?\nA: 2\n" }
+        func deck(_ question: String) async -> String { "---\ntopic: T\n---\n\nQ: \(question)\nA: Paris\n\nQ: What is two?\nA: 2\n" }
 
-        try directory.write("seed/a.md", deck("What is the capital city of France?"))
+        try await directory.write("seed/a.md", deck("What is the capital city of France?"))
         try directory.write("seed/badger.yml", "fuzz: true\n")
-        try git(["init", "--bare", "-b", "main", origin.path], in: root)
-        try git(["init", "-b", "main"], in: seed)
-        try StudiedClones.configureUser(seed, name: "Seed")
-        let old = try #require(try StudiedClones.ids(in: seed).first)
-        _ = try badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:00:00Z"], in: seed)
-        _ = try badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:10:00Z"], in: seed)
-        try git(["add", "-A"], in: seed)
-        try git(["commit", "-m", "Studied"], in: seed)
-        try git(["push", origin.path, "main"], in: seed)
+        try await git(["init", "--bare", "-b", "main", origin.path], in: root)
+        try await git(["init", "-b", "main"], in: seed)
+        try await StudiedClones.configureUser(seed, name: "Seed")
+        let old = try await #require(try StudiedClones.ids(in: seed).first)
+        _ = try await badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:00:00Z"], in: seed)
+        _ = try await badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:10:00Z"], in: seed)
+        try await git(["add", "-A"], in: seed)
+        try await git(["commit", "-m", "Studied"], in: seed)
+        try await git(["push", origin.path, "main"], in: seed)
         for (clone, name) in [(a, "A"), (b, "B")] {
-            try git(["clone", origin.path, clone.path], in: root)
-            try StudiedClones.configureUser(clone, name: name)
-            _ = try badger(["git-setup", "--badger", BadgerProcess.executable.path], in: clone)
+            try await git(["clone", origin.path, clone.path], in: root)
+            try await StudiedClones.configureUser(clone, name: name)
+            _ = try await badger(["git-setup", "--badger", BadgerProcess.executable.path], in: clone)
         }
 
         // A edits the question; its rebuild carries the progress over and logs the rename.
-        try directory.write("A/a.md", deck("What is the capital town of France?"))
-        let new = try #require(try StudiedClones.ids(in: a).first)
-        _ = try badger(["state", "rebuild"], in: a)
-        try git(["add", "-A"], in: a)
-        try git(["commit", "-m", "Edit a question"], in: a)
-        try git(["push", "origin", "main"], in: a)
+        try await directory.write("A/a.md", deck("What is the capital town of France?"))
+        let new = try await #require(try StudiedClones.ids(in: a).first)
+        _ = try await badger(["state", "rebuild"], in: a)
+        try await git(["add", "-A"], in: a)
+        try await git(["commit", "-m", "Edit a question"], in: a)
+        try await git(["push", "origin", "main"], in: a)
 
         // A moment later B, still on the old question, reviews the card.
-        Thread.sleep(forTimeInterval: 1.1)
-        _ = try badger(["review", "--card", old, "--rating", "2"], in: b)
+        try await Task.sleep(for: .milliseconds(1100))
+        _ = try await badger(["review", "--card", old, "--rating", "2"], in: b)
         let reviewInB = try #require(
             try String(contentsOf: b.appendingPathComponent("a.reviews"), encoding: .utf8).split(separator: "\n").last.map(String.init))
         let reviewTime = String(reviewInB.prefix { $0 != "\t" })
-        try git(["add", "-A"], in: b)
-        try git(["commit", "-m", "Studied"], in: b)
-        let pull = try Git.run(["pull", "--no-rebase", "origin", "main"], in: b)
+        try await git(["add", "-A"], in: b)
+        try await git(["commit", "-m", "Studied"], in: b)
+        let pull = try await Git.run(["pull", "--no-rebase", "origin", "main"], in: b)
         #expect(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
 
         let log = try String(contentsOf: b.appendingPathComponent("a.reviews"), encoding: .utf8)
@@ -172,7 +172,7 @@ struct StudiedClones {
     var reviewsInA: [String] = []
     var reviewsInB: [String] = []
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory()
         let root = directory.url
         let origin = root.appendingPathComponent("origin.git")
@@ -183,38 +183,38 @@ struct StudiedClones {
         try directory.write("seed/a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n\nQ: What is two?\nA: 2\n")
         try directory.write("seed/b.md", "---\ntopic: U\n---\n\nQ: What is three?\nA: 3\n")
         try directory.write("seed/badger.yml", "fuzz: true\n")
-        try Self.require(Git.run(["init", "--bare", "-b", "main", origin.path], in: root))
-        try Self.require(Git.run(["init", "-b", "main"], in: seed))
-        try Self.configureUser(seed, name: "Seed")
-        try Self.require(Git.run(["add", "-A"], in: seed))
-        try Self.require(Git.run(["commit", "-m", "A collection"], in: seed))
-        try Self.require(Git.run(["remote", "add", "origin", origin.path], in: seed))
-        try Self.require(Git.run(["push", "origin", "main"], in: seed))
+        try await Self.require(Git.run(["init", "--bare", "-b", "main", origin.path], in: root))
+        try await Self.require(Git.run(["init", "-b", "main"], in: seed))
+        try await Self.configureUser(seed, name: "Seed")
+        try await Self.require(Git.run(["add", "-A"], in: seed))
+        try await Self.require(Git.run(["commit", "-m", "A collection"], in: seed))
+        try await Self.require(Git.run(["remote", "add", "origin", origin.path], in: seed))
+        try await Self.require(Git.run(["push", "origin", "main"], in: seed))
 
-        let ids = try Self.ids(in: seed)
+        let ids = try await Self.ids(in: seed)
         try #require(ids.count == 3)
         one = ids[0]
         two = ids[1]
         three = ids[2]
 
         for (clone, name) in [(a, "A"), (b, "B")] {
-            try Self.require(Git.run(["clone", origin.path, clone.path], in: root))
-            try Self.configureUser(clone, name: name)
-            let setup = try BadgerProcess.run(["git-setup", "--badger", BadgerProcess.executable.path], in: clone)
+            try await Self.require(Git.run(["clone", origin.path, clone.path], in: root))
+            try await Self.configureUser(clone, name: name)
+            let setup = try await BadgerProcess.run(["git-setup", "--badger", BadgerProcess.executable.path], in: clone)
             try #require(setup.status == 0, "git-setup failed: \(setup.standardError)")
         }
 
         for (card, rating, time) in [(one, "2", "2026-01-01T08:00:00Z"), (two, "2", "2026-01-01T08:05:00Z")] {
-            let review = try BadgerProcess.run(["review", "--card", card, "--rating", rating, "--at", time], in: a)
+            let review = try await BadgerProcess.run(["review", "--card", card, "--rating", rating, "--at", time], in: a)
             try #require(review.status == 0, "review in A failed: \(review.standardError)")
         }
         for (card, rating, time) in [(two, "2", "2026-01-03T09:00:00Z"), (three, "3", "2026-01-03T09:05:00Z")] {
-            let review = try BadgerProcess.run(["review", "--card", card, "--rating", rating, "--at", time], in: b)
+            let review = try await BadgerProcess.run(["review", "--card", card, "--rating", rating, "--at", time], in: b)
             try #require(review.status == 0, "review in B failed: \(review.standardError)")
         }
         for clone in [a, b] {
-            try Self.require(Git.run(["add", "-A"], in: clone))
-            try Self.require(Git.run(["commit", "-m", "Studied"], in: clone))
+            try await Self.require(Git.run(["add", "-A"], in: clone))
+            try await Self.require(Git.run(["commit", "-m", "Studied"], in: clone))
         }
         reviewsInA = try reviewLines(in: a).sorted()
         reviewsInB = try reviewLines(in: b).sorted()
@@ -223,10 +223,10 @@ struct StudiedClones {
 
     func remove() { directory.remove() }
 
-    func git(_ arguments: [String], in directory: URL) throws -> Git.Result { try Git.run(arguments, in: directory) }
+    func git(_ arguments: [String], in directory: URL) async throws -> Git.Result { try await Git.run(arguments, in: directory) }
 
-    func badger(_ arguments: [String], in directory: URL) throws -> BadgerProcess.Result {
-        try BadgerProcess.run(arguments, in: directory)
+    func badger(_ arguments: [String], in directory: URL) async throws -> BadgerProcess.Result {
+        try await BadgerProcess.run(arguments, in: directory)
     }
 
     func text(_ relative: String, in clone: URL) throws -> String {
@@ -249,13 +249,13 @@ struct StudiedClones {
 
     /// The state files `badger state rebuild` makes from a clone's decks, config and logs,
     /// copied to a third directory without any state.
-    func rebuiltElsewhere(from clone: URL) throws -> [String: String] {
+    func rebuiltElsewhere(from clone: URL) async throws -> [String: String] {
         let copy = directory.url.appendingPathComponent("rebuild-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         for file in ["a.md", "b.md", "badger.yml", "a.reviews", "b.reviews"] {
             try FileManager.default.copyItem(at: clone.appendingPathComponent(file), to: copy.appendingPathComponent(file))
         }
-        let rebuild = try BadgerProcess.run(["state", "rebuild"], in: copy)
+        let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: copy)
         try #require(rebuild.status == 0, "state rebuild failed: \(rebuild.standardError)")
         return [
             "a.state": try String(contentsOf: copy.appendingPathComponent("a.state"), encoding: .utf8),
@@ -272,10 +272,10 @@ struct StudiedClones {
 
     /// The last state `badger schedule replay` gives for `id` after `reviews` (FSRS rating, time),
     /// with fuzz as the collection has it.
-    func replay(_ id: String, _ reviews: [(Int, String)]) throws -> Replayed {
+    func replay(_ id: String, _ reviews: [(Int, String)]) async throws -> Replayed {
         let list = reviews.map { #"{"rating": \#($0.0), "at": "\#($0.1)"}"# }.joined(separator: ", ")
         let input = #"[{"id": "\#(id)", "reviews": [\#(list)]}]"#
-        let result = try BadgerProcess.run(["schedule", "replay", "-"], in: directory.url, input: input)
+        let result = try await BadgerProcess.run(["schedule", "replay", "-"], in: directory.url, input: input)
         try #require(result.status == 0, "replay failed: \(result.standardError)")
         struct Card: Decodable { var states: [Replayed] }
         let cards = try JSONDecoder().decode([Card].self, from: Data(result.standardOutput.utf8))
@@ -283,15 +283,15 @@ struct StudiedClones {
     }
 
     /// The card ids `badger compile` lists for a directory, in order.
-    static func ids(in directory: URL) throws -> [String] {
-        let compiled = try BadgerProcess.run(["compile"], in: directory)
+    static func ids(in directory: URL) async throws -> [String] {
+        let compiled = try await BadgerProcess.run(["compile"], in: directory)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(compiled.standardOutput.utf8)) as? [String: Any])
         return try #require(document["cards"] as? [[String: Any]]).compactMap { $0["id"] as? String }
     }
 
-    static func configureUser(_ repository: URL, name: String) throws {
-        try require(Git.run(["config", "user.name", name], in: repository))
-        try require(Git.run(["config", "user.email", "\(name.lowercased())@example.com"], in: repository))
+    static func configureUser(_ repository: URL, name: String) async throws {
+        try await require(Git.run(["config", "user.name", name], in: repository))
+        try await require(Git.run(["config", "user.email", "\(name.lowercased())@example.com"], in: repository))
     }
 
     static func require(_ result: Git.Result, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -312,7 +312,7 @@ enum Git {
         var standardError: String
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL) async throws -> Result {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(path))
@@ -328,40 +328,7 @@ enum Git {
             environment[key] = nil
         }
         process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorData = ErrorData()
-        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorText = errorData.wait()
-        return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorText, as: UTF8.self))
-    }
-
-    /// Standard error read on another thread, so neither pipe fills up.
-    final class ErrorData: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var data: Data?
-
-        func set(_ newValue: Data) {
-            condition.lock()
-            data = newValue
-            condition.signal()
-            condition.unlock()
-        }
-
-        func wait() -> Data {
-            condition.lock()
-            defer { condition.unlock() }
-            while data == nil { condition.wait() }
-            return data ?? Data()
-        }
+        let result = try await ExternalProcess.run(process)
+        return Result(status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
     }
 }

@@ -14,7 +14,7 @@ struct GitWithoutSetupTests {
         let b: URL
         let ids: [String]
 
-        init() throws {
+        init() async throws {
             directory = try TemporaryDirectory()
             let root = directory.url
             origin = root.appendingPathComponent("origin.git")
@@ -23,43 +23,43 @@ struct GitWithoutSetupTests {
             try directory.write("seed/badger.yml", "fuzz: true\n")
             try directory.write(
                 "seed/d.md", "---\ntopic: T\n---\n\n" + (1...4).map { "Q: question \($0)\nA: answer \($0)\n" }.joined(separator: "\n"))
-            try Self.git(["init", "--bare", "-b", "main", origin.path], in: root)
-            try Self.git(["init", "-b", "main"], in: seed)
-            try StudiedClones.configureUser(seed, name: "Seed")
-            ids = try StudiedClones.ids(in: seed)
+            try await Self.git(["init", "--bare", "-b", "main", origin.path], in: root)
+            try await Self.git(["init", "-b", "main"], in: seed)
+            try await StudiedClones.configureUser(seed, name: "Seed")
+            ids = try await StudiedClones.ids(in: seed)
             try #require(ids.count == 4)
-            try Self.review(ids[0], "2026-01-01T08:00:00Z", in: seed)
-            try Self.git(["add", "-A"], in: seed)
-            try Self.git(["commit", "-m", "First review"], in: seed)
-            try Self.git(["push", origin.path, "main"], in: seed)
+            try await Self.review(ids[0], "2026-01-01T08:00:00Z", in: seed)
+            try await Self.git(["add", "-A"], in: seed)
+            try await Self.git(["commit", "-m", "First review"], in: seed)
+            try await Self.git(["push", origin.path, "main"], in: seed)
             for (clone, name) in [(a, "A"), (b, "B")] {
-                try Self.git(["clone", origin.path, clone.path], in: root)
-                try StudiedClones.configureUser(clone, name: name)
+                try await Self.git(["clone", origin.path, clone.path], in: root)
+                try await StudiedClones.configureUser(clone, name: name)
             }
         }
 
-        static func git(_ arguments: [String], in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            let result = try Git.run(arguments, in: directory)
+        static func git(_ arguments: [String], in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let result = try await Git.run(arguments, in: directory)
             try #require(
                 result.status == 0, "git \(arguments.joined(separator: " ")): \(result.standardOutput)\(result.standardError)",
                 sourceLocation: sourceLocation)
         }
 
-        static func review(_ id: String, _ time: String, rating: String = "2", in clone: URL) throws {
-            let result = try BadgerProcess.run(["review", "--card", id, "--rating", rating, "--at", time], in: clone)
+        static func review(_ id: String, _ time: String, rating: String = "2", in clone: URL) async throws {
+            let result = try await BadgerProcess.run(["review", "--card", id, "--rating", rating, "--at", time], in: clone)
             try #require(result.status == 0, "\(result.standardError)")
         }
 
         /// A studies card 2 three times in one second with one rating, and card 1; B studies
         /// cards 2 and 3. Both commit.
-        func studyApart() throws {
-            for _ in 0..<3 { try Self.review(ids[1], "2026-01-02T08:00:00Z", in: a) }
-            try Self.review(ids[0], "2026-01-03T08:00:00Z", in: a)
-            try Self.review(ids[1], "2026-01-02T09:00:00Z", rating: "3", in: b)
-            try Self.review(ids[2], "2026-01-02T09:05:00Z", in: b)
+        func studyApart() async throws {
+            for _ in 0..<3 { try await Self.review(ids[1], "2026-01-02T08:00:00Z", in: a) }
+            try await Self.review(ids[0], "2026-01-03T08:00:00Z", in: a)
+            try await Self.review(ids[1], "2026-01-02T09:00:00Z", rating: "3", in: b)
+            try await Self.review(ids[2], "2026-01-02T09:05:00Z", in: b)
             for clone in [a, b] {
-                try Self.git(["add", "-A"], in: clone)
-                try Self.git(["commit", "-m", "Studied"], in: clone)
+                try await Self.git(["add", "-A"], in: clone)
+                try await Self.git(["commit", "-m", "Studied"], in: clone)
             }
         }
 
@@ -70,18 +70,18 @@ struct GitWithoutSetupTests {
         }
 
         /// The state file a fresh rebuild of the clone's logs gives, elsewhere.
-        func rebuilt(_ clone: URL) throws -> String {
+        func rebuilt(_ clone: URL) async throws -> String {
             let copy = directory.url.appendingPathComponent("rebuild-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
             for file in ["d.md", "badger.yml", "d.reviews"] {
                 try FileManager.default.copyItem(at: clone.appendingPathComponent(file), to: copy.appendingPathComponent(file))
             }
-            try #require(try BadgerProcess.run(["state", "rebuild"], in: copy).status == 0)
+            try #require(try await BadgerProcess.run(["state", "rebuild"], in: copy).status == 0)
             return try String(contentsOf: copy.appendingPathComponent("d.state"), encoding: .utf8)
         }
 
-        func checkMerged(_ clone: URL, expecting count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            #expect(try Git.run(["ls-files", "--unmerged"], in: clone).standardOutput.isEmpty, sourceLocation: sourceLocation)
+        func checkMerged(_ clone: URL, expecting count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            #expect(try await Git.run(["ls-files", "--unmerged"], in: clone).standardOutput.isEmpty, sourceLocation: sourceLocation)
             for file in ["d.reviews", "d.state"] {
                 let text = try String(contentsOf: clone.appendingPathComponent(file), encoding: .utf8)
                 #expect(!text.contains("<<<<<<<") && !text.contains(">>>>>>>"), "\(file)", sourceLocation: sourceLocation)
@@ -90,64 +90,64 @@ struct GitWithoutSetupTests {
             #expect(reviews.count == count, "\(reviews)", sourceLocation: sourceLocation)
             #expect(Set(reviews).count == reviews.count, sourceLocation: sourceLocation)
             // Any command brings the merged state file in line with the logs.
-            let list = try BadgerProcess.run(["list"], in: clone)
+            let list = try await BadgerProcess.run(["list"], in: clone)
             #expect(list.status == 0, "\(list.standardError)", sourceLocation: sourceLocation)
+            let fresh = try await rebuilt(clone)
             #expect(
-                try String(contentsOf: clone.appendingPathComponent("d.state"), encoding: .utf8) == rebuilt(clone),
-                sourceLocation: sourceLocation)
+                try String(contentsOf: clone.appendingPathComponent("d.state"), encoding: .utf8) == fresh, sourceLocation: sourceLocation)
         }
 
         func remove() { directory.remove() }
     }
 
-    @Test func aMergeWithoutSetupKeepsEveryReviewOnce() throws {
-        let clones = try Clones()
+    @Test func aMergeWithoutSetupKeepsEveryReviewOnce() async throws {
+        let clones = try await Clones()
         defer { clones.remove() }
         #expect(try clones.directory.read("A/.gitattributes").contains("*.reviews merge=union"))
         #expect(try clones.directory.read("A/.gitignore").contains(".badger.lock"))
-        try clones.studyApart()
-        try Clones.git(["push", "origin", "main"], in: clones.a)
-        let pull = try Git.run(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        try await clones.studyApart()
+        try await Clones.git(["push", "origin", "main"], in: clones.a)
+        let pull = try await Git.run(["pull", "--no-rebase", "origin", "main"], in: clones.b)
         #expect(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
         #expect(!(pull.standardOutput + pull.standardError).contains("CONFLICT"))
-        try clones.checkMerged(clones.b, expecting: 1 + 4 + 2)
+        try await clones.checkMerged(clones.b, expecting: 1 + 4 + 2)
         // Card 2's three equal ratings in one second are three reviews.
         #expect(try clones.reviews(in: clones.b).count { $0.hasPrefix("2026-01-02T08:00:00Z\treviewed\t\(clones.ids[1])\t3\t") } == 3)
     }
 
-    @Test func aRebaseWithoutSetupKeepsEveryReviewOnce() throws {
-        let clones = try Clones()
+    @Test func aRebaseWithoutSetupKeepsEveryReviewOnce() async throws {
+        let clones = try await Clones()
         defer { clones.remove() }
-        try clones.studyApart()
-        try Clones.git(["push", "origin", "main"], in: clones.a)
-        let pull = try Git.run(["pull", "--rebase", "origin", "main"], in: clones.b)
+        try await clones.studyApart()
+        try await Clones.git(["push", "origin", "main"], in: clones.a)
+        let pull = try await Git.run(["pull", "--rebase", "origin", "main"], in: clones.b)
         #expect(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
-        try clones.checkMerged(clones.b, expecting: 1 + 4 + 2)
+        try await clones.checkMerged(clones.b, expecting: 1 + 4 + 2)
         // And A, pulling B's rebased work, ends with the same logs.
-        try Clones.git(["add", "-A"], in: clones.b)
-        _ = try Git.run(["commit", "-m", "Rebuilt state"], in: clones.b)
-        try Clones.git(["push", "origin", "main"], in: clones.b)
-        try Clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.a)
-        try clones.checkMerged(clones.a, expecting: 1 + 4 + 2)
+        try await Clones.git(["add", "-A"], in: clones.b)
+        _ = try await Git.run(["commit", "-m", "Rebuilt state"], in: clones.b)
+        try await Clones.git(["push", "origin", "main"], in: clones.b)
+        try await Clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.a)
+        try await clones.checkMerged(clones.a, expecting: 1 + 4 + 2)
         #expect(Set(try clones.reviews(in: clones.a)) == Set(try clones.reviews(in: clones.b)))
     }
 
-    @Test func aCherryPickedStudyCommitCountsOnce() throws {
-        let clones = try Clones()
+    @Test func aCherryPickedStudyCommitCountsOnce() async throws {
+        let clones = try await Clones()
         defer { clones.remove() }
         // A studies on a branch; the commit is cherry-picked onto main, then the branch merged.
-        try Clones.git(["checkout", "-b", "side"], in: clones.a)
-        try Clones.review(clones.ids[3], "2026-01-04T08:00:00Z", in: clones.a)
-        try Clones.git(["add", "-A"], in: clones.a)
-        try Clones.git(["commit", "-m", "Studied on a branch"], in: clones.a)
-        try Clones.git(["checkout", "main"], in: clones.a)
-        try Clones.review(clones.ids[2], "2026-01-04T09:00:00Z", in: clones.a)
-        try Clones.git(["add", "-A"], in: clones.a)
-        try Clones.git(["commit", "-m", "Studied on main"], in: clones.a)
-        let pick = try Git.run(["cherry-pick", "side"], in: clones.a)
+        try await Clones.git(["checkout", "-b", "side"], in: clones.a)
+        try await Clones.review(clones.ids[3], "2026-01-04T08:00:00Z", in: clones.a)
+        try await Clones.git(["add", "-A"], in: clones.a)
+        try await Clones.git(["commit", "-m", "Studied on a branch"], in: clones.a)
+        try await Clones.git(["checkout", "main"], in: clones.a)
+        try await Clones.review(clones.ids[2], "2026-01-04T09:00:00Z", in: clones.a)
+        try await Clones.git(["add", "-A"], in: clones.a)
+        try await Clones.git(["commit", "-m", "Studied on main"], in: clones.a)
+        let pick = try await Git.run(["cherry-pick", "side"], in: clones.a)
         #expect(pick.status == 0, "\(pick.standardOutput)\(pick.standardError)")
-        let merge = try Git.run(["merge", "--no-edit", "side"], in: clones.a)
+        let merge = try await Git.run(["merge", "--no-edit", "side"], in: clones.a)
         #expect(merge.status == 0, "\(merge.standardOutput)\(merge.standardError)")
-        try clones.checkMerged(clones.a, expecting: 3)
+        try await clones.checkMerged(clones.a, expecting: 3)
     }
 }

@@ -69,13 +69,13 @@ struct HostileDeckTests {
     }()
 
     @Test("lint, compile and list end normally on every hostile deck", arguments: decks.map(\.name))
-    func commandsSurvive(name: String) throws {
+    func commandsSurvive(name: String) async throws {
         let body = try #require(Self.decks.first { $0.name == name }?.body)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try directory.write("\(name).md", Data(body))
         for arguments in [["lint", "."], ["lint", "--format", "json", "."], ["compile", ".", "-o", "out.json"], ["list", "."]] {
-            let result = try BadgerProcess.run(arguments, in: directory.url)
+            let result = try await BadgerProcess.run(arguments, in: directory.url)
             #expect([0, 1].contains(result.status), "\(arguments) on \(name) exited \(result.status): \(result.standardError.suffix(300))")
             let fatal = result.standardError.contains("Fatal error")
             #expect(!fatal)
@@ -89,24 +89,24 @@ struct HostileDeckTests {
     @Test(
         "a card nested 10,000 (test-long: 100,000) levels deep is reported and studied as plain text",
         arguments: ["quotes", "lists", "ordered", "emphasis", "strong"])
-    func deepNestingIsReported(name: String) throws {
+    func deepNestingIsReported(name: String) async throws {
         let body = try #require(Self.decks.first { $0.name == name }?.body)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try directory.write("\(name).md", Data(body))
-        let lint = try BadgerProcess.run(["lint", "."], in: directory.url)
+        let lint = try await BadgerProcess.run(["lint", "."], in: directory.url)
         #expect(lint.status == 1)
         let reported = lint.standardOutput.contains("error: [NestingWithinLimit] Markdown nested more than 64 levels deep")
         #expect(reported, "\(lint.standardOutput.prefix(500))")
         // A card with an error is left out of studying, with a note naming the rule.
-        let leftOut = try BadgerProcess.run(
+        let leftOut = try await BadgerProcess.run(
             ["study", "--plain", "--topic", "Hostile", "--count", "1", "."], in: directory.url, input: "a\n2\nq\n")
         #expect(leftOut.standardError.contains("left out until fixed: [NestingWithinLimit]"), "\(leftOut.standardError.suffix(300))")
         // With the rule switched off, it is studied, the deep part as plain text.
         let header = Array(Self.header.utf8)
         _ = try directory.write(
             "\(name).md", Data(header + Array("<!-- badger-ignore-file: NestingWithinLimit -->\n\n".utf8) + body.dropFirst(header.count)))
-        let study = try BadgerProcess.run(
+        let study = try await BadgerProcess.run(
             ["study", "--plain", "--topic", "Hostile", "--count", "1", "."], in: directory.url, input: "a\n2\nq\n")
         #expect(study.status == 0, "\(study.standardError.suffix(300))")
         let studied = study.standardOutput.contains("Cards studied: 1")
@@ -156,13 +156,13 @@ struct HostileTextTests {
     /// A front matter key with an escape sequence in it, which diagnostics quote.
     static let broken = "---\ntopic: Broken\nc\u{1B}[2Jolor: red\nto\u{9B}pic2: x\n---\n\nQ: q \u{1B}[1m\nA: a\n"
 
-    @Test func noCommandPrintsAControlSequence() throws {
+    @Test func noCommandPrintsAControlSequence() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try directory.write("evil.md", Self.deck)
         _ = try directory.write("broken.md", Self.broken)
         _ = try directory.write("evil.csv", "q \(Self.evil); a \(Self.evil)\n")
-        let list = try BadgerProcess.run(["list", "--format", "text"], in: directory.url)
+        let list = try await BadgerProcess.run(["list", "--format", "text"], in: directory.url)
         let id = String(list.standardOutput.prefix(16))
         var runs: [[String]] = [
             ["lint"], ["lint", "--format", "github"], ["list"], ["topics"], ["due"], ["stats"], ["show", id],
@@ -170,7 +170,7 @@ struct HostileTextTests {
         ]
         runs.append(["study", "--plain", "--topic", "all", "--count", "10"])
         for arguments in runs {
-            let result = try BadgerProcess.run(arguments, in: directory.url, input: "\n\ne\nh\n2\n\n0\nq\nq\n")
+            let result = try await BadgerProcess.run(arguments, in: directory.url, input: "\n\ne\nh\n2\n\n0\nq\nq\n")
             #expect([0, 1, 2].contains(result.status), "\(arguments): \(result.status)")
             for output in [result.standardOutput, result.standardError] {
                 let control = output.unicodeScalars.first {
@@ -194,13 +194,13 @@ struct FuzzFindingTests {
     }
 
     @Test(arguments: findings)
-    func lintsWithPositionsInsideTheFile(name: String) throws {
+    func lintsWithPositionsInsideTheFile(name: String) async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let bytes = try Data(contentsOf: Self.directory.appendingPathComponent(name))
         _ = try scratch.write("finding.md", bytes)
         let lineCount = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
-        let result = try BadgerProcess.run(["lint", "--format", "json", "."], in: scratch.url)
+        let result = try await BadgerProcess.run(["lint", "--format", "json", "."], in: scratch.url)
         #expect([0, 1].contains(result.status), "\(result.standardError)")
         let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
         let diagnostics = document?["diagnostics"] as? [[String: Any]] ?? []

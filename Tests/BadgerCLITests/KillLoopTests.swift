@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(10)))
-    func studyKilledAtRandomKeepsEveryAcknowledgedRating() throws {
+    func studyKilledAtRandomKeepsEveryAcknowledgedRating() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try directory.write("t.md", Self.deck)
@@ -30,7 +30,7 @@ import Testing
         for loop in 0..<Self.loops {
             // Answer and rate every card Good or Fail; the kill lands anywhere in the session.
             let input = String(repeating: "\n2\n\n0\n", count: Self.cardCount) + "q\n"
-            let output = try Self.runAndKill(
+            let output = try await Self.runAndKill(
                 ["study", "--plain", "--topic", "T", "--count", "10"], in: directory.url, input: input,
                 afterMilliseconds: Int(random.next()) % 120)
             let acknowledged = output.components(separatedBy: "Rated ").count - 1
@@ -40,16 +40,16 @@ import Testing
             // What a kill may leave is at most one cut-off line, which the next run repairs.
             acknowledgedSoFar = reviews
         }
-        let rebuild = try BadgerProcess.run(["state", "rebuild"], in: directory.url)
+        let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: directory.url)
         #expect(rebuild.status == 0, "\(rebuild.standardError)")
-        let lint = try BadgerProcess.run(["lint"], in: directory.url)
+        let lint = try await BadgerProcess.run(["lint"], in: directory.url)
         #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
         #expect(try Self.snapshot(directory.url, files: ["t.md", "notes.txt"]) == untouched)
         #expect(acknowledgedSoFar > 0, "no rating was ever acknowledged: kills too early")
     }
 
     @Test(.timeLimit(.minutes(10)))
-    func importKilledAtRandomLeavesTheDeckWholeOrUnchanged() throws {
+    func importKilledAtRandomLeavesTheDeckWholeOrUnchanged() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try directory.write("t.md", Self.deck)
@@ -60,14 +60,14 @@ import Testing
         // Kills land anywhere from the start to a little past the end of an import as long as
         // one takes on this machine (much longer under a sanitizer).
         let started = Date()
-        let whole = try BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
+        let whole = try await BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
         try #require(whole.status == 0, "\(whole.standardError)")
         let window = max(100, Int(Date().timeIntervalSince(started) * 1200))
         _ = try directory.write("t.md", Self.deck)
         var random = SeededBytes(seed: 7)
         var completed = 0
         for loop in 0..<Self.loops {
-            _ = try Self.runAndKill(
+            _ = try await Self.runAndKill(
                 ["import", "words.csv", "--topic", "T"], in: directory.url, input: nil, afterMilliseconds: Int(random.next()) * window / 256
             )
             let deck = String(decoding: try Data(contentsOf: directory.url.appendingPathComponent("t.md")), as: UTF8.self)
@@ -76,14 +76,14 @@ import Testing
             #expect(isOld || isComplete, "loop \(loop): the deck is half written (\(deck.utf8.count) bytes)")
             if isComplete {
                 completed += 1
-                let lint = try BadgerProcess.run(["lint"], in: directory.url)
+                let lint = try await BadgerProcess.run(["lint"], in: directory.url)
                 #expect(lint.status == 0, "loop \(loop): \(lint.standardOutput)")
                 _ = try directory.write("t.md", Self.deck)
             }
         }
         #expect(try Self.snapshot(directory.url, files: ["t.md", "words.csv"]) == before)
         // A temporary file a kill left behind is gone after the next write of that file.
-        let finished = try BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
+        let finished = try await BadgerProcess.run(["import", "words.csv", "--topic", "T"], in: directory.url)
         #expect(finished.status == 0, "\(finished.standardError)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
             !["t.md", "words.csv", ".badger.lock"].contains($0)
@@ -93,13 +93,13 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(10)))
-    func stateRebuildKilledAtRandomLeavesAWholeStateFile() throws {
+    func stateRebuildKilledAtRandomLeavesAWholeStateFile() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var deck = "---\ntopic: T\n---\n\n"
         var log = "# badger review log 1\ttime\treview\tcard\trating(1 Fail..4 Easy)\telapsed_s\tanswer_ms\n"
         _ = try directory.write("t.md", Self.deck)
-        let ids = try Self.ids(in: directory.url)
+        let ids = try await Self.ids(in: directory.url)
         for n in 1...2_000 { deck += "Q: question \(n)\nA: answer \(n)\n\n" }
         _ = try directory.write("t.md", deck)
         for (day, id) in ids.enumerated() {
@@ -107,20 +107,20 @@ import Testing
         }
         _ = try directory.write("t.reviews", log)
         try #require(ids.count == Self.cardCount)
-        let rebuild = try BadgerProcess.run(["state", "rebuild"], in: directory.url)
+        let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: directory.url)
         try #require(rebuild.status == 0, "\(rebuild.standardError)")
         let state = try Data(contentsOf: directory.url.appendingPathComponent("t.state"))
         let inputs = try Self.snapshot(directory.url, files: ["t.md", "t.reviews"])
         var random = SeededBytes(seed: 11)
         for loop in 0..<Self.loops {
             if loop.isMultiple(of: 2) { try? FileManager.default.removeItem(at: directory.url.appendingPathComponent("t.state")) }
-            _ = try Self.runAndKill(["state", "rebuild"], in: directory.url, input: nil, afterMilliseconds: Int(random.next()) % 80)
+            _ = try await Self.runAndKill(["state", "rebuild"], in: directory.url, input: nil, afterMilliseconds: Int(random.next()) % 80)
             let path = directory.url.appendingPathComponent("t.state").path
             if let now = FileManager.default.contents(atPath: path) {
                 #expect(now == state, "loop \(loop): the state file is not the whole rebuilt state (\(now.count) bytes)")
             }
         }
-        let final = try BadgerProcess.run(["state", "rebuild"], in: directory.url)
+        let final = try await BadgerProcess.run(["state", "rebuild"], in: directory.url)
         #expect(final.status == 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
             !["t.md", "t.reviews", "t.state", ".badger.lock"].contains($0)
@@ -134,12 +134,12 @@ import Testing
 
     /// Starts `badger ARGUMENTS`, feeds it `input`, kills it with SIGKILL after the delay (unless
     /// it ended first) and returns what it printed (standard output and error) before that.
-    static func runAndKill(_ arguments: [String], in directory: URL, input: String?, afterMilliseconds delay: Int) throws -> String {
+    static func runAndKill(_ arguments: [String], in directory: URL, input: String?, afterMilliseconds delay: Int) async throws -> String {
         let badger = try StartedBadger(arguments, in: directory)
         if let input { badger.send(input) }
         badger.closeInput()
-        usleep(useconds_t(delay * 1000))
-        return badger.killAndCollect()
+        try await Task.sleep(for: .milliseconds(delay))
+        return await badger.killAndCollect()
     }
 
     /// The number of complete review lines in `t.reviews`.
@@ -155,8 +155,8 @@ import Testing
     }
 
     /// Every card id in the collection, from `badger list`.
-    static func ids(in directory: URL) throws -> [String] {
-        let list = try BadgerProcess.run(["list"], in: directory)
+    static func ids(in directory: URL) async throws -> [String] {
+        let list = try await BadgerProcess.run(["list"], in: directory)
         return list.standardOutput.split(separator: "\n").compactMap { line in
             let id = String(line.prefix(16))
             return id.count == 16 && id.allSatisfy(\.isHexDigit) ? id : nil

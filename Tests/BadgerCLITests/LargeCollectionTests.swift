@@ -38,12 +38,12 @@ import Testing
     /// smaller input, without the memory bounds.
     static let scale = Sanitizer.isActive ? 1 : 20
 
-    @Test func aLargeDeckIsLintedInAFewTimesItsSize() throws {
+    @Test func aLargeDeckIsLintedInAFewTimesItsSize() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (text, cards) = Self.deck(kilobytes: 600 * Self.scale, topic: "Huge")
         let file = try directory.write("Decks/huge.md", text)
-        let run = try BadgerProcess.runMeasuringMemory(["lint", file.path])
+        let run = try await BadgerProcess.runMeasuringMemory(["lint", file.path])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("1 deck, 1 topic, \(cards) cards"), "\(run.standardError)")
         // Read whole, the deck's syntax trees and cards took 20 times its size (240 MB here);
@@ -54,7 +54,7 @@ import Testing
         }
     }
 
-    @Test func manyCardsAreLintedWithoutKeepingThem() throws {
+    @Test func manyCardsAreLintedWithoutKeepingThem() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var total = 0
@@ -66,7 +66,7 @@ import Testing
         // One duplicate across files, found in file order however the decks finish.
         try directory.write("Decks/deck-99.md", "---\ntopic: Topic 0\n---\n\nQ: Word 3 in French\nA: again\n")
         let decks = directory.url.appendingPathComponent("Decks").path
-        let run = try BadgerProcess.runMeasuringMemory(["lint", decks])
+        let run = try await BadgerProcess.runMeasuringMemory(["lint", decks])
         #expect(run.status == 1)
         #expect(run.standardError.contains("17 decks, 5 topics, \(total + 1) cards"), "\(run.standardError)")
         #expect(run.standardError.contains("1 error and 0 warnings"), "\(run.standardError)")
@@ -75,7 +75,7 @@ import Testing
         // as it used to always: about 500 bytes a card more with these short texts.
         try directory.write(
             "Decks/deck-0.reviews", "# badger review log 1\ttime\treview\tcard\trating(1 Fail..4 Easy)\telapsed_s\tanswer_ms\n")
-        let keeping = try BadgerProcess.runMeasuringMemory(["lint", decks])
+        let keeping = try await BadgerProcess.runMeasuringMemory(["lint", decks])
         #expect(keeping.standardError.contains("\(total + 1) cards"), "\(keeping.standardError)")
         if !Sanitizer.isActive {
             #expect(
@@ -84,7 +84,7 @@ import Testing
         }
     }
 
-    @Test func aLargeCollectionCompilesInLessMemoryThanItsJSON() throws {
+    @Test func aLargeCollectionCompilesInLessMemoryThanItsJSON() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         for index in 0..<24 {
@@ -92,7 +92,7 @@ import Testing
             try directory.write("Decks/deck-\(index).md", text)
         }
         let output = directory.url.appendingPathComponent("collection.json").path
-        let run = try BadgerProcess.runMeasuringMemory(["compile", directory.url.appendingPathComponent("Decks").path, "-o", output])
+        let run = try await BadgerProcess.runMeasuringMemory(["compile", directory.url.appendingPathComponent("Decks").path, "-o", output])
         #expect(run.status == 0, "\(run.standardError)")
         let size = try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0
         #expect(size > 1_000_000 * Self.scale)

@@ -11,7 +11,7 @@ import Testing
 
     /// Two decks (French, Algebra) of 20 cards each; every card reviewed for a year at
     /// growing intervals, failed now and then by a fixed rule.
-    static func collection(cards: Int = 20, reviewsPerCard: Int = 6) throws -> TemporaryDirectory {
+    static func collection(cards: Int = 20, reviewsPerCard: Int = 6) async throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try directory.write("badger.yml", config)
         try directory.write("README.md", "# not a deck\n")
@@ -19,7 +19,7 @@ import Testing
             let cardText = (0..<cards).map { "Q: \(topic) question \($0)\nA: answer \($0)\n" }.joined(separator: "\n")
             try directory.write("\(name).md", "---\ntopic: \(topic)\n---\n\n" + cardText)
         }
-        let compiled = try BadgerProcess.run(["compile"], in: directory.url)
+        let compiled = try await BadgerProcess.run(["compile"], in: directory.url)
         try #require(compiled.status == 0, "compile failed: \(compiled.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(compiled.standardOutput.utf8)) as? [String: Any])
         var logs: [String: [(Date, String)]] = [:]
@@ -57,18 +57,18 @@ import Testing
         return formatter.string(from: date)
     }
 
-    static func optimize(_ arguments: [String], in directory: TemporaryDirectory) throws -> BadgerProcess.Result {
-        try BadgerProcess.run(["optimize", "--now", now] + arguments, in: directory.url, environment: environment)
+    static func optimize(_ arguments: [String], in directory: TemporaryDirectory) async throws -> BadgerProcess.Result {
+        try await BadgerProcess.run(["optimize", "--now", now] + arguments, in: directory.url, environment: environment)
     }
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func itReportsTheCurrentAndFittedParametersOnTheLatestReviews() throws {
-        let directory = try Self.collection()
+    @Test func itReportsTheCurrentAndFittedParametersOnTheLatestReviews() async throws {
+        let directory = try await Self.collection()
         defer { directory.remove() }
-        let result = try Self.optimize(["--format", "json"], in: directory)
+        let result = try await Self.optimize(["--format", "json"], in: directory)
         try #require(result.status == 0, "\(result.standardError)")
         assertSnapshot(result.standardOutput, named: "Optimize.json")
         let document = try Self.json(result.standardOutput)
@@ -89,15 +89,15 @@ import Testing
         // Nothing is written without --apply.
         #expect(try String(contentsOf: directory.url.appendingPathComponent("badger.yml"), encoding: .utf8) == Self.config)
 
-        let text = try Self.optimize([], in: directory)
+        let text = try await Self.optimize([], in: directory)
         #expect(text.status == 0)
         assertSnapshot(text.standardOutput, named: "Optimize.text")
     }
 
-    @Test func applyStoresTheParametersAndKeepsTheRestOfTheConfig() throws {
-        let directory = try Self.collection()
+    @Test func applyStoresTheParametersAndKeepsTheRestOfTheConfig() async throws {
+        let directory = try await Self.collection()
         defer { directory.remove() }
-        let applied = try Self.optimize(["--apply", "--format", "json"], in: directory)
+        let applied = try await Self.optimize(["--apply", "--format", "json"], in: directory)
         try #require(applied.status == 0, "\(applied.standardError)")
         let fitted = try #require((try Self.json(applied.standardOutput))["after"] as? [String: Any])["parameters"] as? [Double]
         let config = try String(contentsOf: directory.url.appendingPathComponent("badger.yml"), encoding: .utf8)
@@ -105,32 +105,32 @@ import Testing
         #expect(config.contains("fsrs_parameters_fitted: \"2027-01-15\"\n"))
         #expect(config.contains("fsrs_parameters_reviews: "))
         // The next run starts from the stored parameters.
-        let again = try Self.optimize(["--format", "json"], in: directory)
+        let again = try await Self.optimize(["--format", "json"], in: directory)
         try #require(again.status == 0, "\(again.standardError)")
         let current = try #require((try Self.json(again.standardOutput))["before"] as? [String: Any])["parameters"] as? [Double]
         #expect(current?.count == 21)
         #expect(zip(current ?? [], fitted ?? []).allSatisfy { abs($0 - $1) <= 0.00005 })
         // Applying twice replaces the keys instead of repeating them; scheduling reads the file.
-        _ = try Self.optimize(["--apply"], in: directory)
+        _ = try await Self.optimize(["--apply"], in: directory)
         let twice = try String(contentsOf: directory.url.appendingPathComponent("badger.yml"), encoding: .utf8)
         #expect(twice.components(separatedBy: "fsrs_parameters:").count == 2)
         #expect(twice.hasPrefix(Self.config))
-        let due = try BadgerProcess.run(["due", "--format", "json"], in: directory.url, environment: Self.environment)
+        let due = try await BadgerProcess.run(["due", "--format", "json"], in: directory.url, environment: Self.environment)
         #expect(due.status == 0, "\(due.standardError)")
     }
 
-    @Test func tooFewReviewsSaysHowManyMoreAndChangesNothing() throws {
-        let directory = try Self.collection(cards: 5, reviewsPerCard: 4)
+    @Test func tooFewReviewsSaysHowManyMoreAndChangesNothing() async throws {
+        let directory = try await Self.collection(cards: 5, reviewsPerCard: 4)
         defer { directory.remove() }
-        let result = try Self.optimize(["--apply"], in: directory)
+        let result = try await Self.optimize(["--apply"], in: directory)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("the log has 30; 50 more are needed. Nothing was changed."), "\(result.standardOutput)")
         #expect(try String(contentsOf: directory.url.appendingPathComponent("badger.yml"), encoding: .utf8) == Self.config)
-        let json = try Self.json(try Self.optimize(["--format", "json"], in: directory).standardOutput)
+        let json = try await Self.json(try Self.optimize(["--format", "json"], in: directory).standardOutput)
         #expect((json["tooFewReviews"] as? [String: Int]) == ["have": 30, "need": 80, "more": 50])
     }
 
-    @Test func historiesFitPrintsParametersThatReplayAccepts() throws {
+    @Test func historiesFitPrintsParametersThatReplayAccepts() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var histories: [[String: Any]] = []
@@ -145,21 +145,21 @@ import Testing
             histories.append(["id": "card\(card)", "reviews": reviews])
         }
         try directory.write("histories.json", String(decoding: try JSONSerialization.data(withJSONObject: histories), as: UTF8.self))
-        let fit = try BadgerProcess.run(["optimize", "--histories", "histories.json", "--format", "json"], in: directory.url)
+        let fit = try await BadgerProcess.run(["optimize", "--histories", "histories.json", "--format", "json"], in: directory.url)
         try #require(fit.status == 0, "\(fit.standardError)")
         let parameters = try #require(try JSONSerialization.jsonObject(with: Data(fit.standardOutput.utf8)) as? [Double])
         #expect(parameters.count == 21)
-        let again = try BadgerProcess.run(["optimize", "--histories", "histories.json", "--format", "json"], in: directory.url)
+        let again = try await BadgerProcess.run(["optimize", "--histories", "histories.json", "--format", "json"], in: directory.url)
         #expect(again.standardOutput == fit.standardOutput)
         try directory.write("fitted.json", fit.standardOutput)
 
-        let replayed = try BadgerProcess.run(
+        let replayed = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--no-fuzz", "--params", "fitted.json"], in: directory.url)
         #expect(replayed.status == 0, "\(replayed.standardError)")
-        let inline = try BadgerProcess.run(
+        let inline = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--no-fuzz", "--params", fit.standardOutput], in: directory.url)
         #expect(inline.standardOutput == replayed.standardOutput)
-        let defaults = try BadgerProcess.run(["schedule", "replay", "histories.json", "--no-fuzz"], in: directory.url)
+        let defaults = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--no-fuzz"], in: directory.url)
         #expect(defaults.status == 0)
         #expect(defaults.standardOutput != replayed.standardOutput)
 
@@ -169,40 +169,40 @@ import Testing
             ("[0.2, oops]", "not a JSON array of 21 numbers"),
             ("missing.json", "missing.json: no such file or cannot be read"),
         ] {
-            let bad = try BadgerProcess.run(["schedule", "replay", "histories.json", "--params", params], in: directory.url)
+            let bad = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--params", params], in: directory.url)
             #expect(bad.status == 2)
             #expect(bad.standardError.contains(message), "\(bad.standardError)")
             #expect(bad.standardOutput.isEmpty)
         }
-        let wrongScheduler = try BadgerProcess.run(
+        let wrongScheduler = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--scheduler", "sm2", "--params", "fitted.json"], in: directory.url)
         #expect(wrongScheduler.status == 2)
-        let tooFew = try BadgerProcess.run(["optimize", "--histories", "fitted.json"], in: directory.url)
+        let tooFew = try await BadgerProcess.run(["optimize", "--histories", "fitted.json"], in: directory.url)
         #expect(tooFew.status == 2)
     }
 
-    @Test func dueAndStatsSayWhenTheParametersAreStale() throws {
-        let directory = try Self.collection()
+    @Test func dueAndStatsSayWhenTheParametersAreStale() async throws {
+        let directory = try await Self.collection()
         defer { directory.remove() }
-        func stats() throws -> [String: Any] {
-            let result = try BadgerProcess.run(
+        func stats() async throws -> [String: Any] {
+            let result = try await BadgerProcess.run(
                 ["stats", "--now", Self.now, "--format", "json"], in: directory.url, environment: Self.environment)
             try #require(result.status == 0, "\(result.standardError)")
             return try #require(try Self.json(result.standardOutput)["parameters"] as? [String: Any])
         }
         // Never fitted, with enough reviews to fit.
-        let unfitted = try stats()
+        let unfitted = try await stats()
         #expect(unfitted["fitted"] as? Bool == false && unfitted["stale"] as? Bool == true)
         #expect((unfitted["advice"] as? String)?.contains("FSRS uses its default parameters, but 200 of your reviews") == true)
-        let due = try BadgerProcess.run(["due"], in: directory.url, environment: Self.environment)
+        let due = try await BadgerProcess.run(["due"], in: directory.url, environment: Self.environment)
         #expect(due.standardOutput.contains("\nRetention vs target 90%: Algebra "), "\(due.standardOutput)")
         #expect(due.standardOutput.contains("run `badger optimize --apply`"))
-        let text = try BadgerProcess.run(["stats", "--now", Self.now], in: directory.url, environment: Self.environment)
+        let text = try await BadgerProcess.run(["stats", "--now", Self.now], in: directory.url, environment: Self.environment)
         #expect(text.standardOutput.contains("vs 90%; average rating"))
 
         // Fitted: fresh until the log grows by half.
-        _ = try Self.optimize(["--apply"], in: directory)
-        let fresh = try stats()
+        _ = try await Self.optimize(["--apply"], in: directory)
+        let fresh = try await stats()
         #expect(fresh["fitted"] as? Bool == true && fresh["stale"] as? Bool == false && fresh["advice"] is NSNull)
         #expect(fresh["fittedOn"] as? String == "2027-01-15")
         let reviews = try #require(fresh["reviewsAtFit"] as? Int)
@@ -211,21 +211,21 @@ import Testing
         let line = try #require(text2.split(separator: "\n").last)
         for _ in 0..<(reviews / 2) { text2 += line + "\n" }
         try text2.write(to: log, atomically: true, encoding: .utf8)
-        let stale = try stats()
+        let stale = try await stats()
         #expect(stale["stale"] as? Bool == true)
         #expect(
             (stale["advice"] as? String)?.contains("FSRS parameters are stale: fitted on 2027-01-15 to a log of \(reviews) reviews") == true
         )
         let dueJSON = try Self.json(
-            try BadgerProcess.run(["due", "--format", "json"], in: directory.url, environment: Self.environment).standardOutput)
+            try await BadgerProcess.run(["due", "--format", "json"], in: directory.url, environment: Self.environment).standardOutput)
         #expect((dueJSON["parameters"] as? [String: Any])?["stale"] as? Bool == true)
         #expect(((dueJSON["topics"] as? [[String: Any]])?.first?["targetRetention"] as? Double) == 0.9)
     }
 
-    @Test func retentionEstimatesTheWorkloadAndMarksTheLeast() throws {
-        let directory = try Self.collection()
+    @Test func retentionEstimatesTheWorkloadAndMarksTheLeast() async throws {
+        let directory = try await Self.collection()
         defer { directory.remove() }
-        let result = try Self.optimize(["--retention", "--format", "json"], in: directory)
+        let result = try await Self.optimize(["--retention", "--format", "json"], in: directory)
         try #require(result.status == 0, "\(result.standardError)")
         let workload = try #require(try Self.json(result.standardOutput)["workload"] as? [[String: Any]])
         #expect(workload.count == 28)
@@ -234,7 +234,7 @@ import Testing
         #expect(workload.count { $0["isBest"] as? Bool == true } == 1)
         let perDay = workload.compactMap { $0["reviewsPerDay"] as? Double }
         #expect(perDay.count == 28 && perDay.last! > perDay.first!)
-        let text = try Self.optimize(["--retention"], in: directory)
+        let text = try await Self.optimize(["--retention"], in: directory)
         #expect(text.standardOutput.components(separatedBy: "← least work per card remembered").count == 2)
     }
 }

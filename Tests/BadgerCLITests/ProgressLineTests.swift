@@ -14,10 +14,11 @@ import Testing
         return directory
     }
 
-    @Test func aTerminalSeesDecksCountedThenTheLineErased() throws {
+    @Test func aTerminalSeesDecksCountedThenTheLineErased() async throws {
         let directory = try Self.collection()
         defer { directory.remove() }
-        let result = try BadgerProcess.runInTerminal(["lint", "."], in: directory.url, environment: ["BADGER_PROGRESS_AFTER_MS": "0"])
+        let result = try await BadgerProcess.runInTerminal(
+            ["lint", "."], in: directory.url, environment: ["BADGER_PROGRESS_AFTER_MS": "0"])
         let output = result.standardOutput
         #expect(output.contains("reading decks: "), "\(output)")
         // The summary follows the erased line: nothing of the progress is left on screen.
@@ -25,10 +26,10 @@ import Testing
         #expect(erased.hasPrefix("3 decks, 3 topics"), "\(output.debugDescription)")
     }
 
-    @Test func aPipeSeesNoProgress() throws {
+    @Test func aPipeSeesNoProgress() async throws {
         let directory = try Self.collection()
         defer { directory.remove() }
-        let result = try BadgerProcess.run(["lint", "."], in: directory.url, environment: ["BADGER_PROGRESS_AFTER_MS": "0"])
+        let result = try await BadgerProcess.run(["lint", "."], in: directory.url, environment: ["BADGER_PROGRESS_AFTER_MS": "0"])
         #expect(result.status == 0)
         #expect(!result.standardError.contains("reading decks"))
         #expect(!result.standardError.contains("\u{1B}"))

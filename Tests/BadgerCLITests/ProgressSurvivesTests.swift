@@ -11,8 +11,8 @@ import Testing
     }
 
     /// Each card's state and due time from `badger list --format json`, by question.
-    static func listed(_ directory: URL, _ arguments: [String] = []) throws -> [String: (state: String, due: String?)] {
-        let result = try BadgerProcess.run(["list", "--format", "json"] + arguments, in: directory)
+    static func listed(_ directory: URL, _ arguments: [String] = []) async throws -> [String: (state: String, due: String?)] {
+        let result = try await BadgerProcess.run(["list", "--format", "json"] + arguments, in: directory)
         try #require(result.status == 0, "\(result.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         var cards: [String: (String, String?)] = [:]
@@ -22,29 +22,29 @@ import Testing
         return cards
     }
 
-    static func review(_ directory: URL, _ id: String, _ rating: Int = 2, at time: String) throws {
-        let result = try BadgerProcess.run(["review", "--card", id, "--rating", String(rating), "--at", time], in: directory)
+    static func review(_ directory: URL, _ id: String, _ rating: Int = 2, at time: String) async throws {
+        let result = try await BadgerProcess.run(["review", "--card", id, "--rating", String(rating), "--at", time], in: directory)
         try #require(result.status == 0, "\(result.standardError)")
     }
 
-    static func ids(_ directory: URL) throws -> [String: String] {
-        let result = try BadgerProcess.run(["list", "--format", "json"], in: directory)
+    static func ids(_ directory: URL) async throws -> [String: String] {
+        let result = try await BadgerProcess.run(["list", "--format", "json"], in: directory)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         var ids: [String: String] = [:]
         for card in try #require(document["cards"] as? [[String: Any]]) { ids[card["question"] as! String] = card["id"] as? String }
         return ids
     }
 
-    @Test func editsRenamesAndMovesKeepProgressInEveryCommandAtOnce() throws {
+    @Test func editsRenamesAndMovesKeepProgressInEveryCommandAtOnce() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("badger.yml", "fuzz: true\n")
         try directory.write(
             "french.md", Self.deck("French", [("le chat", "the cat"), ("le chien", "the dog"), ("la maison", "the house")], reversed: true))
-        let ids = try Self.ids(root)
-        for id in ids.values { try Self.review(root, id, at: "2026-01-01T08:00:00Z") }
-        let before = try Self.listed(root)
+        let ids = try await Self.ids(root)
+        for id in ids.values { try await Self.review(root, id, at: "2026-01-01T08:00:00Z") }
+        let before = try await Self.listed(root)
         #expect(before.values.allSatisfy { $0.state == "learning" })
 
         // A typo fixed, an answer rewritten, the topic renamed, the deck renamed into a folder.
@@ -52,94 +52,98 @@ import Testing
         try directory.write(
             "languages/français.md",
             Self.deck("Français", [("le chat ", "the cat (a pet)"), ("le chiien", "the dog"), ("la maison", "a house")], reversed: true))
-        let after = try Self.listed(root)
+        let after = try await Self.listed(root)
         #expect(after.count == 6)
         #expect(after.values.allSatisfy { $0.state == "learning" }, "\(after)")
         #expect(after["le chiien"]?.due == before["le chien"]?.due)
         #expect(after["a house"]?.due == before["the house"]?.due)
         // due, stats and lint agree: nothing is new, nothing is lost, nothing to report.
-        let due = try BadgerProcess.run(["due", "--format", "json"], in: root)
+        let due = try await BadgerProcess.run(["due", "--format", "json"], in: root)
         #expect(due.standardOutput.contains("\"new\" : 0"), "\(due.standardOutput)")
-        let lint = try BadgerProcess.run(["lint"], in: root)
+        let lint = try await BadgerProcess.run(["lint"], in: root)
         #expect(lint.standardOutput.isEmpty, "\(lint.standardOutput)")
         // The stranded log of the old deck name still counts, and new reviews go beside the deck.
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("french.reviews").path))
-        let newIDs = try Self.ids(root)
-        try Self.review(root, try #require(newIDs["le chiien"]), at: "2026-01-01T08:10:00Z")
+        let newIDs = try await Self.ids(root)
+        try await Self.review(root, try #require(newIDs["le chiien"]), at: "2026-01-01T08:10:00Z")
         let log = try directory.read("languages/français.reviews")
         #expect(log.contains("\treviewed\t\(try #require(ids["le chien"]))\t3\t"))
-        let show = try BadgerProcess.run(["show", try #require(newIDs["le chiien"])], in: root)
+        let show = try await BadgerProcess.run(["show", try #require(newIDs["le chiien"])], in: root)
         #expect(show.standardOutput.components(separatedBy: "Good").count - 1 == 2, "\(show.standardOutput)")
     }
 
-    @Test func anAmbiguousEditIsReportedAndSettledByStateLink() throws {
+    @Test func anAmbiguousEditIsReportedAndSettledByStateLink() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("What is 2+4?", "6")]))
-        let ids = try Self.ids(root)
+        let ids = try await Self.ids(root)
         let three = try #require(ids["What is 2+3?"])
         let four = try #require(ids["What is 2+4?"])
-        try Self.review(root, three, 3, at: "2026-01-01T08:00:00Z")
-        try Self.review(root, four, 0, at: "2026-01-01T08:00:00Z")
+        try await Self.review(root, three, 3, at: "2026-01-01T08:00:00Z")
+        try await Self.review(root, four, 0, at: "2026-01-01T08:00:00Z")
         try directory.write("m.md", Self.deck("M", [("What is 2+5?", "7")]))
-        #expect(try Self.listed(root)["What is 2+5?"]?.state == "new")
-        let lint = try BadgerProcess.run(["lint"], in: root)
+        #expect(try await Self.listed(root)["What is 2+5?"]?.state == "new")
+        let lint = try await BadgerProcess.run(["lint"], in: root)
         #expect(lint.standardOutput.contains("m.md:5:1: warning: [StateMatchesCards]"), "\(lint.standardOutput)")
         #expect(lint.standardOutput.contains(three) && lint.standardOutput.contains(four))
-        let five = try #require(try Self.ids(root)["What is 2+5?"])
-        let link = try BadgerProcess.run(["state", "link", three, String(five.prefix(6))], in: root)
+        let five = try await #require(try Self.ids(root)["What is 2+5?"])
+        let link = try await BadgerProcess.run(["state", "link", three, String(five.prefix(6))], in: root)
         #expect(link.status == 0, "\(link.standardError)")
         #expect(link.standardOutput.contains("(1 reviews)"))
-        #expect(try Self.listed(root)["What is 2+5?"]?.state == "review")
+        #expect(try await Self.listed(root)["What is 2+5?"]?.state == "review")
         // 2+4's history is still its own, reported until pruned; a second link to the card is refused.
-        let again = try BadgerProcess.run(["state", "link", four, five], in: root)
+        let again = try await BadgerProcess.run(["state", "link", four, five], in: root)
         #expect(again.status == 2)
         #expect(again.standardError.contains("already continues"))
-        #expect(try BadgerProcess.run(["lint"], in: root).standardOutput.contains(four))
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.contains(four))
         // Nor is a history taken from the card it continues in.
         try directory.write("m.md", Self.deck("M", [("What is 2+5?", "7"), ("Something new", "8")]))
-        let new = try #require(try Self.ids(root)["Something new"])
-        let taken = try BadgerProcess.run(["state", "link", three, new], in: root)
+        let new = try await #require(try Self.ids(root)["Something new"])
+        let taken = try await BadgerProcess.run(["state", "link", three, new], in: root)
         #expect(taken.status == 2)
         #expect(taken.standardError.contains("continues in card \(five)"), "\(taken.standardError)")
-        #expect(try Self.listed(root)["What is 2+5?"]?.state == "review")
+        #expect(try await Self.listed(root)["What is 2+5?"]?.state == "review")
     }
 
-    @Test func aQuestionEditedAwayAndAddedBackDoesNotTakeTheEditedCardsReviews() throws {
+    @Test func aQuestionEditedAwayAndAddedBackDoesNotTakeTheEditedCardsReviews() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("g.md", Self.deck("G", [("Capital of Australia?", "Canberra")]))
-        let australia = try #require(try Self.ids(root).values.first)
-        try Self.review(root, australia, 3, at: "2026-01-01T08:00:00Z")
+        let australia = try await #require(try Self.ids(root).values.first)
+        try await Self.review(root, australia, 3, at: "2026-01-01T08:00:00Z")
         try directory.write("g.md", Self.deck("G", [("Capital of Austria?", "Vienna")]))
-        let austria = try Self.listed(root)["Capital of Austria?"]
+        let austria = try await Self.listed(root)["Capital of Austria?"]
         #expect(austria?.state == "review")
         try directory.write("g.md", Self.deck("G", [("Capital of Austria?", "Vienna"), ("Capital of Australia?", "Canberra")]))
-        #expect(try Self.listed(root)["Capital of Australia?"]?.state == "new")
-        try Self.review(root, australia, 0, at: "2026-01-02T08:00:00Z")
-        let listed = try Self.listed(root)
+        #expect(try await Self.listed(root)["Capital of Australia?"]?.state == "new")
+        try await Self.review(root, australia, 0, at: "2026-01-02T08:00:00Z")
+        let listed = try await Self.listed(root)
         #expect(listed["Capital of Austria?"]?.due == austria?.due)
         #expect(listed["Capital of Australia?"]?.state == "learning")
     }
 
-    @Test func twoWritersStartedFromDifferentFoldersLoseNothing() throws {
+    @Test func twoWritersStartedFromDifferentFoldersLoseNothing() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         // No badger.yml: the collection root is wherever the command starts.
         try directory.write("decks/d.md", Self.deck("D", [("one", "1"), ("two", "2")]))
-        let ids = try Self.ids(root.appendingPathComponent("decks"))
+        let ids = try await Self.ids(root.appendingPathComponent("decks"))
         let cards = [try #require(ids["one"]), try #require(ids["two"])]
         let folders = [root, root.appendingPathComponent("decks")]
         let statuses = Statuses()
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            for index in 0..<25 {
-                let time = "2026-01-0\(worker + 1)T08:\(10 + index):00Z"
-                let result = try? BadgerProcess.run(
-                    ["review", "--card", cards[worker], "--rating", "2", "--at", time], in: folders[worker])
-                statuses.append(result?.status ?? -1)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<2 {
+                group.addTask {
+                    for index in 0..<25 {
+                        let time = "2026-01-0\(worker + 1)T08:\(10 + index):00Z"
+                        let result = try? await BadgerProcess.run(
+                            ["review", "--card", cards[worker], "--rating", "2", "--at", time], in: folders[worker])
+                        statuses.append(result?.status ?? -1)
+                    }
+                }
             }
         }
         #expect(statuses.values.allSatisfy { $0 == 0 }, "\(statuses.values)")
@@ -148,27 +152,27 @@ import Testing
         #expect(log.split(separator: "\n").count { $0.hasPrefix("#") } == 1)
     }
 
-    @Test func backDatedAndFutureReviews() throws {
+    @Test func backDatedAndFutureReviews() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("d.md", Self.deck("D", [("one", "1")]))
-        let one = try #require(try Self.ids(root)["one"])
-        try Self.review(root, one, 2, at: "2026-01-01T08:00:00Z")
-        try Self.review(root, one, 2, at: "2026-01-05T08:00:00Z")
-        try Self.review(root, one, 0, at: "2026-01-03T08:00:00Z")  // back-dated
+        let one = try await #require(try Self.ids(root)["one"])
+        try await Self.review(root, one, 2, at: "2026-01-01T08:00:00Z")
+        try await Self.review(root, one, 2, at: "2026-01-05T08:00:00Z")
+        try await Self.review(root, one, 0, at: "2026-01-03T08:00:00Z")  // back-dated
         let state = try directory.read("d.state")
         try FileManager.default.removeItem(at: root.appendingPathComponent("d.state"))
-        #expect(try BadgerProcess.run(["state", "rebuild"], in: root).status == 0)
+        #expect(try await BadgerProcess.run(["state", "rebuild"], in: root).status == 0)
         #expect(try directory.read("d.state") == state)
         let future = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3 * 86_400))
-        let refused = try BadgerProcess.run(["review", "--card", one, "--rating", "2", "--at", future], in: root)
+        let refused = try await BadgerProcess.run(["review", "--card", one, "--rating", "2", "--at", future], in: root)
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("more than a day in the future"))
         #expect(try directory.read("d.reviews").split(separator: "\n").count { $0.contains("\treviewed\t") } == 3)
     }
 
-    @Test func settingsThatWouldGiveUnreadableDatesAreRefusedWithTheirLine() throws {
+    @Test func settingsThatWouldGiveUnreadableDatesAreRefusedWithTheirLine() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
@@ -183,23 +187,23 @@ import Testing
         ] {
             try directory.write("badger.yml", config)
             for command in [["due"], ["list"], ["lint"]] {
-                let result = try BadgerProcess.run(command, in: root)
+                let result = try await BadgerProcess.run(command, in: root)
                 #expect(result.status == 2, "\(config) \(command)")
                 #expect(result.standardError.contains(expected), "\(config) \(command): \(result.standardError)")
             }
         }
         // A review in year 9999 is refused as in the future; a log that holds one still reads.
         try directory.write("badger.yml", "fuzz: true\n")
-        let one = try #require(try Self.ids(root)["one"])
+        let one = try await #require(try Self.ids(root)["one"])
         try directory.write(
             "d.reviews", "# badger review log 2\n9999-12-30T00:00:00Z\treviewed\t\(one)\t4\t-\t-\t00000000000000a1\n")
-        #expect(try BadgerProcess.run(["due"], in: root).status != 2)
-        #expect(try BadgerProcess.run(["list"], in: root).status == 0)
+        #expect(try await BadgerProcess.run(["due"], in: root).status != 2)
+        #expect(try await BadgerProcess.run(["list"], in: root).status == 0)
         #expect(try directory.read("d.state").contains("\t10000-01-10T00:00:00Z\t"), "a due date after 9999 has a 5-digit year")
-        #expect(try BadgerProcess.run(["list"], in: root).status == 0)
+        #expect(try await BadgerProcess.run(["list"], in: root).status == 0)
     }
 
-    @Test func aSymlinkCycleIsReadOnce() throws {
+    @Test func aSymlinkCycleIsReadOnce() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
@@ -207,44 +211,44 @@ import Testing
         try directory.write("sub/d.md", Self.deck("D", [("one", "1")]))
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: ".")
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("sub/up").path, withDestinationPath: "..")
-        let one = try #require(try Self.ids(root)["one"])
-        try Self.review(root, one, at: "2026-01-01T08:00:00Z")
-        let stats = try BadgerProcess.run(["stats", "--format", "json"], in: root)
+        let one = try await #require(try Self.ids(root)["one"])
+        try await Self.review(root, one, at: "2026-01-01T08:00:00Z")
+        let stats = try await BadgerProcess.run(["stats", "--format", "json"], in: root)
         #expect(stats.status == 0)
         #expect(stats.standardOutput.contains("\"reviews\" : 1"), "\(stats.standardOutput)")
-        let list = try BadgerProcess.run(["list"], in: root)
+        let list = try await BadgerProcess.run(["list"], in: root)
         #expect(list.standardOutput.split(separator: "\n").count == 1, "\(list.standardOutput)")
         #expect(list.standardError.contains("symbolic link"), "\(list.standardError)")
     }
 
-    @Test func aConflictedOrGarbledStateFileIsRebuiltNeverAnError() throws {
+    @Test func aConflictedOrGarbledStateFileIsRebuiltNeverAnError() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("d.md", Self.deck("D", [("one", "1"), ("two", "2")]))
-        let ids = try Self.ids(root)
-        try Self.review(root, try #require(ids["one"]), at: "2026-01-01T08:00:00Z")
-        try Self.review(root, try #require(ids["two"]), at: "2026-01-01T08:00:00Z")
+        let ids = try await Self.ids(root)
+        try await Self.review(root, try #require(ids["one"]), at: "2026-01-01T08:00:00Z")
+        try await Self.review(root, try #require(ids["two"]), at: "2026-01-01T08:00:00Z")
         let state = try directory.read("d.state")
         try directory.write("d.state", "<<<<<<< HEAD\n" + state + "=======\ngarbage\n>>>>>>> theirs\n")
         for command in [["due"], ["list"], ["stats"], ["study", "--plain", "--topic", "D", "--count", "10"]] {
-            let result = try BadgerProcess.run(command, in: root, input: "q\nq\n")
+            let result = try await BadgerProcess.run(command, in: root, input: "q\nq\n")
             #expect(result.status == 0 || result.status == 1, "\(command): \(result.standardError)")
         }
         #expect(try directory.read("d.state") == state)
     }
 
-    @Test func aLastLogLineWithoutItsLineEndingIsKept() throws {
+    @Test func aLastLogLineWithoutItsLineEndingIsKept() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("d.md", Self.deck("D", [("one", "1")]))
-        let one = try #require(try Self.ids(root)["one"])
-        try Self.review(root, one, at: "2026-01-01T08:00:00Z")
+        let one = try await #require(try Self.ids(root)["one"])
+        try await Self.review(root, one, at: "2026-01-01T08:00:00Z")
         var log = try directory.read("d.reviews")
         log.removeLast()
         try directory.write("d.reviews", log)
-        try Self.review(root, one, at: "2026-01-02T08:00:00Z")
+        try await Self.review(root, one, at: "2026-01-02T08:00:00Z")
         #expect(try directory.read("d.reviews").split(separator: "\n").count { $0.contains("\treviewed\t") } == 2)
     }
 }
@@ -269,39 +273,39 @@ final class Statuses: @unchecked Sendable {
 
 /// What an adversarial tester found: a conflicted log, and a collection copied without its dotfiles.
 @Suite struct ConflictedAndCopiedCollectionTests {
-    @Test func aLogWithConflictMarkersIsReadBothSidesWithAWarning() throws {
+    @Test func aLogWithConflictMarkersIsReadBothSidesWithAWarning() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("d.md", ProgressSurvivesTests.deck("D", [("one", "1"), ("two", "2")]))
-        let ids = try ProgressSurvivesTests.ids(root)
+        let ids = try await ProgressSurvivesTests.ids(root)
         let one = try #require(ids["one"])
         let two = try #require(ids["two"])
-        try ProgressSurvivesTests.review(root, one, at: "2026-01-01T08:00:00Z")
+        try await ProgressSurvivesTests.review(root, one, at: "2026-01-01T08:00:00Z")
         let log = try directory.read("d.reviews")
         try directory.write(
             "d.reviews",
             log + "<<<<<<< HEAD\n2026-01-02T08:00:00Z\treviewed\t\(one)\t3\t86400\t-\t00000000000000a2\n=======\n"
                 + "2026-01-02T09:00:00Z\treviewed\t\(two)\t1\t-\t-\t00000000000000a3\n>>>>>>> theirs\n")
         for command in [["list"], ["lint"], ["due"], ["state", "rebuild"]] {
-            let result = try BadgerProcess.run(command, in: root)
+            let result = try await BadgerProcess.run(command, in: root)
             #expect(result.status != 2, "\(command): \(result.standardError)")
             #expect(result.standardError.contains("d.reviews:"), "\(command): \(result.standardError)")
             #expect(result.standardError.contains("conflict markers"), "\(command): \(result.standardError)")
         }
-        let listed = try ProgressSurvivesTests.listed(root)
+        let listed = try await ProgressSurvivesTests.listed(root)
         #expect(listed["one"]?.state == "review" && listed["two"]?.state == "learning", "\(listed)")
     }
 
-    @Test func aCollectionCopiedWithoutItsDotfilesGetsThemBackOnTheNextReview() throws {
+    @Test func aCollectionCopiedWithoutItsDotfilesGetsThemBackOnTheNextReview() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
         try directory.write("d.md", ProgressSurvivesTests.deck("D", [("one", "1")]))
-        let one = try #require(try ProgressSurvivesTests.ids(root)["one"])
-        try ProgressSurvivesTests.review(root, one, at: "2026-01-01T08:00:00Z")
+        let one = try await #require(try ProgressSurvivesTests.ids(root)["one"])
+        try await ProgressSurvivesTests.review(root, one, at: "2026-01-01T08:00:00Z")
         for dotfile in [".gitattributes", ".gitignore"] { try FileManager.default.removeItem(at: root.appendingPathComponent(dotfile)) }
-        try ProgressSurvivesTests.review(root, one, at: "2026-01-02T08:00:00Z")
+        try await ProgressSurvivesTests.review(root, one, at: "2026-01-02T08:00:00Z")
         #expect(try directory.read(".gitattributes").contains("*.reviews merge=union"))
         #expect(try directory.read(".gitignore").contains(".badger.lock"))
     }

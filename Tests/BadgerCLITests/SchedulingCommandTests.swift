@@ -9,13 +9,13 @@ import Testing
 
     // MARK: schedule replay
 
-    @Test func replayWithoutFuzzReproducesPyFSRS() throws {
+    @Test func replayWithoutFuzzReproducesPyFSRS() async throws {
         let histories = Self.memoryFixtures.appendingPathComponent("fsrs_histories.json")
         let expectedFile = Self.memoryFixtures.appendingPathComponent("fsrs_expected.json")
         try #require(
             FileManager.default.fileExists(atPath: histories.path) && FileManager.default.fileExists(atPath: expectedFile.path),
             "the py-fsrs fixtures are missing; run Tests/BadgerMemoryTests/Fixtures/generate_fsrs_vectors.py")
-        let result = try BadgerProcess.run(["schedule", "replay", histories.path, "--no-fuzz"])
+        let result = try await BadgerProcess.run(["schedule", "replay", histories.path, "--no-fuzz"])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         let actual = try JSONDecoder().decode([ReplayedCard].self, from: Data(result.standardOutput.utf8))
@@ -46,30 +46,31 @@ import Testing
         #expect(compared == expected.reduce(0) { $0 + $1.states.count })
     }
 
-    @Test func replayWithFuzzIsTheSameEveryRunAndDiffersFromNoFuzz() throws {
+    @Test func replayWithFuzzIsTheSameEveryRunAndDiffersFromNoFuzz() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         try sandbox.write("histories.json", Self.longHistories)
-        let first = try sandbox.badger(["schedule", "replay", "histories.json"])
-        let second = try sandbox.badger(["schedule", "replay", "histories.json"])
+        let first = try await sandbox.badger(["schedule", "replay", "histories.json"])
+        let second = try await sandbox.badger(["schedule", "replay", "histories.json"])
         #expect(first.status == 0)
         #expect(!first.standardOutput.isEmpty)
         #expect(first.standardOutput == second.standardOutput)
-        let unfuzzed = try sandbox.badger(["schedule", "replay", "histories.json", "--no-fuzz"])
+        let unfuzzed = try await sandbox.badger(["schedule", "replay", "histories.json", "--no-fuzz"])
         #expect(unfuzzed.status == 0)
         // Fuzz spreads the long intervals, so the output must differ somewhere.
         #expect(unfuzzed.standardOutput != first.standardOutput)
         // Reading from standard input gives the same.
-        let piped = try BadgerProcess.run(["schedule", "replay", "-"], in: sandbox.url, input: Self.longHistories)
+        let piped = try await BadgerProcess.run(["schedule", "replay", "-"], in: sandbox.url, input: Self.longHistories)
         #expect(piped.standardOutput == first.standardOutput)
     }
 
-    @Test func replayWithSM2GivesOneDayThenSixDaysForGoodGood() throws {
+    @Test func replayWithSM2GivesOneDayThenSixDaysForGoodGood() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         try sandbox.write("histories.json", Self.goodGoodGood)
         for fuzz in [true, false] {
-            let result = try sandbox.badger(["schedule", "replay", "histories.json", "--scheduler", "sm2"] + (fuzz ? [] : ["--no-fuzz"]))
+            let result = try await sandbox.badger(
+                ["schedule", "replay", "histories.json", "--scheduler", "sm2"] + (fuzz ? [] : ["--no-fuzz"]))
             #expect(result.status == 0)
             let cards = try JSONDecoder().decode([ReplayedCard].self, from: Data(result.standardOutput.utf8))
             let states = try #require(cards.first?.states)
@@ -82,19 +83,19 @@ import Testing
         }
     }
 
-    @Test func replayWithLeitnerDoublesTheBoxIntervals() throws {
+    @Test func replayWithLeitnerDoublesTheBoxIntervals() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         try sandbox.write("histories.json", Self.goodGoodGood)
-        let result = try sandbox.badger(["schedule", "replay", "histories.json", "--scheduler", "leitner"])
+        let result = try await sandbox.badger(["schedule", "replay", "histories.json", "--scheduler", "leitner"])
         #expect(result.status == 0)
         let states = try #require(try JSONDecoder().decode([ReplayedCard].self, from: Data(result.standardOutput.utf8)).first?.states)
         #expect(states.map(\.intervalSeconds) == [86_400, 2 * 86_400, 4 * 86_400])
         #expect(states.map(\.state) == ["Learning", "Review", "Review"])
     }
 
-    @Test func replayRejectsABadRatingNamingTheReview() throws {
-        let result = try BadgerProcess.run(
+    @Test func replayRejectsABadRatingNamingTheReview() async throws {
+        let result = try await BadgerProcess.run(
             ["schedule", "replay", "-"],
             input: #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-01T08:00:00Z"}, {"rating": 5, "at": "2026-01-02T08:00:00Z"}]}]"#
         )
@@ -104,41 +105,43 @@ import Testing
 
     // MARK: review and due
 
-    @Test func aReviewIsLoggedAndStatedAndMakesTheCardDue() throws {
+    @Test func aReviewIsLoggedAndStatedAndMakesTheCardDue() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?", "What is two?", "What is three?"])])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let one = try #require(ids["What is one?"])
         let two = try #require(ids["What is two?"])
         let three = try #require(ids["What is three?"])
 
         // Only new cards: nothing is due.
-        let fresh = try sandbox.badger(["due"])
+        let fresh = try await sandbox.badger(["due"])
         #expect(fresh.status == 1)
         #expect(fresh.standardOutput.hasSuffix("0 due now, 3 new\n"))
-        #expect(try sandbox.badger(["due", "--quiet"]).status == 1)
+        #expect(try await sandbox.badger(["due", "--quiet"]).status == 1)
 
         // Easy now: due in days, so still nothing due now.
-        let easy = try sandbox.badger(["review", "--card", one, "--rating", "3"])
+        let easy = try await sandbox.badger(["review", "--card", one, "--rating", "3"])
         #expect(easy.status == 0)
         #expect(easy.standardOutput.hasPrefix("\(one): Review, due "))
-        let stillNothing = try sandbox.badger(["due", "--format", "json"])
+        let stillNothing = try await sandbox.badger(["due", "--format", "json"])
         #expect(stillNothing.status == 1)
         let nothing = try Self.json(stillNothing.standardOutput)
         #expect(nothing["due"] as? Int == 0)
         #expect(nothing["new"] as? Int == 2)
 
         // A review long ago: the card came due long ago.
-        let old = try sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2020-01-01T08:00:00Z", "--answer-ms", "1500"])
+        let old = try await sandbox.badger([
+            "review", "--card", two, "--rating", "2", "--at", "2020-01-01T08:00:00Z", "--answer-ms", "1500",
+        ])
         #expect(old.status == 0)
         #expect(old.standardOutput == "\(two): Learning, due 2020-01-01T08:10:00Z\n")
-        let again = try sandbox.badger(["review", "--card", two, "--rating", "0", "--at", "2020-01-01T08:10:00Z"])
+        let again = try await sandbox.badger(["review", "--card", two, "--rating", "0", "--at", "2020-01-01T08:10:00Z"])
         #expect(again.status == 0)
-        let due = try sandbox.badger(["due"])
+        let due = try await sandbox.badger(["due"])
         #expect(due.status == 0)
-        #expect(try sandbox.badger(["due", "--quiet"]).status == 0)
-        #expect(try sandbox.badger(["due", "--quiet"]).standardOutput.isEmpty)
-        let report = try sandbox.badger(["due", "--format", "json"])
+        #expect(try await sandbox.badger(["due", "--quiet"]).status == 0)
+        #expect(try await sandbox.badger(["due", "--quiet"]).standardOutput.isEmpty)
+        let report = try await sandbox.badger(["due", "--format", "json"])
         #expect(report.status == 0)
         let document = try Self.json(report.standardOutput)
         #expect(document["schemaVersion"] as? Int == 1)
@@ -176,15 +179,15 @@ import Testing
         #expect(twoFields[13] == "What is two?")
     }
 
-    @Test func reviewRejectsUnknownCardsRatingsAndTimes() throws {
+    @Test func reviewRejectsUnknownCardsRatingsAndTimes() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
         defer { sandbox.remove() }
-        let id = try #require(try sandbox.ids()["What is one?"])
-        let unknown = try sandbox.badger(["review", "--card", "0000000000000000", "--rating", "2"])
+        let id = try await #require(try sandbox.ids()["What is one?"])
+        let unknown = try await sandbox.badger(["review", "--card", "0000000000000000", "--rating", "2"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("0000000000000000"))
-        #expect(try sandbox.badger(["review", "--card", id, "--rating", "4"]).status == 2)
-        let badTime = try sandbox.badger(["review", "--card", id, "--rating", "2", "--at", "yesterday"])
+        #expect(try await sandbox.badger(["review", "--card", id, "--rating", "4"]).status == 2)
+        let badTime = try await sandbox.badger(["review", "--card", id, "--rating", "2", "--at", "yesterday"])
         #expect(badTime.status == 2)
         #expect(badTime.standardError.contains("yesterday"))
         #expect(!sandbox.exists("deck.reviews"))
@@ -193,13 +196,13 @@ import Testing
 
     // MARK: state rebuild
 
-    @Test func stateRebuildsByteForByteFromTheLog() throws {
+    @Test func stateRebuildsByteForByteFromTheLog() async throws {
         let sandbox = try Sandbox(decks: [
             "a.md": Self.deck("T", ["What is one?", "What is two?"]),
             "b.md": Self.deck("U", ["What is three?"]),
         ])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let reviews: [(String, Int, String)] = [
             ("What is one?", 2, "2026-01-01T08:00:00Z"), ("What is two?", 0, "2026-01-01T08:01:00Z"),
             ("What is one?", 2, "2026-01-01T08:10:00Z"), ("What is three?", 3, "2026-01-01T08:20:00Z"),
@@ -208,13 +211,13 @@ import Testing
         ]
         for (question, rating, time) in reviews {
             let id = try #require(ids[question])
-            #expect(try sandbox.badger(["review", "--card", id, "--rating", String(rating), "--at", time]).status == 0)
+            #expect(try await sandbox.badger(["review", "--card", id, "--rating", String(rating), "--at", time]).status == 0)
         }
         let before = try sandbox.data("a.state")
         let beforeB = try sandbox.data("b.state")
 
         try FileManager.default.removeItem(at: sandbox.url.appendingPathComponent("a.state"))
-        let rebuilt = try sandbox.badger(["state", "rebuild"])
+        let rebuilt = try await sandbox.badger(["state", "rebuild"])
         #expect(rebuilt.status == 0)
         #expect(rebuilt.standardError.contains("rebuilt 3 card states from 11 log records"))
         #expect(try sandbox.data("a.state") == before)
@@ -230,38 +233,38 @@ import Testing
         fields[5] = "2030-01-01T00:00:00Z"  // due
         lines[1] = fields.joined(separator: "\t")
         try sandbox.write("b.state", lines.joined(separator: "\n") + "\n")
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.data("a.state") == before)
         #expect(try sandbox.data("b.state") == beforeB)
 
         // A line deleted by hand comes back too; a second rebuild changes nothing.
         try sandbox.write("a.state", try sandbox.lines("a.state").prefix(2).joined(separator: "\n") + "\n")
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.data("a.state") == before)
-        let idle = try sandbox.badger(["state", "rebuild"])
+        let idle = try await sandbox.badger(["state", "rebuild"])
         #expect(idle.standardError.contains("0 state files written, 0 edited cards followed"))
     }
 
     // MARK: renames, moves and pruning
 
-    @Test func aSlightlyEditedQuestionKeepsItsProgress() throws {
+    @Test func aSlightlyEditedQuestionKeepsItsProgress() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is the capital city of France?", "What is two?"])])
         defer { sandbox.remove() }
-        let old = try #require(try sandbox.ids()["What is the capital city of France?"])
-        #expect(try sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
-        #expect(try sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
+        let old = try await #require(try sandbox.ids()["What is the capital city of France?"])
+        #expect(try await sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
         let oldFields = try #require(try sandbox.stateLine(old, in: "deck.state"))
 
         try sandbox.write("deck.md", Self.deck("T", ["What is the capital town of France?", "What is two?"]))
-        let new = try #require(try sandbox.ids()["What is the capital town of France?"])
+        let new = try await #require(try sandbox.ids()["What is the capital town of France?"])
         #expect(new != old)
 
         // Every command follows the edit at once, and lint has nothing to say.
-        let list = try sandbox.badger(["list", "--format", "json"])
+        let list = try await sandbox.badger(["list", "--format", "json"])
         #expect(list.status == 0)
         let listed = try #require((try Self.json(list.standardOutput)["cards"] as? [[String: Any]])?.first { $0["id"] as? String == new })
         #expect(listed["state"] as? String == "review", "\(list.standardOutput)")
-        let lint = try sandbox.badger(["lint"])
+        let lint = try await sandbox.badger(["lint"])
         #expect(lint.status == 0)
         #expect(lint.standardOutput.isEmpty)
         #expect(lint.standardError.hasSuffix("0 errors and 0 warnings\n"))
@@ -279,88 +282,88 @@ import Testing
         #expect(newFields[13] == "What is the capital town of France?")
 
         // A review of the edited card joins the same history; nothing is written twice.
-        #expect(try sandbox.badger(["review", "--card", new, "--rating", "2", "--at", "2026-01-03T08:00:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", new, "--rating", "2", "--at", "2026-01-03T08:00:00Z"]).status == 0)
         #expect(try sandbox.stateLine(new, in: "deck.state")?[8] == "3")
         #expect(try sandbox.lines("deck.reviews").filter { $0.contains("\tcard\t\(old)\t\(new)\t") }.count == 1)
-        #expect(try sandbox.badger(["state", "rebuild"]).standardError.contains("0 state files written"))
+        #expect(try await sandbox.badger(["state", "rebuild"]).standardError.contains("0 state files written"))
     }
 
     /// The state file must stay what `state rebuild` makes of the log, also when a renamed
     /// card is reviewed with `--at` a time before the rename was logged (which is stamped now).
-    @Test func aReviewAfterARenameSurvivesARebuild() throws {
+    @Test func aReviewAfterARenameSurvivesARebuild() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is the capital city of France?"])])
         defer { sandbox.remove() }
-        let old = try #require(try sandbox.ids().values.first)
-        #expect(try sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
-        #expect(try sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
+        let old = try await #require(try sandbox.ids().values.first)
+        #expect(try await sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", old, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
         try sandbox.write("deck.md", Self.deck("T", ["What is the capital town of France?"]))
-        let new = try #require(try sandbox.ids().values.first)
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        let new = try await #require(try sandbox.ids().values.first)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         // The card was due on 2026-01-03; it is reviewed then.
-        let review = try sandbox.badger(["review", "--card", new, "--rating", "2", "--at", "2026-01-03T08:10:00Z"])
+        let review = try await sandbox.badger(["review", "--card", new, "--rating", "2", "--at", "2026-01-03T08:10:00Z"])
         #expect(review.status == 0)
         let afterReview = try sandbox.text("deck.state")
         #expect(try sandbox.stateLine(new, in: "deck.state")?[8] == "3")  // repetitions
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("deck.state") == afterReview, "state rebuild dropped the review recorded after the rename")
     }
 
-    @Test func aCardMovedToAnotherDeckKeepsItsProgress() throws {
+    @Test func aCardMovedToAnotherDeckKeepsItsProgress() async throws {
         let sandbox = try Sandbox(decks: [
             "a.md": Self.deck("T", ["What is one?", "What is two?"]),
             "sub/b.md": Self.deck("T", ["What is three?"]),
         ])
         defer { sandbox.remove() }
-        let two = try #require(try sandbox.ids()["What is two?"])
-        #expect(try sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
-        #expect(try sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
-        #expect(try sandbox.badger(["review", "--card", two, "--rating", "1", "--at", "2026-01-03T08:10:00Z"]).status == 0)
+        let two = try await #require(try sandbox.ids()["What is two?"])
+        #expect(try await sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", two, "--rating", "1", "--at", "2026-01-03T08:10:00Z"]).status == 0)
         let before = try #require(try sandbox.stateLine(two, in: "a.state"))
 
         try sandbox.write("a.md", Self.deck("T", ["What is one?"]))
         try sandbox.write("sub/b.md", Self.deck("T", ["What is three?", "What is two?"]))
-        #expect(try sandbox.ids()["What is two?"] == two)
-        let rebuild = try sandbox.badger(["state", "rebuild"])
+        #expect(try await sandbox.ids()["What is two?"] == two)
+        let rebuild = try await sandbox.badger(["state", "rebuild"])
         #expect(rebuild.status == 0)
         #expect(try sandbox.stateLine(two, in: "a.state") == nil)
         #expect(try sandbox.stateLine(two, in: "sub/b.state") == before)
-        let lint = try sandbox.badger(["lint"])
+        let lint = try await sandbox.badger(["lint"])
         #expect(lint.standardOutput.isEmpty)
         #expect(lint.standardError.hasSuffix("0 errors and 0 warnings\n"))
 
         // Studying it on goes to its new deck's log, and the state still rebuilds exactly.
-        #expect(try sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2026-01-20T08:00:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", two, "--rating", "2", "--at", "2026-01-20T08:00:00Z"]).status == 0)
         #expect(try sandbox.lines("sub/b.reviews").contains { $0.hasPrefix("2026-01-20T08:00:00Z\treviewed\t\(two)\t3\t") })
         let reviewed = try sandbox.text("sub/b.state")
         #expect(try sandbox.stateLine(two, in: "sub/b.state")?[8] == "4")  // repetitions: all four reviews count
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("sub/b.state") == reviewed)
     }
 
-    @Test func pruneRemovesStateOfDeletedCardsButTheLogKeepsTheirHistory() throws {
+    @Test func pruneRemovesStateOfDeletedCardsButTheLogKeepsTheirHistory() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?", "Entirely different question here?"])])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let one = try #require(ids["What is one?"])
         let gone = try #require(ids["Entirely different question here?"])
-        #expect(try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
-        #expect(try sandbox.badger(["review", "--card", gone, "--rating", "2", "--at", "2026-01-01T08:01:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", gone, "--rating", "2", "--at", "2026-01-01T08:01:00Z"]).status == 0)
         let logBefore = try sandbox.text("deck.reviews")
         let oneLine = try sandbox.stateLine(one, in: "deck.state")
 
         try sandbox.write("deck.md", Self.deck("T", ["What is one?"]))
-        let lint = try sandbox.badger(["lint"])
+        let lint = try await sandbox.badger(["lint"])
         #expect(lint.standardOutput.contains("deck.reviews:1:1: warning: [StateMatchesCards]"))
         #expect(lint.standardOutput.contains(gone))
         #expect(lint.standardOutput.contains("Entirely different question here?"))
-        #expect(try sandbox.badger(["lint", "--strict"]).status == 1)
+        #expect(try await sandbox.badger(["lint", "--strict"]).status == 1)
         // State files hold the cards there are; the log keeps the history, and lint reports it
         // until it is pruned.
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.stateLine(gone, in: "deck.state") == nil)
-        #expect(try sandbox.badger(["lint", "--strict"]).status == 1)
+        #expect(try await sandbox.badger(["lint", "--strict"]).status == 1)
 
-        let prune = try sandbox.badger(["state", "prune"])
+        let prune = try await sandbox.badger(["state", "prune"])
         #expect(prune.status == 0)
         #expect(prune.standardError == "retired the history of 1 card that no longer exist\n")
         #expect(try sandbox.stateLine(gone, in: "deck.state") == nil)
@@ -368,55 +371,55 @@ import Testing
         let logAfter = try sandbox.text("deck.reviews")
         #expect(logAfter.hasPrefix(logBefore))
         #expect(logAfter.dropFirst(logBefore.count).contains("\tretired\t\(gone)\t"))
-        #expect(try sandbox.badger(["lint", "--strict"]).status == 0)
-        #expect(try sandbox.badger(["lint"]).standardOutput.isEmpty)
+        #expect(try await sandbox.badger(["lint", "--strict"]).status == 0)
+        #expect(try await sandbox.badger(["lint"]).standardOutput.isEmpty)
         // A rebuild does not bring it back.
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.stateLine(gone, in: "deck.state") == nil)
     }
 
     // MARK: damaged logs
 
-    @Test func aCutOffLastLogLineWarnsAndCommandsStillWork() throws {
+    @Test func aCutOffLastLogLineWarnsAndCommandsStillWork() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?", "What is two?"])])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let one = try #require(ids["What is one?"])
         let two = try #require(ids["What is two?"])
-        #expect(try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
-        #expect(try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:10:00Z"]).status == 0)
         let state = try sandbox.text("deck.state")
         // A crash in the middle of writing line 5.
         try sandbox.append("deck.reviews", "2026-01-02T08:00:00Z\treviewed\t\(two)\t")
 
-        let due = try sandbox.badger(["due"])
+        let due = try await sandbox.badger(["due"])
         #expect(due.status == 0)
         #expect(due.standardError.contains("deck.reviews:5:"))
         #expect(due.standardError.contains("cut off"))
-        let lint = try sandbox.badger(["lint"])
+        let lint = try await sandbox.badger(["lint"])
         #expect(lint.status == 0)
         #expect(lint.standardError.contains("deck.reviews:5:"))
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("deck.state") == state)
 
         // The next review drops the cut-off fragment and is recorded whole.
-        let review = try sandbox.badger(["review", "--card", two, "--rating", "3", "--at", "2026-01-02T09:00:00Z"])
+        let review = try await sandbox.badger(["review", "--card", two, "--rating", "3", "--at", "2026-01-02T09:00:00Z"])
         #expect(review.status == 0)
         let log = try sandbox.text("deck.reviews")
         #expect(log.hasSuffix("\n"))
         #expect(log.components(separatedBy: "\n").contains { $0.hasPrefix("2026-01-02T09:00:00Z\treviewed\t\(two)\t4\t-\t-\t") })
-        let after = try sandbox.badger(["due"])
+        let after = try await sandbox.badger(["due"])
         #expect(after.status == 0, "the log is unreadable after reviewing: \(after.standardError)")
         #expect(!after.standardError.contains("cut off"))
         #expect(try sandbox.stateLine(two, in: "deck.state") != nil)
     }
 
-    @Test func aGarbledLineInTheMiddleOfALogIsAnErrorNamingTheLine() throws {
+    @Test func aGarbledLineInTheMiddleOfALogIsAnErrorNamingTheLine() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
         defer { sandbox.remove() }
-        let one = try #require(try sandbox.ids().values.first)
+        let one = try await #require(try sandbox.ids().values.first)
         for time in ["2026-01-01T08:00:00Z", "2026-01-01T08:10:00Z", "2026-01-03T08:10:00Z"] {
-            #expect(try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", time]).status == 0)
+            #expect(try await sandbox.badger(["review", "--card", one, "--rating", "2", "--at", time]).status == 0)
         }
         var lines = try sandbox.lines("deck.reviews")
         lines[2] = "2026-01-01T08:10:00Z\treview\t\(one)\tgood\t600\t-"
@@ -424,7 +427,7 @@ import Testing
         try sandbox.write("deck.reviews", garbled)
 
         for command in [["due"], ["lint"], ["state", "rebuild"], ["review", "--card", one, "--rating", "2"]] {
-            let result = try sandbox.badger(command)
+            let result = try await sandbox.badger(command)
             #expect(result.status == 2, "\(command)")
             let message = result.standardError
             #expect(message.contains("deck.reviews:3") || message.contains("deck.reviews: line 3"), "\(command): \(message)")
@@ -437,14 +440,14 @@ import Testing
     // MARK: locking
 
     @Test(.enabled(if: Python.path != nil, "python3 is needed to hold the collection lock"))
-    func aReviewWaitsForTheLockAndThenSucceeds() throws {
+    func aReviewWaitsForTheLockAndThenSucceeds() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
         defer { sandbox.remove() }
-        let one = try #require(try sandbox.ids().values.first)
+        let one = try await #require(try sandbox.ids().values.first)
         let holder = try Python.holdLock(in: sandbox.url, for: 3, holder: "python lock test (pid 1): studying")
         defer { holder.stop() }
         let start = Date()
-        let review = try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"])
+        let review = try await sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"])
         let waited = Date().timeIntervalSince(start)
         #expect(review.status == 0, "\(review.standardError)")
         #expect(waited > 1, "the review did not wait for the lock (\(waited) s)")
@@ -452,14 +455,14 @@ import Testing
     }
 
     @Test(.enabled(if: Python.path != nil, "python3 is needed to hold the collection lock"))
-    func aReviewGivesUpAfterFiveSecondsNamingTheLockHolder() throws {
+    func aReviewGivesUpAfterFiveSecondsNamingTheLockHolder() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
         defer { sandbox.remove() }
-        let one = try #require(try sandbox.ids().values.first)
+        let one = try await #require(try sandbox.ids().values.first)
         let holder = try Python.holdLock(in: sandbox.url, for: 15, holder: "python lock test (pid 1): studying")
         defer { holder.stop() }
         let start = Date()
-        let review = try sandbox.badger(["review", "--card", one, "--rating", "2"])
+        let review = try await sandbox.badger(["review", "--card", one, "--rating", "2"])
         let waited = Date().timeIntervalSince(start)
         #expect(review.status == 2)
         #expect(waited >= 4.5)
@@ -471,40 +474,50 @@ import Testing
     /// Two reviews started while the lock is held both wait; each must see the other's review
     /// once it gets the lock, so the state file ends up with both cards.
     @Test(.enabled(if: Python.path != nil, "python3 is needed to hold the collection lock"))
-    func reviewsWaitingForTheLockDoNotOverwriteEachOthersState() throws {
+    func reviewsWaitingForTheLockDoNotOverwriteEachOthersState() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?", "What is two?"])])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let cards = [try #require(ids["What is one?"]), try #require(ids["What is two?"])]
         let holder = try Python.holdLock(in: sandbox.url, for: 2, holder: "python lock test")
         defer { holder.stop() }
         let results = Statuses()
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            let result = try? sandbox.badger(["review", "--card", cards[worker], "--rating", "2", "--at", "2026-01-01T08:0\(worker):00Z"])
-            results.append(result?.status ?? -1)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<2 {
+                group.addTask {
+                    let result = try? await sandbox.badger([
+                        "review", "--card", cards[worker], "--rating", "2", "--at", "2026-01-01T08:0\(worker):00Z",
+                    ])
+                    results.append(result?.status ?? -1)
+                }
+            }
         }
         #expect(results.values == [0, 0])
         let log = try sandbox.lines("deck.reviews")
         #expect(log.filter { !$0.hasPrefix("#") && $0.contains("\treviewed\t") }.count == 2)
         let state = try sandbox.text("deck.state")
         for card in cards { #expect(state.contains(card + "\t"), "state of \(card) was overwritten by the other review") }
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("deck.state") == state)
     }
 
-    @Test func twentyReviewsFromTwoConcurrentProcessesAreAllLogged() throws {
+    @Test func twentyReviewsFromTwoConcurrentProcessesAreAllLogged() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?", "What is two?"])])
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let cards = [try #require(ids["What is one?"]), try #require(ids["What is two?"])]
         let results = Statuses()
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            for index in 0..<10 {
-                let time = "2026-01-0\(worker + 1)T08:\(10 + index):00Z"
-                let result = try? sandbox.badger([
-                    "review", "--card", cards[worker], "--rating", "2", "--at", time, "--answer-ms", String(1000 * worker + index),
-                ])
-                results.append(result?.status ?? -1)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<2 {
+                group.addTask {
+                    for index in 0..<10 {
+                        let time = "2026-01-0\(worker + 1)T08:\(10 + index):00Z"
+                        let result = try? await sandbox.badger([
+                            "review", "--card", cards[worker], "--rating", "2", "--at", time, "--answer-ms", String(1000 * worker + index),
+                        ])
+                        results.append(result?.status ?? -1)
+                    }
+                }
             }
         }
         #expect(results.values.count == 20)
@@ -519,38 +532,38 @@ import Testing
                 #expect(log.filter { $0.hasPrefix(prefix) && $0.contains(answer) }.count == 1, "missing \(prefix)…\(answer)")
             }
         }
-        #expect(try sandbox.badger(["due"]).status != 2)
+        #expect(try await sandbox.badger(["due"]).status != 2)
     }
 
     // MARK: badger.yml
 
-    @Test func sm2InTheConfigFillsTheEaseColumn() throws {
+    @Test func sm2InTheConfigFillsTheEaseColumn() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])], config: "scheduler: sm2\n")
         defer { sandbox.remove() }
-        let one = try #require(try sandbox.ids().values.first)
-        let first = try sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"])
+        let one = try await #require(try sandbox.ids().values.first)
+        let first = try await sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"])
         #expect(first.standardOutput == "\(one): Review, due 2026-01-02T08:00:00Z\n")
         var fields = try #require(try sandbox.stateLine(one, in: "deck.state"))
         #expect(fields[3] == "-")  // stability: FSRS only
         #expect(fields[4] == "-")  // difficulty
         #expect(fields[9] == "2.5")  // ease
         #expect(fields[10] == "1")  // interval days
-        let second = try sandbox.badger(["review", "--card", one, "--rating", "1", "--at", "2026-01-02T08:00:00Z"])
+        let second = try await sandbox.badger(["review", "--card", one, "--rating", "1", "--at", "2026-01-02T08:00:00Z"])
         #expect(second.standardOutput == "\(one): Review, due 2026-01-08T08:00:00Z\n")
         fields = try #require(try sandbox.stateLine(one, in: "deck.state"))
         #expect(fields[9] == "2.35")
         #expect(fields[10] == "6")
         let state = try sandbox.text("deck.state")
         try FileManager.default.removeItem(at: sandbox.url.appendingPathComponent("deck.state"))
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("deck.state") == state)
     }
 
-    @Test func anOutOfRangeDesiredRetentionIsAnErrorNamingBadgerYml() throws {
+    @Test func anOutOfRangeDesiredRetentionIsAnErrorNamingBadgerYml() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])], config: "fuzz: false\ndesired_retention: 2\n")
         defer { sandbox.remove() }
         for command in [["due"], ["lint"], ["state", "rebuild"]] {
-            let result = try sandbox.badger(command)
+            let result = try await sandbox.badger(command)
             #expect(result.status == 2, "\(command)")
             #expect(result.standardError.contains("badger.yml"), "\(command)")
             #expect(result.standardError.contains("desired_retention"), "\(command)")
@@ -558,10 +571,10 @@ import Testing
         }
     }
 
-    @Test func anUnknownConfigKeySuggestsTheRightOne() throws {
+    @Test func anUnknownConfigKeySuggestsTheRightOne() async throws {
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])], config: "desired_retension: 0.9\n")
         defer { sandbox.remove() }
-        let result = try sandbox.badger(["due"])
+        let result = try await sandbox.badger(["due"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("badger.yml"))
         #expect(result.standardError.contains("unknown key `desired_retension`"))
@@ -639,13 +652,13 @@ private struct Sandbox: Sendable {
     func remove() { directory.remove() }
 
     @discardableResult
-    func badger(_ arguments: [String]) throws -> BadgerProcess.Result {
-        try BadgerProcess.run(arguments, in: url)
+    func badger(_ arguments: [String]) async throws -> BadgerProcess.Result {
+        try await BadgerProcess.run(arguments, in: url)
     }
 
     /// Each card's id, by question, from `badger compile`.
-    func ids() throws -> [String: String] {
-        let result = try badger(["compile"])
+    func ids() async throws -> [String: String] {
+        let result = try await badger(["compile"])
         try #require(result.status == 0, "compile failed: \(result.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let cards = try #require(document["cards"] as? [[String: Any]])

@@ -51,19 +51,19 @@ final class StartedBadger: @unchecked Sendable {
     func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Waits until the output contains `text`.
-    func waitFor(_ text: String, seconds: Double) -> Bool {
+    func waitFor(_ text: String, seconds: Double) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if output.contains(text) { return true }
-            usleep(10_000)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return false
     }
 
     /// Waits for the process to end and returns its status (nil if it is still running).
-    func waitForExit(seconds: Double) -> Int32? {
+    func waitForExit(seconds: Double) async -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         return process.isRunning ? nil : process.terminationStatus
     }
 
@@ -72,10 +72,16 @@ final class StartedBadger: @unchecked Sendable {
     }
 
     /// Kills the process with SIGKILL (unless it ended first) and returns everything it printed.
-    func killAndCollect() -> String {
+    func killAndCollect() async -> String {
         kill()
-        process.waitUntilExit()
-        drained.wait()
+        await ExternalProcess.waitForExit(process)
+        let drained = self.drained
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                drained.wait()
+                done.resume()
+            }
+        }
         return output
     }
 }

@@ -10,13 +10,13 @@ import Testing
 
     /// Two topics, five cards, 60 reviews through March 2026 (a 15-day streak up to yesterday,
     /// a review at 2 am that counts for the day before).
-    static func studiedCollection() throws -> TemporaryDirectory {
+    static func studiedCollection() async throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try directory.write("badger.yml", "fuzz: true\n")
         try directory.write(
             "french.md", "---\ntopic: French\n---\n\nQ: hello\nA: bonjour\n\nQ: the cat\nA: le chat\n\nQ: the dog\nA: le chien\n")
         try directory.write("algebra.md", "---\ntopic: Algebra\n---\n\nQ: What is 2+2?\nA: 4\n\nQ: What is 3*3?\nA: 9\n")
-        let ids = try Self.ids(in: directory)
+        let ids = try await Self.ids(in: directory)
         let hello = try #require(ids["hello"])
         let cat = try #require(ids["the cat"])
         let sum = try #require(ids["What is 2+2?"])
@@ -29,15 +29,15 @@ import Testing
         reviews.sort { $0.2 < $1.2 }
         reviews.append((hello, 1, "2026-03-31T02:00:00Z"))
         for (card, rating, time) in reviews {
-            let result = try BadgerProcess.run(
+            let result = try await BadgerProcess.run(
                 ["review", "--card", card, "--rating", String(rating), "--at", time], in: directory.url, environment: environment)
             try #require(result.status == 0, "review failed: \(result.standardError)")
         }
         return directory
     }
 
-    static func ids(in directory: TemporaryDirectory) throws -> [String: String] {
-        let result = try BadgerProcess.run(["compile"], in: directory.url)
+    static func ids(in directory: TemporaryDirectory) async throws -> [String: String] {
+        let result = try await BadgerProcess.run(["compile"], in: directory.url)
         try #require(result.status == 0, "compile failed: \(result.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         var ids: [String: String] = [:]
@@ -48,20 +48,20 @@ import Testing
         return ids
     }
 
-    static func stats(_ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = environment) throws
+    static func stats(_ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = environment) async throws
         -> BadgerProcess.Result
     {
-        try BadgerProcess.run(["stats", "--now", now] + arguments, in: directory.url, environment: environment)
+        try await BadgerProcess.run(["stats", "--now", now] + arguments, in: directory.url, environment: environment)
     }
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func theTextReportMatchesItsSnapshot() throws {
-        let directory = try Self.studiedCollection()
+    @Test func theTextReportMatchesItsSnapshot() async throws {
+        let directory = try await Self.studiedCollection()
         defer { directory.remove() }
-        let result = try Self.stats(["--color", "never"], in: directory)
+        let result = try await Self.stats(["--color", "never"], in: directory)
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         #expect(!result.standardOutput.contains("\u{1B}"))
@@ -69,19 +69,19 @@ import Testing
         assertSnapshot(result.standardOutput, named: "Stats.text")
 
         // Colors: 256-color cells and bars with --color always, none with NO_COLOR on a terminal.
-        let colored = try Self.stats(["--color", "always"], in: directory)
+        let colored = try await Self.stats(["--color", "always"], in: directory)
         #expect(colored.standardOutput.contains("\u{1B}[38;5;"))
-        let noColor = try BadgerProcess.runInTerminal(
+        let noColor = try await BadgerProcess.runInTerminal(
             ["stats", "--now", Self.now], in: directory.url, environment: ["TZ": "UTC", "NO_COLOR": "1"])
         #expect(noColor.status == 0)
         #expect(noColor.standardOutput.contains("Reviews per day"))
         #expect(!noColor.standardOutput.contains("\u{1B}["))
     }
 
-    @Test func theJSONFollowsItsSchema() throws {
-        let directory = try Self.studiedCollection()
+    @Test func theJSONFollowsItsSchema() async throws {
+        let directory = try await Self.studiedCollection()
         defer { directory.remove() }
-        let result = try Self.stats(["--format", "json"], in: directory)
+        let result = try await Self.stats(["--format", "json"], in: directory)
         #expect(result.status == 0)
         assertSnapshot(result.standardOutput, named: "Stats.json")
         let document = try Self.json(result.standardOutput)
@@ -123,23 +123,15 @@ import Testing
             """,
             PackagePaths.url("Grammar/Stats.schema.json").path, output.path,
         ]
-        let errors = Pipe()
-        check.standardError = errors
-        do {
-            try check.run()
-        } catch {
-            return  // no python3: nothing to check with
-        }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        if check.terminationStatus == 3 || check.terminationStatus == 127 { return }
-        #expect(check.terminationStatus == 0, "the JSON does not follow Grammar/Stats.schema.json:\n\(message)")
+        guard let result = try? await ExternalProcess.run(check) else { return }  // no python3: nothing to check with
+        if result.status == 3 || result.status == 127 { return }
+        #expect(result.status == 0, "the JSON does not follow Grammar/Stats.schema.json:\n\(result.standardError)")
     }
 
-    @Test func aTopicFilterShowsOnlyThatTopic() throws {
-        let directory = try Self.studiedCollection()
+    @Test func aTopicFilterShowsOnlyThatTopic() async throws {
+        let directory = try await Self.studiedCollection()
         defer { directory.remove() }
-        let result = try Self.stats(["--topic", "Algebra", "--format", "json"], in: directory)
+        let result = try await Self.stats(["--topic", "Algebra", "--format", "json"], in: directory)
         #expect(result.status == 0)
         let document = try Self.json(result.standardOutput)
         let topics = try #require(document["topics"] as? [[String: Any]])
@@ -149,39 +141,39 @@ import Testing
         #expect((total["cards"] as? [String: Any])?["total"] as? Int == 2)
         #expect((total["streak"] as? [String: Any])?["current"] as? Int == 0)
 
-        let text = try Self.stats(["--topic", "Algebra", "--color", "never"], in: directory)
+        let text = try await Self.stats(["--topic", "Algebra", "--color", "never"], in: directory)
         #expect(text.standardOutput.contains("  Algebra"))
         #expect(!text.standardOutput.contains("French"))
 
-        let unknown = try Self.stats(["--topic", "German"], in: directory)
+        let unknown = try await Self.stats(["--topic", "German"], in: directory)
         #expect(unknown.status == 2)
         #expect(unknown.standardError == "badger: error: no topic \"German\" in the collection (topics: Algebra, French)\n")
     }
 
-    @Test func withoutReviewsOrCardsItSaysWhatToDo() throws {
+    @Test func withoutReviewsOrCardsItSaysWhatToDo() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("badger.yml", "exclude: []\n")
         try directory.write("deck.md", "---\ntopic: T\n---\n\nQ: one\nA: 1\n")
-        let fresh = try Self.stats(["--color", "never"], in: directory)
+        let fresh = try await Self.stats(["--color", "never"], in: directory)
         #expect(fresh.status == 0)
         #expect(fresh.standardOutput.contains("1 topic, 1 card: 1 new, 0 learning, 0 review"))
         #expect(fresh.standardOutput.contains("No reviews yet"))
         #expect(fresh.standardOutput.contains("Nothing comes due in the next 30 days."))
-        let json = try Self.json(try Self.stats(["--format", "json"], in: directory).standardOutput)
+        let json = try await Self.json(try Self.stats(["--format", "json"], in: directory).standardOutput)
         #expect((json["achievements"] as? [Any])?.isEmpty == true)
         #expect((json["total"] as? [String: Any])?["trueRetention"] is NSNull)
 
         let empty = try TemporaryDirectory()
         defer { empty.remove() }
         try empty.write("badger.yml", "exclude: []\n")
-        let nothing = try Self.stats([], in: empty)
+        let nothing = try await Self.stats([], in: empty)
         #expect(nothing.status == 0)
         #expect(nothing.standardOutput.hasPrefix("No cards here yet"))
     }
 
-    @Test func aBadNowIsAUsageError() throws {
-        let result = try BadgerProcess.run(["stats", "--now", "yesterday"])
+    @Test func aBadNowIsAUsageError() async throws {
+        let result = try await BadgerProcess.run(["stats", "--now", "yesterday"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("--now"))
     }

@@ -33,15 +33,15 @@ import Testing
 
     // MARK: Plain mode
 
-    @Test func aPlainSessionChoosesByMenuShowsTheCardRatesAndSummarizes() throws {
+    @Test func aPlainSessionChoosesByMenuShowsTheCardRatesAndSummarizes() async throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let hello = try #require(ids["Hello"])
         let cat = try #require(ids["the cat"])
         // Topic 1 (French), count choice 1 (10), no learning ahead, answer, explanation, Good,
         // answer, Fail, quit, quit.
-        let result = try sandbox.study([], input: "1\n1\nn\n\ne\n2\n\n0\nq\nq\n")
+        let result = try await sandbox.study([], input: "1\n1\nn\n\ne\n2\n\n0\nq\nq\n")
         #expect(result.status == 0, "\(result.standardError)")
         let out = result.standardOutput
         #expect(out.contains("Topics:\n  1  French  0 due, 2 new\n  2  Math    0 due, 1 new\n"))
@@ -65,16 +65,16 @@ import Testing
         #expect(state == [hello, cat].sorted())
     }
 
-    @Test func topicAndCountByNameSkipOrAnswerTheMenus() throws {
+    @Test func topicAndCountByNameSkipOrAnswerTheMenus() async throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
         // By name and by value.
-        let byName = try sandbox.study([], input: "math\n25\nn\n\n3\n")
+        let byName = try await sandbox.study([], input: "math\n25\nn\n\n3\n")
         #expect(byName.status == 0)
         #expect(byName.standardOutput.contains("you asked for 25."))
         #expect(byName.standardOutput.contains("Question:\n  What is x² for x = 3?\n"))
         // Flags skip both menus; --ahead skips the offer.
-        let flags = try sandbox.study(["--topic", "French", "--count", "1", "--ahead", "0"], input: "q\n")
+        let flags = try await sandbox.study(["--topic", "French", "--count", "1", "--ahead", "0"], input: "q\n")
         #expect(flags.status == 0)
         #expect(!flags.standardOutput.contains("Topics:"))
         #expect(!flags.standardOutput.contains("How many cards?"))
@@ -82,23 +82,23 @@ import Testing
         #expect(flags.standardOutput.hasPrefix("\n── French · card 1 of 1 ──\nQuestion:\n  Hello\n"))
         #expect(flags.standardOutput.contains("Cards studied: 0\n  Ratings: 0 (0 correct, 0 failed)"))
         // An unknown topic is a usage error.
-        let unknown = try sandbox.study(["--topic", "Klingon"], input: "")
+        let unknown = try await sandbox.study(["--topic", "Klingon"], input: "")
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("no topic \"Klingon\""))
         // A wrong menu answer asks again.
-        let wrong = try sandbox.study(["--count", "10", "--ahead", "0"], input: "7\nFrench\nq\n")
+        let wrong = try await sandbox.study(["--count", "10", "--ahead", "0"], input: "7\nFrench\nq\n")
         #expect(wrong.standardOutput.contains("No topic \"7\"; type a number from 1 to 3 or a name."))
         #expect(wrong.standardOutput.contains("Question:\n  Hello"))
     }
 
-    @Test func undoTakesTheLastRatingOutOfTheLog() throws {
+    @Test func undoTakesTheLastRatingOutOfTheLog() async throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let hello = try #require(ids["Hello"])
         let cat = try #require(ids["the cat"])
         // Good on Hello, Easy on the cat, undo (the cat is back with its answer), Fail instead.
-        let result = try sandbox.study(["--topic", "French", "--count", "10", "--ahead", "0"], input: "\n2\n\n3\nu\n0\nq\n")
+        let result = try await sandbox.study(["--topic", "French", "--count", "10", "--ahead", "0"], input: "\n2\n\n3\nu\n0\nq\n")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Rated Easy; next review in"))
         #expect(result.standardOutput.contains("Undid Easy.\n\n── French · card 2 of 2 · 2 left ──\nQuestion:\n  the cat\n"))
@@ -107,19 +107,19 @@ import Testing
         let catState = try #require(try sandbox.lines("french.state").first { $0.hasPrefix(cat) }?.components(separatedBy: "\t"))
         #expect(catState[1] == "Learning")
         // Nothing left to undo after undoing once at the start.
-        let nothing = try sandbox.study(["--topic", "Math", "--count", "10", "--ahead", "0"], input: "u\nq\n")
+        let nothing = try await sandbox.study(["--topic", "Math", "--count", "10", "--ahead", "0"], input: "u\nq\n")
         #expect(nothing.standardOutput.contains("Nothing to undo."))
         // State rebuilt from the log equals the state written while studying.
         let before = try sandbox.text("french.state")
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("french.state") == before)
     }
 
-    @Test func threeUndosTakeThreeRatingsOutAndCountBack() throws {
+    @Test func threeUndosTakeThreeRatingsOutAndCountBack() async throws {
         let cards = (1...5).map { "Q: Word \($0)\nA: Mot \($0)\n" }.joined(separator: "\n")
         let sandbox = try StudySandbox(decks: ["words.md": "---\ntopic: Words\n---\n\n" + cards])
         defer { sandbox.remove() }
-        let result = try sandbox.study(
+        let result = try await sandbox.study(
             ["--topic", "Words", "--count", "5", "--ahead", "0"], input: "\n3\n\n3\n\n3\nu\nu\nu\nq\n")
         #expect(result.status == 0, "\(result.standardError)")
         let out = result.standardOutput
@@ -130,13 +130,13 @@ import Testing
         #expect(out.contains("Cards studied: 0\n  Ratings: 0 (0 correct, 0 failed)"))
     }
 
-    @Test func skipMovesOnAndEndOfInputKeepsEveryRating() throws {
+    @Test func skipMovesOnAndEndOfInputKeepsEveryRating() async throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let cat = try #require(ids["the cat"])
         // Skip Hello, rate the cat Easy, and the input ends mid-session (Hello on screen).
-        let result = try sandbox.study(["--topic", "French", "--count", "10", "--ahead", "0"], input: "s\n\n3\n")
+        let result = try await sandbox.study(["--topic", "French", "--count", "10", "--ahead", "0"], input: "s\n\n3\n")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Skipped.\n\n── French · card 1 of 2 ──\nQuestion:\n  the cat\n"))
         #expect(result.standardOutput.contains("Session summary (French):\n  Cards studied: 1\n  Ratings: 1 (1 correct, 0 failed)"))
@@ -144,34 +144,34 @@ import Testing
         #expect(try sandbox.reviews("french") == [[cat, "4"]])
     }
 
-    @Test func withNothingDueOrNewLearningAheadIsOffered() throws {
+    @Test func withNothingDueOrNewLearningAheadIsOffered() async throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let hello = try #require(ids["Hello"])
         let cat = try #require(ids["the cat"])
-        for id in [hello, cat] { #expect(try sandbox.badger(["review", "--card", id, "--rating", "2"]).status == 0) }
+        for id in [hello, cat] { #expect(try await sandbox.badger(["review", "--card", id, "--rating", "2"]).status == 0) }
         // Declined: nothing to study.
-        let declined = try sandbox.study(["--topic", "French", "--count", "10"], input: "n\n")
+        let declined = try await sandbox.study(["--topic", "French", "--count", "10"], input: "n\n")
         #expect(declined.status == 0)
         #expect(declined.standardOutput.contains("Only 0 cards to study in French (0 due, 0 new); you asked for 10."))
         #expect(declined.standardOutput.contains("Learn ahead (cards due in the next 7 days)? [y/n]: "))
         #expect(declined.standardOutput.contains("Nothing to study in French now."))
         // Accepted: both cards, rated; --ahead gives the window directly.
-        let accepted = try sandbox.study(["--topic", "French", "--count", "10"], input: "y\n\n2\nq\n")
+        let accepted = try await sandbox.study(["--topic", "French", "--count", "10"], input: "y\n\n2\nq\n")
         #expect(accepted.status == 0)
         #expect(accepted.standardOutput.contains("With learning ahead: 2 cards."))
         #expect(try sandbox.reviews("french").count == 3)
-        let ahead = try sandbox.study(["--topic", "French", "--count", "10", "--ahead", "30"], input: "q\n")
+        let ahead = try await sandbox.study(["--topic", "French", "--count", "10", "--ahead", "30"], input: "q\n")
         #expect(!ahead.standardOutput.contains("[y/n]"))
         #expect(ahead.standardOutput.contains("── French · card 1 of 2 ──"))
     }
 
-    @Test func hostileCardTextIsSanitized() throws {
+    @Test func hostileCardTextIsSanitized() async throws {
         let hostile = "---\ntopic: Evil\n---\n\nQ: Hi \u{1B}]0;pwned\u{07} and \u{1B}[31mred\u{202E}\nA: \u{1B}[2J gone\n"
         let sandbox = try StudySandbox(decks: ["evil.md": hostile])
         defer { sandbox.remove() }
-        let result = try sandbox.study(["--topic", "Evil", "--count", "10", "--ahead", "0"], input: "\n1\n")
+        let result = try await sandbox.study(["--topic", "Evil", "--count", "10", "--ahead", "0"], input: "\n1\n")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Question:"))
         #expect(!result.standardOutput.contains("\u{1B}"))
@@ -180,54 +180,54 @@ import Testing
         #expect(try sandbox.reviews("evil").count == 1)
     }
 
-    @Test func ankiKeysRateWithOneToFour() throws {
+    @Test func ankiKeysRateWithOneToFour() async throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
-        let result = try sandbox.study(["--topic", "Math", "--count", "10", "--ahead", "0", "--anki-keys"], input: "\n4\n")
+        let ids = try await sandbox.ids()
+        let result = try await sandbox.study(["--topic", "Math", "--count", "10", "--ahead", "0", "--anki-keys"], input: "\n4\n")
         #expect(result.standardOutput.contains("1 Fail · 1m   2 Difficult · 5.5m   3 Good · 10m   4 Easy · "))
         #expect(try sandbox.reviews("math") == [[try #require(ids["What is $x^2$ for $x = 3$?"]), "4"]])
     }
 
     // MARK: Full screen
 
-    @Test(.timeLimit(.minutes(1))) func fullScreenShowsTheCardRatesAndRestoresTheTerminal() throws {
+    @Test(.timeLimit(.minutes(1))) func fullScreenShowsTheCardRatesAndRestoresTheTerminal() async throws {
         try #require(Tmux.isAvailable, "the full-screen test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
-        let ids = try sandbox.ids()
+        let ids = try await sandbox.ids()
         let hello = try #require(ids["Hello"])
         let tmux = Tmux()
         defer { tmux.kill() }
         let command =
             "'\(BadgerProcess.executable.path)' study --topic French --count 10 --ahead 0; echo \"EXITED $?\"; stty -a > stty.txt; sleep 5"
-        try tmux.start(command, in: sandbox.url, columns: 40, rows: 12)
-        let question = try tmux.waitFor("Space answer")
+        try await tmux.start(command, in: sandbox.url, columns: 40, rows: 12)
+        let question = try await tmux.waitFor("Space answer")
         #expect(question.contains("French · card 1 of 2"))
         #expect(question.contains("Hello"))
         #expect(!question.contains("Bonjour"))
-        try tmux.send("Space")
-        let answer = try tmux.waitFor("Bonjour")
+        try await tmux.send("Space")
+        let answer = try await tmux.waitFor("Bonjour")
         #expect(answer.contains("Hello"))
         #expect(answer.contains("0 Fail · 1m"))
-        try tmux.send("2")
-        let next = try tmux.waitFor("the cat")
+        try await tmux.send("2")
+        let next = try await tmux.waitFor("the cat")
         #expect(next.contains("Rated Good; next review in 10m."))
         // A narrower window re-lays the screen out.
-        try tmux.run(["resize-window", "-t", tmux.name, "-x", "30", "-y", "10"])
-        _ = try tmux.waitFor("the cat")
-        try tmux.send("q")
-        let summary = try tmux.waitFor("l: learn again")
+        try await tmux.run(["resize-window", "-t", tmux.name, "-x", "30", "-y", "10"])
+        _ = try await tmux.waitFor("the cat")
+        try await tmux.send("q")
+        let summary = try await tmux.waitFor("l: learn again")
         #expect(summary.contains("Cards studied: 1"))
-        try tmux.send("q")
-        let after = try tmux.waitFor("EXITED")
+        try await tmux.send("q")
+        let after = try await tmux.waitFor("EXITED")
         #expect(after.contains("EXITED 0"))
         #expect(!after.contains("Session summary"))  // the alternate screen is gone
         // The terminal is back in cooked mode with echo.
         var stty = ""
         for _ in 0..<50 where stty.isEmpty {
             stty = (try? sandbox.text("stty.txt")) ?? ""
-            usleep(100_000)
+            try await Task.sleep(for: .milliseconds(100))
         }
         #expect(stty.contains(" icanon"))
         #expect(stty.contains(" echo "))

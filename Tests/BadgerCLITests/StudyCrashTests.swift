@@ -14,12 +14,12 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func acknowledgedRatingsSurviveSIGKILL() throws {
+    func acknowledgedRatingsSurviveSIGKILL() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("badger.yml", "fuzz: true\n")
         try directory.write("t.md", Self.deck)
-        let ids = try Self.ids(in: directory.url)
+        let ids = try await Self.ids(in: directory.url)
         try #require(ids.count == Self.cardCount)
 
         let process = Process()
@@ -47,13 +47,14 @@ import Testing
         // Three ratings, each acknowledged before the next action is sent.
         var rated: [String] = []
         for index in 1...3 {
-            let shown = try #require(reader.waitFor(occurrences: index, of: "\n(Enter: answer", seconds: 15), "card \(index) not shown")
+            let shown = try #require(
+                await reader.waitFor(occurrences: index, of: "\n(Enter: answer", seconds: 15), "card \(index) not shown")
             let question = try #require(Self.lastQuestion(in: shown), "no question text in \(shown)")
             rated.append(try #require(ids[question], "unknown question \(question)"))
             send("")
-            try #require(reader.waitFor(occurrences: index, of: "Answer:\n", seconds: 15) != nil, "answer \(index) not shown")
+            try #require(await reader.waitFor(occurrences: index, of: "Answer:\n", seconds: 15) != nil, "answer \(index) not shown")
             send("2")
-            let acknowledged = reader.waitFor(occurrences: index, of: "Rated Good; next review in ", seconds: 15)
+            let acknowledged = await reader.waitFor(occurrences: index, of: "Rated Good; next review in ", seconds: 15)
             try #require(acknowledged != nil, "rating \(index) not acknowledged:\n\(reader.text)")
         }
         // The fourth: answer and rate, then kill at once without waiting for anything.
@@ -61,7 +62,7 @@ import Testing
         send("2")
         #expect(kill(process.processIdentifier, SIGKILL) == 0)
         killed = true
-        process.waitUntilExit()
+        await ExternalProcess.waitForExit(process)
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == SIGKILL)
 
@@ -76,15 +77,15 @@ import Testing
         #expect(log.isEmpty || log.hasSuffix("\n"), "partial last line in log:\n\(log)")
 
         // The collection is still readable: `due` answers (0 or 1, not 2) and state rebuilds.
-        let due = try BadgerProcess.run(["due"], in: directory.url)
+        let due = try await BadgerProcess.run(["due"], in: directory.url)
         #expect(due.status == 0 || due.status == 1, "badger due: \(due.status) \(due.standardError)")
-        let rebuild = try BadgerProcess.run(["state", "rebuild"], in: directory.url)
+        let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: directory.url)
         #expect(rebuild.status == 0, "badger state rebuild: \(rebuild.status) \(rebuild.standardError)")
     }
 
     /// Each card's id, by question text, from `badger compile`.
-    static func ids(in directory: URL) throws -> [String: String] {
-        let result = try BadgerProcess.run(["compile"], in: directory)
+    static func ids(in directory: URL) async throws -> [String: String] {
+        let result = try await BadgerProcess.run(["compile"], in: directory)
         try #require(result.status == 0, "compile failed: \(result.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         var ids: [String: String] = [:]
@@ -129,12 +130,12 @@ private final class PipeReader: @unchecked Sendable {
     }
 
     /// Waits until `needle` occurs `count` times; returns the output then, or nil on timeout.
-    func waitFor(occurrences count: Int, of needle: String, seconds: Double) -> String? {
+    func waitFor(occurrences count: Int, of needle: String, seconds: Double) async -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let current = text
             if current.components(separatedBy: needle).count - 1 >= count { return current }
-            usleep(2000)
+            try? await Task.sleep(for: .milliseconds(2))
         }
         return nil
     }

@@ -4,68 +4,68 @@ import Testing
 
 /// The "all topics" entry, color in the plain mode, and interval previews for renamed cards.
 @Suite struct StudyMenuTests {
-    @Test func allStudiesEveryTopicFromTheMenuOrTheFlag() throws {
+    @Test func allStudiesEveryTopicFromTheMenuOrTheFlag() async throws {
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
-        let menu = try sandbox.study(["--count", "10", "--ahead", "0"], input: "3\nq\n")
+        let menu = try await sandbox.study(["--count", "10", "--ahead", "0"], input: "3\nq\n")
         #expect(menu.status == 0, "\(menu.standardError)")
         #expect(menu.standardOutput.contains("Topics:\n  1  French  0 due, 2 new\n  2  Math    0 due, 1 new\n  3  all     0 due, 3 new\n"))
         #expect(menu.standardOutput.contains("── all · card 1 of 3 ──"))
         // By name, rating one card of each topic.
-        let ids = try sandbox.ids()
-        let byName = try sandbox.study(["--count", "10", "--ahead", "0"], input: "all\n\n2\n\n2\n\n2\nq\n")
+        let ids = try await sandbox.ids()
+        let byName = try await sandbox.study(["--count", "10", "--ahead", "0"], input: "all\n\n2\n\n2\n\n2\nq\n")
         #expect(byName.status == 0, "\(byName.standardError)")
         #expect(byName.standardOutput.contains("Cards studied: 3\n  Ratings: 3 (3 correct, 0 failed)"))
         #expect(try sandbox.reviews("french").map(\.[0]).sorted() == [ids["Hello"], ids["the cat"]].compactMap { $0 }.sorted())
         #expect(try sandbox.reviews("math").count == 1)
-        let flag = try sandbox.study(["--topic", "all", "--count", "1", "--ahead", "30"], input: "q\n")
+        let flag = try await sandbox.study(["--topic", "all", "--count", "1", "--ahead", "30"], input: "q\n")
         #expect(flag.status == 0)
         #expect(flag.standardOutput.contains("── all · card 1 of 1 ──"))
     }
 
-    @Test(.timeLimit(.minutes(1))) func theFullScreenMenuEndsWithAll() throws {
+    @Test(.timeLimit(.minutes(1))) func theFullScreenMenuEndsWithAll() async throws {
         try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
         let sandbox = try StudySandbox()
         defer { sandbox.remove() }
         let tmux = Tmux()
         defer { tmux.kill() }
         let command = "'\(BadgerProcess.executable.path)' study --ahead 0; echo \"EXITED $?\"; sleep 5"
-        try tmux.start(command, in: sandbox.url, columns: 40, rows: 12)
-        let menu = try tmux.waitFor("Choose a topic")
+        try await tmux.start(command, in: sandbox.url, columns: 40, rows: 12)
+        let menu = try await tmux.waitFor("Choose a topic")
         #expect(menu.contains("3  all     0 due, 3 new"))
-        try tmux.send("3")
-        _ = try tmux.waitFor("How many cards?")
-        try tmux.send("1")
-        #expect(try tmux.waitFor("Space answer").contains("all · card 1 of 3"))
-        #expect(try tmux.quitStudy().contains("EXITED 0"))
+        try await tmux.send("3")
+        _ = try await tmux.waitFor("How many cards?")
+        try await tmux.send("1")
+        #expect(try await tmux.waitFor("Space answer").contains("all · card 1 of 3"))
+        #expect(try await tmux.quitStudy().contains("EXITED 0"))
     }
 
-    @Test func plainModeIsColoredOnlyWithColorAlways() throws {
+    @Test func plainModeIsColoredOnlyWithColorAlways() async throws {
         let deck = "---\ntopic: Bold\n---\n\nQ: What is **this**?\nA: Bold\n"
         let sandbox = try StudySandbox(decks: ["bold.md": deck])
         defer { sandbox.remove() }
         let arguments = ["--topic", "Bold", "--count", "10", "--ahead", "0"]
-        let always = try sandbox.study(arguments + ["--color", "always"], input: "q\n")
+        let always = try await sandbox.study(arguments + ["--color", "always"], input: "q\n")
         #expect(always.standardOutput.contains("What is \u{1B}[1mthis\u{1B}[0m?"))
-        let auto = try sandbox.study(arguments, input: "q\n")
+        let auto = try await sandbox.study(arguments, input: "q\n")
         #expect(auto.standardOutput.contains("What is this?"))
         #expect(!auto.standardOutput.contains("\u{1B}"))
-        let noColor = try BadgerProcess.run(
+        let noColor = try await BadgerProcess.run(
             ["study", "--plain"] + arguments, in: sandbox.url, environment: ["NO_COLOR": "1"], input: "q\n")
         #expect(!noColor.standardOutput.contains("\u{1B}"))
     }
 
-    @Test func aRenamedCardsPreviewIsTheIntervalItIsSavedWith() throws {
+    @Test func aRenamedCardsPreviewIsTheIntervalItIsSavedWith() async throws {
         let question = "What is the capital city of France?"
         let sandbox = try StudySandbox(decks: ["geo.md": "---\ntopic: Geo\n---\n\nQ: \(question)\nA: Paris\n"])
         defer { sandbox.remove() }
-        let old = try #require(try sandbox.ids()[question])
+        let old = try await #require(try sandbox.ids()[question])
         // Reviewed Easy long ago: due now, with a next interval long enough to be fuzzed.
         let at = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-60 * 86_400))
-        #expect(try sandbox.badger(["review", "--card", old, "--rating", "3", "--at", at]).status == 0)
+        #expect(try await sandbox.badger(["review", "--card", old, "--rating", "3", "--at", at]).status == 0)
         // The question is edited: the card gets a new id, its progress carried over at once.
         try sandbox.directory.write("geo.md", "---\ntopic: Geo\n---\n\nQ: What is the capital town of France?\nA: Paris\n")
-        let result = try sandbox.study(["--topic", "Geo", "--count", "10", "--ahead", "0"], input: "\n2\nq\n")
+        let result = try await sandbox.study(["--topic", "Geo", "--count", "10", "--ahead", "0"], input: "\n2\nq\n")
         #expect(result.status == 0, "\(result.standardError)")
         let out = result.standardOutput
         let preview = try #require(out.firstMatch(of: /2 Good · (\S+)/)?.output.1)
@@ -73,7 +73,7 @@ import Testing
         #expect(preview == saved)
         // And the state file agrees with a rebuild from the log.
         let state = try sandbox.text("geo.state")
-        #expect(try sandbox.badger(["state", "rebuild"]).status == 0)
+        #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.text("geo.state") == state)
     }
 }

@@ -16,15 +16,15 @@ struct StudySandbox {
     func remove() { directory.remove() }
 
     @discardableResult
-    func badger(_ arguments: [String]) throws -> BadgerProcess.Result { try BadgerProcess.run(arguments, in: url) }
+    func badger(_ arguments: [String]) async throws -> BadgerProcess.Result { try await BadgerProcess.run(arguments, in: url) }
 
-    func study(_ arguments: [String], input: String) throws -> BadgerProcess.Result {
-        try BadgerProcess.run(["study", "--plain"] + arguments, in: url, input: input)
+    func study(_ arguments: [String], input: String) async throws -> BadgerProcess.Result {
+        try await BadgerProcess.run(["study", "--plain"] + arguments, in: url, input: input)
     }
 
     /// Each card's id, by question, from `badger compile`.
-    func ids() throws -> [String: String] {
-        let result = try badger(["compile"])
+    func ids() async throws -> [String: String] {
+        let result = try await badger(["compile"])
         try #require(result.status == 0, "compile failed: \(result.standardError)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         var ids: [String: String] = [:]
@@ -74,32 +74,41 @@ struct Tmux {
 
     private static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// Runs tmux on a thread of its own (`system` blocks), awaited, so no thread of the test
+    /// runner's pool waits for it.
     @discardableResult
-    func run(_ arguments: [String]) throws -> String {
+    func run(_ arguments: [String]) async throws -> String {
         let unblock = "import signal,os,sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
         let words = ["/usr/bin/python3", "-c", unblock, "/usr/bin/tmux", "-L", socket] + arguments
         let command =
             "env -u TMUX -u NO_COLOR TERM=xterm-256color " + words.map(Self.quoted).joined(separator: " ")
             + " > " + Self.quoted(output.path) + " 2>/dev/null < /dev/null"
-        _ = system(command)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                _ = system(command)
+                done.resume()
+            }
+        }
         defer { try? FileManager.default.removeItem(at: output) }
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
 
-    func start(_ command: String, in directory: URL, columns: Int, rows: Int) throws {
-        try run(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c", directory.path, command])
+    func start(_ command: String, in directory: URL, columns: Int, rows: Int) async throws {
+        try await run([
+            "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-c", directory.path, command,
+        ])
     }
 
-    func send(_ key: String) throws { try run(["send-keys", "-t", name, key]) }
+    func send(_ key: String) async throws { try await run(["send-keys", "-t", name, key]) }
 
     /// The screen once it shows `text`; records an issue after 20 seconds (CI runs heavy tests
     /// alongside), with the last screen.
-    func waitFor(_ text: String) throws -> String {
+    func waitFor(_ text: String) async throws -> String {
         var screen = ""
         for _ in 0..<200 {
-            screen = try run(["capture-pane", "-p", "-t", name])
+            screen = try await run(["capture-pane", "-p", "-t", name])
             if screen.contains(text) { return screen }
-            usleep(100_000)
+            try await Task.sleep(for: .milliseconds(100))
         }
         Issue.record("the screen never showed \"\(text)\":\n\(screen)")
         return screen
@@ -107,12 +116,16 @@ struct Tmux {
 
     /// Ends a study session started with `; echo "EXITED $?"` after it: q on the card, q on
     /// the summary. Returns the screen once the command has exited.
-    func quitStudy() throws -> String {
-        try send("q")
-        _ = try waitFor("l: learn again")
-        try send("q")
-        return try waitFor("EXITED")
+    func quitStudy() async throws -> String {
+        try await send("q")
+        _ = try await waitFor("l: learn again")
+        try await send("q")
+        return try await waitFor("EXITED")
     }
 
-    func kill() { _ = try? run(["kill-server"]) }
+    /// Ends the tmux server; synchronous, for `defer` (a short, bounded wait).
+    func kill() {
+        let words = ["/usr/bin/tmux", "-L", socket, "kill-server"]
+        _ = system("env -u TMUX " + words.map(Self.quoted).joined(separator: " ") + " > /dev/null 2>&1 < /dev/null")
+    }
 }

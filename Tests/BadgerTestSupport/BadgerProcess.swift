@@ -21,10 +21,12 @@ public enum BadgerProcess {
         return PackagePaths.url(".build/debug/badger")
     }
 
-    /// Runs `badger ARGUMENTS` in `directory` with `environment` added, and waits for it.
+    /// Runs `badger ARGUMENTS` in `directory` with `environment` added, and waits for it
+    /// without holding a thread of the test runner's pool: the pipes are read on threads of
+    /// their own and the end is awaited.
     public static func run(
         _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String] = [:], input: String? = nil
-    ) throws -> Result {
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -40,20 +42,96 @@ public enum BadgerProcess {
         process.standardError = error
         process.standardInput = standardInput
         _ = ignoringBrokenPipes
-        try process.run()
-        // A process that ends before reading all its input is not an error of the test run.
-        if let input { try? standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
-        try standardInput.fileHandleForWriting.close()
-        // Read both pipes concurrently so a full pipe never blocks the child.
-        let errorData = LockedData()
-        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
+        let (outputData, errorData) = (LockedData(), LockedData())
+        try await ProcessEnd.await(process, parts: 3) { done in
+            // Read both pipes concurrently so a full pipe never blocks the child.
+            Thread.detachNewThread {
+                outputData.set(output.fileHandleForReading.readDataToEndOfFile())
+                done()
+            }
+            Thread.detachNewThread {
+                errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+                done()
+            }
+            Thread.detachNewThread {
+                // A process that ends before reading all its input is not an error of the test run.
+                if let input { try? standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
+                try? standardInput.fileHandleForWriting.close()
+            }
+        }
         return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            status: process.terminationStatus, standardOutput: String(decoding: outputData.value, as: UTF8.self),
             standardError: String(decoding: errorData.value, as: UTF8.self))
+    }
+}
+
+/// Any program run as `BadgerProcess.run` runs badger: its output read on threads of its own and
+/// its end awaited, so no thread of the test runner's pool blocks on it.
+public enum ExternalProcess {
+    /// Runs `process` (configured, not started; its standard output and error are set here,
+    /// standard input too unless it is set) and returns its status and output.
+    public static func run(_ process: Process) async throws -> BadgerProcess.Result {
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        if process.standardInput == nil { process.standardInput = FileHandle.nullDevice }
+        let (outputData, errorData) = (LockedData(), LockedData())
+        try await ProcessEnd.await(process, parts: 3) { done in
+            Thread.detachNewThread {
+                outputData.set(output.fileHandleForReading.readDataToEndOfFile())
+                done()
+            }
+            Thread.detachNewThread {
+                errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+                done()
+            }
+        }
+        return BadgerProcess.Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData.value, as: UTF8.self),
+            standardError: String(decoding: errorData.value, as: UTF8.self))
+    }
+
+    /// Waits, without blocking a thread of the pool, until `process` has ended (polling).
+    public static func waitForExit(_ process: Process) async {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+}
+
+/// Waiting for a process to end (and for what reads its output) as an `async` call.
+enum ProcessEnd {
+    /// Starts `process` and returns once it has ended and `parts - 1` readers started by `start`
+    /// (after the process) have called `done`.
+    static func await(_ process: Process, parts: Int, start: @escaping (@escaping @Sendable () -> Void) -> Void) async throws {
+        let counter = Countdown(parts)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            counter.onZero = { continuation.resume() }
+            process.terminationHandler = { _ in counter.done() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+                return
+            }
+            start { counter.done() }
+        }
+    }
+}
+
+private final class Countdown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+    var onZero: (() -> Void)?
+
+    init(_ count: Int) { left = count }
+
+    func done() {
+        lock.lock()
+        left -= 1
+        let finished = left == 0
+        lock.unlock()
+        if finished { onZero?() }
     }
 }
 
@@ -90,7 +168,7 @@ extension BadgerProcess {
     public static func runInTerminal(
         _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String] = [:], removing: [String] = [],
         typing keys: [String] = []
-    ) throws -> Result {
+    ) async throws -> Result {
         let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -120,10 +198,14 @@ extension BadgerProcess {
                 try? writer.close()
             }
         }
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let data = LockedData()
+        try await ProcessEnd.await(process, parts: 2) { done in
+            Thread.detachNewThread {
+                data.set(output.fileHandleForReading.readDataToEndOfFile())
+                done()
+            }
+        }
+        let text = String(decoding: data.value, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         return Result(status: process.terminationStatus, standardOutput: text, standardError: "")
     }
 

@@ -15,7 +15,7 @@ extension BadgerProcess {
 
     /// Runs `badger ARGUMENTS` (give it absolute paths) with its output discarded, and measures
     /// its peak resident memory.
-    public static func runMeasuringMemory(_ arguments: [String]) throws -> Measured {
+    public static func runMeasuringMemory(_ arguments: [String]) async throws -> Measured {
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("badger-peak-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: errorFile) }
         var actions = posix_spawn_file_actions_t()
@@ -43,7 +43,7 @@ extension BadgerProcess {
             let waited = waitpid(pid, &status, WNOHANG)
             if waited == pid { break }
             if waited < 0, errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
         }
         guard peak > 0 else { throw POSIXError(.ENODATA) }
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
