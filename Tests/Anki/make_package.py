@@ -4,7 +4,8 @@
     make_package.py OUT_DIR [--notes N --reviews-per-card K]
 
 Writes OUT_DIR/legacy.apkg (collection.anki21, JSON media map), OUT_DIR/latest.apkg
-(collection.anki21b, zstd, protobuf media map), OUT_DIR/collection.colpkg and
+(collection.anki21b, zstd, protobuf media map), OUT_DIR/collection.colpkg, OUT_DIR/newer.apkg (the
+same collection later: a note more, three reviews more, a note edited in Anki) and
 OUT_DIR/expected.json: what badger must find in them (notes by GUID with their fields, tags,
 card counts, suspended cards, every review, media names).
 """
@@ -111,6 +112,29 @@ def main():
                 options=ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=True, legacy=legacy),
                 limit=None)
         col.export_collection_package(os.path.join(out, "collection.colpkg"), include_media=True, legacy=False)
+        # (Exporting a collection package closes the collection.)
+        col = Collection(os.path.join(tmp, "collection.anki2"))
+        # A newer package of the same collection: one note more, three more reviews of a card
+        # that had some, and a note's text edited in Anki.
+        basic = col.models.by_name("Basic")
+        note = col.new_note(basic)
+        note.fields[0] = "Capital of Norway?"
+        note.fields[1] = "Oslo"
+        col.add_note(note, col.decks.id("Geography::Europe"))
+        first_card = sorted(col.find_cards(""))[0]
+        last = col.db.scalar("select max(id) from revlog")
+        for step in range(1, 4):
+            col.db.execute(
+                "insert into revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) values (?,?,?,?,?,?,?,?,?)",
+                last + step * DAY_MS, first_card, -1, 3, 10, 5, 2500, 4000, 1)
+        edited = col.get_note(col.db.scalar("select nid from cards where id = ?", first_card))
+        edited.fields[1] = edited.fields[1] + " (edited in Anki)"
+        col.update_note(edited)
+        col.export_anki_package(
+            out_path=os.path.join(out, "newer.apkg"),
+            options=ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=True, legacy=False),
+            limit=None)
+        expected["newer"] = {"notes": 1, "reviews": 3}
         col.close()
     with open(os.path.join(out, "expected.json"), "w") as f:
         json.dump(expected, f, indent=1, ensure_ascii=False)

@@ -132,6 +132,14 @@ def anki_to_badger(badger, tmp):
         check("imported 0 notes" in again, f"{package}: a second import says it added nothing")
         run([badger, "due", "Decks"], work)
         check(len(states(decks)) >= 10, f"{package}: the imported history gives states")
+        # A newer package of the same collection adds only its new note and reviews; the text of
+        # a note edited in Anki is not changed in the deck (the deck is the source).
+        before_reviews = log_lines(decks, "reviewed")
+        newer = run([badger, "import", os.path.join(packages, "newer.apkg"), "--into", "Decks"], work).stdout
+        check("imported 1 note (1 card) into 1 deck, 3 reviews" in newer, f"{package}: the newer package adds 1 note, 3 reviews: {newer}")
+        check(log_lines(decks, "reviewed") == before_reviews + 3, f"{package}: three reviews more")
+        text = "\n".join(data.decode() for name, data in tree(decks).items() if name.endswith(".md"))
+        check("Capital of Norway?" in text and "edited in Anki" not in text, f"{package}: only the new note written")
     return os.path.join(tmp, "import-latest.apkg", "Decks"), packages
 
 
@@ -180,8 +188,8 @@ A: Not yet
     phone = os.path.join(tmp, "phone.anki2")
     result = anki_check("--collection", phone, first)
     notes = {note["guid"]: note for note in result["notes"]}
-    check(result["note_count"] == 16, f"Anki has 16 notes (11 from Anki, 5 written): {result['note_count']}")
-    check(result["card_count"] == 14 + 7, f"Anki has 21 cards: {result['card_count']}")
+    check(result["note_count"] == 17, f"Anki has 17 notes (12 from Anki, 5 written): {result['note_count']}")
+    check(result["card_count"] == 15 + 7, f"Anki has 22 cards: {result['card_count']}")
     check(result["revlog_count"] == badger_reviews, f"every review is a revlog row: {result['revlog_count']} of {badger_reviews}")
     with open(os.path.join(tmp, "packages", "expected.json")) as f:
         expected = json.load(f)
@@ -224,7 +232,7 @@ A: Not yet
     second = os.path.join(tmp, "second.apkg")
     run([badger, "export", second, "Decks"], work)
     both = anki_check("--collection", phone, second)
-    check(both["note_count"] == 16, f"after edits Anki still has 16 notes: {both['note_count']}")
+    check(both["note_count"] == 17, f"after edits Anki still has 17 notes: {both['note_count']}")
     check(both["imports"][0]["new"] == 0, f"the second export adds no note: {both['imports'][0]}")
     check(both["imports"][0]["updated"] >= 1, f"Anki updates the edited notes: {both['imports'][0]}")
     check(any("forse" in n["fields"][0] for n in both["notes"]), "Anki took the edited question")
