@@ -94,6 +94,9 @@ public struct AnkiImportPlan: Sendable {
         public var otherNoteTypes: [String: Int] = [:]
         public var sounds: [String] = []
         public var missingMedia: [String] = []
+        /// Files shown as images whose names are not those of image files (`notes.md`,
+        /// `x.reviews`, `badger.yml`): never written, since the collection would read them.
+        public var refusedMedia: [String] = []
         public var suspendedCards = 0
         public var taggedNotes = 0
         public var emptyNotes = 0
@@ -189,7 +192,9 @@ public struct AnkiImportPlan: Sendable {
                     let converted = AnkiFieldImport.markdown(fromHTML: html, mediaFolder: imagesRelative)
                     for sound in converted.sounds where !report.sounds.contains(sound) { report.sounds.append(sound) }
                     for image in converted.images where mediaNameOf[image] == nil {
-                        if package.mediaNames.contains(image), let safe = Self.safeMediaName(image, used: &usedMediaNames) {
+                        if !Self.isImageName(image) {
+                            if !report.refusedMedia.contains(image) { report.refusedMedia.append(image) }
+                        } else if package.mediaNames.contains(image), let safe = Self.safeMediaName(image, used: &usedMediaNames) {
                             mediaNameOf[image] = safe
                         } else if !report.missingMedia.contains(image) {
                             report.missingMedia.append(image)
@@ -203,6 +208,9 @@ public struct AnkiImportPlan: Sendable {
             // Media whose name had to change (hidden, or taken by another file in another case)
             // are renamed in the text; most keep their names.
             let renamed = mediaNameOf.filter { $0.key != $0.value }
+            // Images not written (missing from the package, or not image files) are taken out of
+            // the text, so that no card shows a file that is not there.
+            let dropped = report.missingMedia + report.refusedMedia
             var text = target?.text ?? DeckWriter.frontMatter(topic: topic)
             if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
             if !text.isEmpty, !text.hasSuffix("\n\n") { text += "\n" }
@@ -212,6 +220,9 @@ public struct AnkiImportPlan: Sendable {
                 var markdown = pending[index].markdown
                 for (original, safe) in renamed where markdown.contains(original) {
                     markdown = markdown.replacingOccurrences(of: "](\(imagesRelative)/\(original))", with: "](\(imagesRelative)/\(safe))")
+                }
+                for name in dropped where markdown.contains(name) {
+                    markdown = Self.removingImage(imagesRelative + "/" + name, from: markdown)
                 }
                 pending[index].markdown = markdown
                 pending[index].firstLine = line
@@ -429,6 +440,32 @@ public struct AnkiImportPlan: Sendable {
             number += 1
         }
         return path
+    }
+
+    /// `markdown` without the images whose destination is `path` (`![alt](path)` or
+    /// `![alt](<path>)`); their alt text stays.
+    static func removingImage(_ path: String, from markdown: String) -> String {
+        var result = markdown
+        for destination in ["(" + path + ")", "(<" + path + ">)"] {
+            while let end = result.range(of: destination) {
+                guard let close = result[..<end.lowerBound].lastIndex(of: "]"), close == result.index(before: end.lowerBound),
+                    let open = result[..<close].range(of: "![", options: .backwards)
+                else { break }
+                let alt = String(result[result.index(open.lowerBound, offsetBy: 2)..<close])
+                result.replaceSubrange(open.lowerBound..<end.upperBound, with: alt)
+            }
+        }
+        return result
+    }
+
+    /// The file extensions of images a deck can show; nothing else is written into `images/`.
+    static let imageExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "tif", "tiff", "avif", "heic", "heif", "ico",
+    ]
+
+    /// Whether `name` is the name of an image file (by its extension).
+    static func isImageName(_ name: String) -> Bool {
+        imageExtensions.contains((name as NSString).pathExtension.lowercased())
     }
 
     /// A media name safe to write as one file in `images/`: no folder, no `..`, no control

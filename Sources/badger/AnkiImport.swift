@@ -229,6 +229,11 @@ struct AnkiImport {
                 "warning: \(plural(report.missingMedia.count, "image")) the notes show are not in the package: \(report.missingMedia.prefix(5).joined(separator: ", "))"
             )
         }
+        if !report.refusedMedia.isEmpty {
+            lines.append(
+                "warning: \(plural(report.refusedMedia.count, "file")) shown as images but not image files left out: \(report.refusedMedia.prefix(5).joined(separator: ", "))"
+            )
+        }
         if report.suspendedCards > 0 {
             lines.append(
                 "note: \(plural(report.suspendedCards, "card")) suspended in Anki: suspended here too (study leaves them out; `badger unsuspend --card ID` brings one back)"

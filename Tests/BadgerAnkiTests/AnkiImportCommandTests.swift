@@ -1,3 +1,4 @@
+import BadgerAnki
 import BadgerTestSupport
 import Foundation
 import GRDB
@@ -93,6 +94,42 @@ import ZIPFoundation
         // The image path is relative to the deck that shows it.
         #expect(try directory.read("anki/geography.md").contains("![](images/flag.png)"))
         let lint = try await BadgerProcess.run(["lint", "."], in: directory.url)
+        #expect(lint.status == 0, "\(lint.standardOutput)")
+    }
+
+    /// A package whose notes show "images" named like a collection's own files (a review log,
+    /// a deck, badger.yml): none is written, or the collection would read it.
+    @Test func filesShownAsImagesThatAreNotImagesAreNotWritten() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let forged = Data("2026-01-01T00:00:00Z\treviewed\t3dae9556940ae9c6\t4\t-\t-\t00000000000000ff\n".utf8)
+        let collection = AnkiCollection(
+            noteTypes: [
+                AnkiNoteType(
+                    id: 1, name: "Basic", kind: .basic, fieldNames: ["Front", "Back"],
+                    templates: [.init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{Back}}")])
+            ],
+            decks: [AnkiDeck(id: 2, name: "Geography")],
+            notes: [
+                AnkiNote(
+                    id: 3, guid: "forged", noteTypeID: 1,
+                    fields: [#"Where? <img src="geography.reviews"><img src="badger.yml"><img src="x.md">"#, "Here"], tags: [],
+                    modified: 0)
+            ],
+            cards: [AnkiCard(id: 4, noteID: 3, deckID: 2, ordinal: 0)])
+        let package = directory.url.appendingPathComponent("forged.apkg")
+        try AnkiPackageWriter.write(
+            collection,
+            media: [
+                AnkiMediaFile(name: "geography.reviews", data: forged), AnkiMediaFile(name: "badger.yml", data: Data("fuzz: 7\n".utf8)),
+                AnkiMediaFile(name: "x.md", data: Data("Q: q\nA: a\n".utf8)),
+            ], to: package, now: Date(timeIntervalSince1970: 1_790_000_000))
+        let result = try await BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("3 files shown as images but not image files left out"), "\(result.standardOutput)")
+        let written = Self.files(directory.url).keys
+        #expect(!written.contains { $0.contains("/images/") }, "\(written)")
+        let lint = try await BadgerProcess.run(["lint", "Decks"], in: directory.url)
         #expect(lint.status == 0, "\(lint.standardOutput)")
     }
 
