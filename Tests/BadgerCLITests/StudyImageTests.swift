@@ -5,7 +5,7 @@ import Testing
 /// Images while studying, run as a user runs `badger study`: half-block art and `[image: alt]`
 /// in a real terminal (tmux), `o` starting the image viewer, images lying about their type, and
 /// the plain mode's text.
-@Suite struct StudyImageTests {
+@Suite(.serialized) struct StudyImageTests {
     static let anatomy = """
         ---
         topic: Anatomy

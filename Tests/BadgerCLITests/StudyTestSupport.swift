@@ -101,11 +101,11 @@ struct Tmux {
 
     func send(_ key: String) async throws { try await run(["send-keys", "-t", name, key]) }
 
-    /// The screen once it shows `text`; records an issue after 20 seconds (CI runs heavy tests
+    /// The screen once it shows `text`; records an issue after 40 seconds (CI runs heavy tests
     /// alongside), with the last screen.
     func waitFor(_ text: String) async throws -> String {
         var screen = ""
-        for _ in 0..<200 {
+        for _ in 0..<400 {
             screen = try await run(["capture-pane", "-p", "-t", name])
             if screen.contains(text) { return screen }
             try await Task.sleep(for: .milliseconds(100))
