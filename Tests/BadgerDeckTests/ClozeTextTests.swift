@@ -81,6 +81,15 @@ import Testing
         #expect(ClozeText(cloze.ankiForm).numbers == cloze.numbers)
     }
 
+    /// Found by fuzzing: a link destination that never closes is text, so math starting inside
+    /// the brackets before it is math in hashcards' form too (it swallowed the code span's
+    /// backtick, which then hid the deletion in Anki's form).
+    @Test func mathInBracketsBeforeAnUnclosedDestinationIsMathInBothForms() {
+        let cloze = ClozeText("[$](`$`[e]`")
+        #expect(ClozeText(cloze.ankiForm).numbers == cloze.numbers)
+        #expect(ClozeText("[a](b [c]").deletions.map(\.text) == ["c"])
+    }
+
     /// Found by fuzzing: a hashcards deletion with an unpaired brace, a `::` or a `{{c2` did not read back.
     @Test(arguments: [
         "[a {b] c", "[a } b] c", "[a::b] c", "[x}}] y", "[a {{c2 b}} c] d", "[Brmc{1::pen {{c2\u{1}sAted}a+b}} }{2}$ and {{c1:}{b}coe]`",

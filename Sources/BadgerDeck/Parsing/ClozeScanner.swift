@@ -147,7 +147,9 @@ struct ClozeScanner {
                     depth -= 1
                 } else {
                     let next = byte(index + 1)
-                    // `[text](url)` and `[text][ref]` are links: skipped whole.
+                    // `[text](url)` and `[text][ref]` are links: skipped whole. When the
+                    // destination never closes it is text, read on from after the bracket
+                    // (so that math or code starting inside it is read as the other form does).
                     if next == UInt8(ascii: "(") { return end(of: index + 1, opening: UInt8(ascii: "("), closing: UInt8(ascii: ")")) }
                     if next == UInt8(ascii: "[") { return end(of: index + 1, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]")) }
                     let text = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
@@ -160,8 +162,8 @@ struct ClozeScanner {
         return nil
     }
 
-    /// Past the bracket that closes the one opened at `start`, or past `start` when none does.
-    private func end(of start: Int, opening: UInt8, closing: UInt8) -> Int {
+    /// Past the bracket that closes the one opened at `start`, or nil when none does.
+    private func end(of start: Int, opening: UInt8, closing: UInt8) -> Int? {
         var depth = 0
         var index = start
         while index < bytes.count {
@@ -182,7 +184,7 @@ struct ClozeScanner {
             }
             index += 1
         }
-        return start + 1
+        return nil
     }
 
     private mutating func add(number: Int, text: String, hint: String?, range: Range<Int>) {
