@@ -105,6 +105,8 @@ public struct AnkiImportPlan: Sendable {
         /// Notes whose question came twice in one deck of the package: only the first is kept.
         public var duplicateNotes = 0
         public var mediaAdded = 0
+        /// Review-log entries dated before Anki existed or after the import: left out.
+        public var impossibleTimes = 0
     }
 
     public var decks: [DeckWrite] = []
@@ -194,7 +196,14 @@ public struct AnkiImportPlan: Sendable {
                     for image in converted.images where mediaNameOf[image] == nil {
                         if !Self.isImageName(image) {
                             if !report.refusedMedia.contains(image) { report.refusedMedia.append(image) }
-                        } else if package.mediaNames.contains(image), let safe = Self.safeMediaName(image, used: &usedMediaNames) {
+                        } else if package.mediaNames.contains(image), var safe = Self.safeMediaName(image, used: &usedMediaNames) {
+                            // A file of that name already in images/ with other bytes (the
+                            // user's own) is never overwritten: the image gets another name.
+                            let data = try package.mediaData(named: image)
+                            while let present = FileManager.default.contents(atPath: mediaFolder + "/" + safe), present != data {
+                                guard let next = Self.safeMediaName(safe, used: &usedMediaNames) else { break }
+                                safe = next
+                            }
                             mediaNameOf[image] = safe
                         } else if !report.missingMedia.contains(image) {
                             report.missingMedia.append(image)
@@ -243,7 +252,10 @@ public struct AnkiImportPlan: Sendable {
                 if let first = made.first, seenIDs.contains(first.id.description) {
                     if existing.cards[first.id.description] != nil {
                         report.notesKnown += 1
-                        record(item.note, type: item.type, cards: item.cards, made: made, existing: existing)
+                        let lines = record(item.note, type: item.type, cards: item.cards, made: made, existing: existing)
+                        if let deckPath = existing.cards[first.id.description]?.deckPath, !lines.isEmpty {
+                            cardLines[deckPath, default: []] += lines
+                        }
                     } else {
                         report.duplicateNotes += 1
                     }
@@ -349,6 +361,12 @@ public struct AnkiImportPlan: Sendable {
             let stamps = existing.reviewStamps[key] ?? []
             for review in reviews {
                 let time = Date(timeIntervalSince1970: TimeInterval(review.id / 1000))
+                // Anki began in 2006; a review from before, or from more than a day after the
+                // import, is a damaged entry (the scheduler could not date it), not a review.
+                guard review.id >= 1_136_073_600_000, time <= now.addingTimeInterval(86_400) else {
+                    report.impossibleTimes += 1
+                    continue
+                }
                 let recordID = Self.recordID("revlog", guid, String(ordinal), String(review.id))
                 if existing.recordIDs.contains(recordID) || stamps.contains(Existing.stamp(time, review.ease)) {
                     report.reviewsKnown += 1

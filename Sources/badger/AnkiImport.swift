@@ -197,7 +197,10 @@ struct AnkiImport {
     /// The lines printed after an import (or, with --dry-run, instead of it).
     static func summary(_ plan: AnkiImportPlan, dryRun: Bool, cwd: String) -> String {
         let report = plan.report
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        func plural(_ count: Int, _ word: String) -> String {
+            if count == 1 { return "1 \(word)" }
+            return word.hasSuffix("entry") ? "\(count) \(word.dropLast())ies" : "\(count) \(word)s"
+        }
         var lines: [String] = []
         lines.append(
             "\(dryRun ? "would import" : "imported") \(plural(report.notesAdded, "note")) (\(plural(report.cardsAdded, "card"))) into \(plural(plan.decks.count, "deck")), \(plural(report.reviewsAdded, "review")) and \(plural(report.mediaAdded, "media file"))"
@@ -246,6 +249,11 @@ struct AnkiImport {
         if report.entriesNotAnswers > 0 {
             lines.append(
                 "note: \(plural(report.entriesNotAnswers, "review-log entry")) that are not answers (reschedules, resets) not imported")
+        }
+        if report.impossibleTimes > 0 {
+            lines.append(
+                "warning: \(plural(report.impossibleTimes, "review-log entry")) dated before 2006 or in the future left out (a damaged review log?)"
+            )
         }
         if report.reviewsWithoutCard > 0 {
             lines.append("note: \(plural(report.reviewsWithoutCard, "review")) of cards badger has no card for not imported")
