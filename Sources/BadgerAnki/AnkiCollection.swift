@@ -37,11 +37,14 @@ public struct AnkiNoteType: Sendable, Equatable {
         public var name: String
         public var questionFormat: String
         public var answerFormat: String
+        /// Anki's id of the template (Anki 23.10 and later match note types by it); nil: none.
+        public var id: Int64?
 
-        public init(name: String, questionFormat: String, answerFormat: String) {
+        public init(name: String, questionFormat: String, answerFormat: String, id: Int64? = nil) {
             self.name = name
             self.questionFormat = questionFormat
             self.answerFormat = answerFormat
+            self.id = id
         }
     }
 
@@ -50,13 +53,20 @@ public struct AnkiNoteType: Sendable, Equatable {
     public var kind: Kind
     public var fieldNames: [String]
     public var templates: [Template]
+    /// Anki's id of each field (Anki 23.10 and later match note types by them); empty or nil
+    /// where a collection has none.
+    public var fieldIDs: [Int64?] = []
+    /// When the note type was last changed (seconds since 1970); nil: when the package is
+    /// written. Anki takes a package's note type over its own only when this is newer.
+    public var modified: Int64?
 
-    public init(id: Int64, name: String, kind: Kind, fieldNames: [String], templates: [Template]) {
+    public init(id: Int64, name: String, kind: Kind, fieldNames: [String], templates: [Template], modified: Int64? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
         self.fieldNames = fieldNames
         self.templates = templates
+        self.modified = modified
     }
 }
 

@@ -64,15 +64,16 @@ enum AnkiCollectionReader {
             let formats = templates.map {
                 AnkiNoteType.Template(
                     name: $0["name"] as? String ?? "", questionFormat: $0["qfmt"] as? String ?? "",
-                    answerFormat: $0["afmt"] as? String ?? "")
+                    answerFormat: $0["afmt"] as? String ?? "", id: ($0["id"] as? NSNumber)?.int64Value)
             }
             let isCloze = (model["type"] as? NSNumber)?.intValue == 1
             let stock = (model["originalStockKind"] as? NSNumber)?.intValue ?? 0
-            collection.noteTypes.append(
-                AnkiNoteType(
-                    id: id, name: model["name"] as? String ?? "",
-                    kind: kind(stock: stock, isCloze: isCloze, fields: names, templates: formats),
-                    fieldNames: names, templates: formats))
+            var type = AnkiNoteType(
+                id: id, name: model["name"] as? String ?? "",
+                kind: kind(stock: stock, isCloze: isCloze, fields: names, templates: formats),
+                fieldNames: names, templates: formats)
+            type.fieldIDs = fields.map { ($0["id"] as? NSNumber)?.int64Value }
+            collection.noteTypes.append(type)
         }
         for (key, value) in decks {
             guard let deck = value as? [String: Any] else { continue }
@@ -87,22 +88,34 @@ enum AnkiCollectionReader {
 
     /// Note types and decks of schemas 15 to 18: tables, with protobuf configurations.
     private static func readTableSchema(_ db: Database, into collection: inout AnkiCollection, part: String) throws {
-        var fieldNames: [Int64: [(Int, String)]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT ntid, ord, name FROM fields") {
-            fieldNames[int(row, "ntid"), default: []].append((Int(int(row, "ord")), text(row, "name")))
+        var fieldNames: [Int64: [(Int, String, Int64?)]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT ntid, ord, name, config FROM fields") {
+            // The field's id is field 9 of its configuration (Anki 23.10 and later).
+            var fieldID: Int64?
+            for field in (try? ProtobufReader.fields(of: blob(row, "config"))) ?? [] {
+                if field.number == 9, case .varint(let value) = field.value { fieldID = Int64(bitPattern: value) }
+            }
+            fieldNames[int(row, "ntid"), default: []].append((Int(int(row, "ord")), text(row, "name"), fieldID))
         }
         var templates: [Int64: [(Int, AnkiNoteType.Template)]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT ntid, ord, name, config FROM templates") {
             var question = ""
             var answer = ""
+            var templateID: Int64?
             let config = blob(row, "config")
             for field in (try? ProtobufReader.fields(of: config)) ?? [] {
-                guard case .bytes(let text) = field.value else { continue }
-                if field.number == 1 { question = String(decoding: text, as: UTF8.self) }
-                if field.number == 2 { answer = String(decoding: text, as: UTF8.self) }
+                switch (field.number, field.value) {
+                case (1, .bytes(let text)): question = String(decoding: text, as: UTF8.self)
+                case (2, .bytes(let text)): answer = String(decoding: text, as: UTF8.self)
+                case (8, .varint(let value)): templateID = Int64(bitPattern: value)
+                default: break
+                }
             }
             templates[int(row, "ntid"), default: []].append(
-                (Int(int(row, "ord")), AnkiNoteType.Template(name: text(row, "name"), questionFormat: question, answerFormat: answer)))
+                (
+                    Int(int(row, "ord")),
+                    AnkiNoteType.Template(name: text(row, "name"), questionFormat: question, answerFormat: answer, id: templateID)
+                ))
         }
         for row in try Row.fetchAll(db, sql: "SELECT id, name, config FROM notetypes ORDER BY id") {
             let id = int(row, "id")
@@ -114,12 +127,14 @@ enum AnkiCollectionReader {
                 if field.number == 1 { isCloze = value == 1 }
                 if field.number == 9 { stock = Int(truncatingIfNeeded: value) }
             }
-            let names = (fieldNames[id] ?? []).sorted { $0.0 < $1.0 }.map(\.1)
+            let fields = (fieldNames[id] ?? []).sorted { $0.0 < $1.0 }
+            let names = fields.map(\.1)
             let formats = (templates[id] ?? []).sorted { $0.0 < $1.0 }.map(\.1)
-            collection.noteTypes.append(
-                AnkiNoteType(
-                    id: id, name: text(row, "name"), kind: kind(stock: stock, isCloze: isCloze, fields: names, templates: formats),
-                    fieldNames: names, templates: formats))
+            var type = AnkiNoteType(
+                id: id, name: text(row, "name"), kind: kind(stock: stock, isCloze: isCloze, fields: names, templates: formats),
+                fieldNames: names, templates: formats)
+            type.fieldIDs = fields.map(\.2)
+            collection.noteTypes.append(type)
         }
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM decks ORDER BY id") {
             // Schema 18 separates a deck's name from its parents' with U+001F.

@@ -17,11 +17,14 @@ public struct AnkiExportPlan: Sendable {
         /// 1 Again … 4 Easy.
         public var rating: Int
         public var answerMilliseconds: Int?
+        /// The review's record id (a review imported from Anki gets its entry's id back).
+        public var recordID: String?
 
-        public init(time: Date, rating: Int, answerMilliseconds: Int?) {
+        public init(time: Date, rating: Int, answerMilliseconds: Int?, recordID: String? = nil) {
             self.time = time
             self.rating = rating
             self.answerMilliseconds = answerMilliseconds
+            self.recordID = recordID
         }
     }
 
@@ -89,6 +92,7 @@ public struct AnkiExportPlan: Sendable {
         var mediaNameOfPath: [String: String] = [:]
         var usedMediaNames: Set<String> = []
         var types: Set<AnkiNoteType.Kind> = []
+        var originalTypes: [Int64: AnkiNoteType] = [:]
         var position: Int64 = 0
 
         func unique(_ value: Int64, in used: inout Set<Int64>) -> Int64 {
@@ -163,7 +167,6 @@ public struct AnkiExportPlan: Sendable {
                     fields = [html(question.markdown), back]
                 }
                 if let hint = written.field(.hint), !hint.isEmpty { report.hintsLeftOut += 1 }
-                types.insert(kind)
                 let firstKey = keyOfCard(first.id.description) ?? first.id.description
                 var mapped: AnkiNoteMap.Note?
                 for card in made {
@@ -175,12 +178,24 @@ public struct AnkiExportPlan: Sendable {
                 }
                 let guid = mapped?.guid ?? firstKey
                 let noteID = unique(Self.id(from: Self.hash("note", guid)), in: &usedNoteIDs)
-                let typeID: Int64 =
+                var typeID: Int64 =
                     switch kind {
                     case .cloze: Self.clozeTypeID
                     case .basicAndReversed: Self.reversedTypeID
                     default: Self.basicTypeID
                     }
+                // A note from Anki goes back with its own note type when that type has the
+                // fields and cards the note needs: Anki then updates its note instead of
+                // reporting a conflict (it matches note types by id, field and card names).
+                if let original = mapped.flatMap(noteMap.noteType(of:)), let type = Self.noteType(original, for: kind),
+                    !Self.stockTypes.contains(where: { $0.id == type.id })
+                {
+                    typeID = type.id
+                    originalTypes[type.id] = type
+                    if type.kind == .basicOptionalReversed { fields.append(kind == .basicAndReversed ? "y" : "") }
+                } else {
+                    types.insert(kind)
+                }
                 collection.notes.append(
                     AnkiNote(
                         id: noteID, guid: guid, noteTypeID: typeID, fields: fields, tags: mapped?.tags ?? [],
@@ -207,7 +222,12 @@ public struct AnkiExportPlan: Sendable {
                         for (index, review) in reviews.enumerated() {
                             let next = index + 1 < reviews.count ? reviews[index + 1].time : schedule.state.due
                             let interval = Self.interval(from: review.time, to: next)
-                            let reviewID = unique(Int64((review.time.timeIntervalSince1970 * 1000).rounded()), in: &usedReviewIDs)
+                            // A review imported from Anki goes back with its entry's own id.
+                            let original = review.recordID.flatMap {
+                                AnkiRevlogRecordID.revlogID(of: $0, guid: guid, ordinal: ordinal, time: review.time)
+                            }
+                            let reviewID = unique(
+                                original ?? Int64((review.time.timeIntervalSince1970 * 1000).rounded()), in: &usedReviewIDs)
                             let kind = index == 0 ? 0 : (reviews[index - 1].rating == 1 && lastInterval >= 1 ? 2 : 1)
                             collection.reviews.append(
                                 AnkiReview(
@@ -221,11 +241,57 @@ public struct AnkiExportPlan: Sendable {
                     collection.cards.append(ankiCard)
                     report.cards += 1
                 }
-                exportedNotes.append((guid, kind.rawValue, exportedCards))
+                exportedNotes.append((guid, typeID == originalTypes[typeID]?.id ? String(typeID) : kind.rawValue, exportedCards))
             }
         }
         report.media = media.count
-        collection.noteTypes = Self.stockTypes.filter { types.contains($0.kind) }
+        collection.noteTypes =
+            Self.stockTypes.filter { types.contains($0.kind) } + originalTypes.keys.sorted().compactMap { originalTypes[$0] }
+    }
+
+    /// The note type a note of `kind` goes back to Anki with when it came with `original`: that
+    /// type's id, name, field and card names, with plain templates, and an old modification
+    /// time so that Anki keeps its own templates and styling. Nil when the type has other
+    /// fields or cards than the note (a type with more fields would have Anki empty them).
+    static func noteType(_ original: AnkiNoteMap.NoteType, for kind: AnkiNoteType.Kind) -> AnkiNoteType? {
+        let fields = original.fieldNames
+        let names = original.templateNames
+        func shows(_ field: String) -> String { "{{" + field + "}}" }
+        func answer(_ front: String) -> String { "{{FrontSide}}\n\n<hr id=answer>\n\n" + shows(front) }
+        var templates: [AnkiNoteType.Template]
+        switch (kind, original.kind) {
+        case (.basic, .basic), (.basic, .other):
+            guard fields.count == 2, names.count == 1 else { return nil }
+            templates = [.init(name: names[0], questionFormat: shows(fields[0]), answerFormat: answer(fields[1]))]
+        case (.basicAndReversed, .basicAndReversed):
+            guard fields.count == 2, names.count == 2 else { return nil }
+            templates = [
+                .init(name: names[0], questionFormat: shows(fields[0]), answerFormat: answer(fields[1])),
+                .init(name: names[1], questionFormat: shows(fields[1]), answerFormat: answer(fields[0])),
+            ]
+        case (.basic, .basicOptionalReversed), (.basicAndReversed, .basicOptionalReversed):
+            guard fields.count == 3, names.count == 2 else { return nil }
+            templates = [
+                .init(name: names[0], questionFormat: shows(fields[0]), answerFormat: answer(fields[1])),
+                .init(
+                    name: names[1], questionFormat: "{{#\(fields[2])}}\(shows(fields[1])){{/\(fields[2])}}", answerFormat: answer(fields[0])
+                ),
+            ]
+        case (.cloze, .cloze):
+            guard fields.count == 2, names.count == 1 else { return nil }
+            templates = [
+                .init(
+                    name: names[0], questionFormat: "{{cloze:\(fields[0])}}",
+                    answerFormat: "{{cloze:\(fields[0])}}<br>\n" + shows(fields[1]))
+            ]
+        default:
+            return nil
+        }
+        for (index, id) in original.templateIDs.enumerated() where index < templates.count { templates[index].id = id }
+        var type = AnkiNoteType(
+            id: original.id, name: original.name, kind: original.kind, fieldNames: fields, templates: templates, modified: 1)
+        type.fieldIDs = original.fieldIDs
+        return type
     }
 
     /// Anki's columns for a card with history: type, queue, due, interval, repetitions,

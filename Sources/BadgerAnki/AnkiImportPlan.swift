@@ -289,7 +289,14 @@ public struct AnkiImportPlan: Sendable {
         for card in existing.cards.values { deckOfKey[card.key] = card.deckPath }
         for (note, cards) in knownNotes {
             report.notesKnown += 1
-            guard let mapped = existing.noteMap.notes[note.guid] else { continue }
+            guard var mapped = existing.noteMap.notes[note.guid] else { continue }
+            // A note recorded without its note type (or with another) learns the package's.
+            if let type = typeOfID[note.noteTypeID], mapped.noteType != String(type.id) || noteMap.noteTypes[type.id] == nil {
+                mapped.noteType = String(type.id)
+                noteMap.insert(AnkiNoteMap.NoteType(type))
+                noteMap.insert(mapped)
+                noteMapChanged = true
+            }
             for card in cards {
                 guard let key = mapped.keys[card.ordinal],
                     let deckPath = deckOfKey[key]
@@ -346,7 +353,10 @@ public struct AnkiImportPlan: Sendable {
                 }
                 lines += cardLines
             }
-            noteMap.insert(AnkiNoteMap.Note(guid: note.guid, noteType: type?.name ?? "", keys: keys, tags: note.tags))
+            // The note type is kept (by id) so that an export gives the note its own type back.
+            if let type { noteMap.insert(AnkiNoteMap.NoteType(type)) }
+            noteMap.insert(
+                AnkiNoteMap.Note(guid: note.guid, noteType: type.map { String($0.id) } ?? "", keys: keys, tags: note.tags))
             noteMapChanged = true
             return lines
         }
@@ -367,7 +377,7 @@ public struct AnkiImportPlan: Sendable {
                     report.impossibleTimes += 1
                     continue
                 }
-                let recordID = Self.recordID("revlog", guid, String(ordinal), String(review.id))
+                let recordID = AnkiRevlogRecordID.make(guid: guid, ordinal: ordinal, revlogID: review.id)
                 if existing.recordIDs.contains(recordID) || stamps.contains(Existing.stamp(time, review.ease)) {
                     report.reviewsKnown += 1
                     continue
@@ -437,10 +447,17 @@ public struct AnkiImportPlan: Sendable {
 
     /// A record id derived from what it records: the same review imported twice has one id.
     static func recordID(_ parts: String...) -> String {
+        let digits = String(recordHash(parts), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The 64-bit FNV-1a hash a record id is made of.
+    static func recordHash(_ parts: String...) -> UInt64 { recordHash(parts) }
+
+    static func recordHash(_ parts: [String]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in ("anki\u{1F}" + parts.joined(separator: "\u{1F}")).utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hash
     }
 
     /// Where a new deck for Anki deck `name` goes: one folder per parent deck, the last part

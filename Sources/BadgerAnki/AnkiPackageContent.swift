@@ -45,7 +45,9 @@ struct AnkiPackageContent {
         let modified = Int64(now.timeIntervalSince1970.rounded(.down))
         let noteTypesByID = try Self.uniqueByID(collection.noteTypes, kind: "note type", id: \.id)
         noteTypes = Dictionary(
-            uniqueKeysWithValues: collection.noteTypes.map { (String($0.id), AnkiSchema11.noteTypeJSON($0, modified: modified)) })
+            uniqueKeysWithValues: collection.noteTypes.map {
+                (String($0.id), AnkiSchema11.noteTypeJSON($0, modified: $0.modified ?? modified))
+            })
         decks = try Self.deckJSON(collection.decks, modified: modified)
 
         var guids = Set<String>()

@@ -46,9 +46,10 @@ enum AnkiSchema11 {
     static let defaultDeckID: Int64 = 1
     static let defaultDeckName = "Default"
 
-    /// The names of a note type's fields: the stock ones for a stock kind, its own otherwise.
+    /// The names of a note type's fields: its own, or (none given) the stock ones of its kind.
     static func fieldNames(of noteType: AnkiNoteType) -> [String] {
-        switch noteType.kind {
+        if !noteType.fieldNames.isEmpty { return noteType.fieldNames }
+        return switch noteType.kind {
         case .basic, .basicAndReversed: ["Front", "Back"]
         case .basicOptionalReversed: ["Front", "Back", "Add Reverse"]
         case .cloze: ["Text", "Back Extra"]
@@ -56,8 +57,9 @@ enum AnkiSchema11 {
         }
     }
 
-    /// A note type's card templates: the stock ones for a stock kind, its own otherwise.
+    /// A note type's card templates: its own, or (none given) the stock ones of its kind.
     static func templates(of noteType: AnkiNoteType) -> [AnkiNoteType.Template] {
+        if !noteType.templates.isEmpty { return noteType.templates }
         let forward = AnkiNoteType.Template(
             name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}")
         let reverseAnswer = "{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}"
@@ -83,7 +85,7 @@ enum AnkiSchema11 {
             [
                 "name": name, "ord": ordinal, "sticky": false, "rtl": false, "font": "Arial", "size": 20,
                 "description": "", "plainText": false, "collapsed": false, "excludeFromSearch": false,
-                "id": stableID(noteType.id, "field", ordinal),
+                "id": (ordinal < noteType.fieldIDs.count ? noteType.fieldIDs[ordinal] : nil) ?? stableID(noteType.id, "field", ordinal),
                 "tag": isCloze ? ordinal as Any : NSNull(), "preventDeletion": isCloze && ordinal == 0,
             ]
         }
@@ -91,7 +93,7 @@ enum AnkiSchema11 {
             [
                 "name": template.name, "ord": ordinal, "qfmt": template.questionFormat, "afmt": template.answerFormat,
                 "bqfmt": "", "bafmt": "", "did": NSNull(), "bfont": "", "bsize": 0,
-                "id": stableID(noteType.id, "template", ordinal),
+                "id": template.id ?? stableID(noteType.id, "template", ordinal),
             ]
         }
         return [

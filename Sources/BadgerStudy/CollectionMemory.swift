@@ -57,8 +57,12 @@ public struct CollectionMemory: Sendable {
     public private(set) var states: [String: MemoryState]
     /// Every review of the logs, each once, credited to the id of the card it belongs to now
     /// (or its identity's key if it belongs to none), one list per log.
-    /// Record ids are left out: nothing that reads a history needs them.
-    public var history: [[ReviewRecord]] {
+    /// Record ids are left out (see `history(withRecordIDs:)`).
+    public var history: [[ReviewRecord]] { history(withRecordIDs: false) }
+
+    /// Every review of the logs, as `history`; with their record ids when `withRecordIDs` (an
+    /// Anki export gives reviews that came from Anki their entry's id back).
+    public func history(withRecordIDs: Bool) -> [[ReviewRecord]] {
         // One string per card, shared by all its reviews.
         var cardOfKey: [UInt64: String] = [:]
         for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
@@ -75,7 +79,7 @@ public struct CollectionMemory: Sendable {
                     id = names.name(key)
                     cardOfKey[key] = id
                 }
-                reviews.append(.review(records.review(at: index, crediting: id, withRecordID: false)))
+                reviews.append(.review(records.review(at: index, crediting: id, withRecordID: withRecordIDs)))
             }
             return reviews
         }

@@ -9,7 +9,7 @@ import Foundation
 /// two reviews are ever the same line, and a line both sides have is kept once. State files
 /// are a cache of the logs; a union-merged one is rebuilt by the next command.
 public enum GitAttributes {
-    public static let lines = ["*.reviews merge=union", "*.state merge=union"]
+    public static let lines = ["*.reviews merge=union", "*.state merge=union", "anki.notes merge=union"]
 
     /// Adds the lines to `root/.gitattributes` unless it already says how to merge those files.
     /// Failing to write it is not an error (a read-only folder, say): nothing depends on it but

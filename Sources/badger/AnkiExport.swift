@@ -41,11 +41,13 @@ struct AnkiExport {
         if withHistory {
             let states = studied.states
             var reviewsOfCard: [String: [AnkiExportPlan.Review]] = [:]
-            for log in studied.history {
+            for log in studied.memories.flatMap({ $0.history(withRecordIDs: true) }) {
                 for record in log {
                     guard case .review(let review) = record else { continue }
                     reviewsOfCard[review.cardID, default: []].append(
-                        .init(time: review.time, rating: review.rating.rawValue, answerMilliseconds: review.answerMilliseconds))
+                        .init(
+                            time: review.time, rating: review.rating.rawValue, answerMilliseconds: review.answerMilliseconds,
+                            recordID: review.recordID))
                 }
             }
             for (id, reviews) in reviewsOfCard {

@@ -248,7 +248,7 @@ struct AnkiImport {
         }
         if report.entriesNotAnswers > 0 {
             lines.append(
-                "note: \(plural(report.entriesNotAnswers, "review-log entry")) that are not answers (reschedules, resets) not imported")
+                "note: \(plural(report.entriesNotAnswers, "review-log entry")) not imported: not answers (reschedules, resets)")
         }
         if report.impossibleTimes > 0 {
             lines.append(

@@ -199,6 +199,25 @@ A: Not yet
     check(sum(1 for card in result["cards"] if card["queue"] == -1) == 1, "the suspended card goes back suspended")
     check("Geography::Europe" in result["decks"] and "Physics" in result["decks"], "one Anki deck per topic")
     check(result["media"] == ["flag.png", "star.png"], f"media exported: {result['media']}")
+    # Back into the Anki collection the notes came from: Anki recognises its own notes (by
+    # GUID and note type, so no conflicts), its own cards and its own review-log entries, and
+    # adds only what badger added.
+    source = anki_check(os.path.join(tmp, "packages", "latest.apkg"), first)
+    back = source["imports"][1]
+    check(back["conflicting"] == 0, f"no conflicting notes in the source collection: {back}")
+    check(back["new"] == 6, f"6 new notes (1 from the newer package, 5 written): {back}")
+    check(source["note_count"] == 17, f"the source collection has 17 notes: {source['note_count']}")
+    check(source["card_count"] == 22, f"the source collection has 22 cards: {source['card_count']}")
+    # Anki never changes the scheduling of a card it has (its importer adds cards and their
+    # review-log entries only for cards new to it), so the reviews that arrive are those of
+    # the Physics cards and the newer package's note, each once: the entries that came from
+    # Anki go back with their own ids.
+    seconds = {(r["cid"], r["id"] // 1000) for r in source["revlog"]}
+    check(len(seconds) == source["revlog_count"], f"no review twice in the source collection: {source['revlog_count']}")
+    check(source["revlog_count"] >= 290 + 30, f"the new cards' reviews arrive: {source['revlog_count']}")
+    own = anki_check(os.path.join(tmp, "packages", "latest.apkg"))
+    types = {n["guid"]: n["notetype"] for n in source["notes"]}
+    check(all(types[n["guid"]] == n["notetype"] for n in own["notes"]), f"Anki's notes keep their own note types: {types}")
     cloze = [n for n in result["notes"] if "mc^2" in n["fields"][0]]
     check(len(cloze) == 1 and "\\(E = {{c1::mc^2}}\\)" in cloze[0]["fields"][0], f"cloze in MathJax form: {cloze}")
     compared = 0
