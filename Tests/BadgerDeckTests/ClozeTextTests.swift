@@ -81,12 +81,16 @@ import Testing
         #expect(ClozeText(cloze.ankiForm).numbers == cloze.numbers)
     }
 
-    /// Found by fuzzing: a link destination that never closes is text, so math starting inside
-    /// the brackets before it is math in hashcards' form too (it swallowed the code span's
-    /// backtick, which then hid the deletion in Anki's form).
-    @Test func mathInBracketsBeforeAnUnclosedDestinationIsMathInBothForms() {
-        let cloze = ClozeText("[$](`$`[e]`")
+    /// Found by fuzzing: math starting inside a link's text (or before a destination that never
+    /// closes) is math in hashcards' form too; skipping the link swallowed the code span's
+    /// backtick, which then hid the deletion in Anki's form.
+    @Test(arguments: ["[$](`$`[e]`", "[$](`$`)[e]`"])
+    func mathInALinksTextIsMathInBothForms(_ text: String) {
+        // The link's text is read as Anki's form reads it: its `$` opens math, whose end lets
+        // the backtick open a code span that hides `[e]` in both forms.
+        let cloze = ClozeText(text)
         #expect(ClozeText(cloze.ankiForm).numbers == cloze.numbers)
+        #expect(ClozeText("[a [b]](url) [c]").deletions.map(\.text) == ["c"])
         #expect(ClozeText("[a](b [c]").deletions.map(\.text) == ["c"])
     }
 

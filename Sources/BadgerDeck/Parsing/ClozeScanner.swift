@@ -8,6 +8,8 @@ struct ClozeScanner {
     private var math = MathScanner()
     /// The end of the math span being scanned, if inside one.
     private var mathEnd: Int?
+    /// The end of the link being scanned (hashcards' form): no deletion starts before it.
+    private var linkEnd = 0
 
     /// The largest deletion number read; Anki's own limit is far below it.
     static let largestNumber = 9999
@@ -41,7 +43,7 @@ struct ClozeScanner {
                 }
             case UInt8(ascii: "{") where !brackets:
                 index = deletion(at: index) ?? index + 1
-            case UInt8(ascii: "[") where brackets && mathEnd == nil:
+            case UInt8(ascii: "[") where brackets && mathEnd == nil && index >= linkEnd:
                 index = bracketDeletion(at: index) ?? index + 1
             default:
                 index += 1
@@ -147,11 +149,14 @@ struct ClozeScanner {
                     depth -= 1
                 } else {
                     let next = byte(index + 1)
-                    // `[text](url)` and `[text][ref]` are links: skipped whole. When the
-                    // destination never closes it is text, read on from after the bracket
-                    // (so that math or code starting inside it is read as the other form does).
-                    if next == UInt8(ascii: "(") { return end(of: index + 1, opening: UInt8(ascii: "("), closing: UInt8(ascii: ")")) }
-                    if next == UInt8(ascii: "[") { return end(of: index + 1, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]")) }
+                    // `[text](url)` and `[text][ref]` are links, not deletions; nothing in them
+                    // starts one, but math and code in them are read as in Anki's form (the
+                    // scan goes on after the bracket). A destination that never closes is text.
+                    if next == UInt8(ascii: "(") || next == UInt8(ascii: "[") {
+                        let closing = next == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
+                        if let end = end(of: index + 1, opening: next, closing: closing) { linkEnd = end }
+                        return nil
+                    }
                     let text = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
                     add(number: deletions.count + 1, text: text, hint: nil, range: start..<(index + 1))
                     return index + 1
