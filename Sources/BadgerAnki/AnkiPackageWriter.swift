@@ -34,8 +34,20 @@ public enum AnkiPackageWriter {
         } catch {
             try? FileManager.default.removeItem(at: temporaryPackage)
             if let packageError = error as? AnkiPackageError { throw packageError }
-            throw AnkiPackageError.writeFailed(path: url.path, reason: "\(error)")
+            throw AnkiPackageError.writeFailed(path: url.path, reason: reason(error))
         }
+    }
+
+    /// Why a file operation failed, in the system's words (`No such file or directory`) rather
+    /// than Foundation's error dump.
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error {
+            let underlying = underlying as NSError
+            if underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))) }
+        }
+        return "\(error)"
     }
 
     /// When the written collection was created: the 04:00 UTC at or before `now`, as Anki puts a
@@ -55,7 +67,7 @@ public enum AnkiPackageWriter {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw AnkiPackageError.writeFailed(path: directory.path, reason: "\(error)")
+            throw AnkiPackageError.writeFailed(path: directory.path, reason: reason(error))
         }
     }
 

@@ -22,6 +22,10 @@ struct AnkiExport {
         var studied = try collection.loadStudied(lockingFor: "badger export", loaded: loaded)
         defer { for lock in studied.locks { lock.release() } }
         let wanted = topic?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if loaded.realDecks.isEmpty {
+            errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
+            throw ExitStatus.usageOrIO.code
+        }
         let decks = loaded.realDecks.filter { deck in
             guard let deckTopic = deck.topic else { return false }
             return wanted.map { deckTopic.caseInsensitiveCompare($0) == .orderedSame } ?? true
@@ -70,6 +74,9 @@ struct AnkiExport {
             readFile: { FileManager.default.contents(atPath: $0) })
         do {
             try AnkiPackageWriter.write(plan.collection, media: plan.media, to: URL(fileURLWithPath: file), now: now)
+        } catch AnkiPackageError.writeFailed(_, let reason) {
+            errors.write("badger: error: cannot write \(shown): \(UntrustedText.sanitized(reason))\n")
+            throw ExitStatus.usageOrIO.code
         } catch {
             errors.write("badger: error: cannot write \(shown): \(UntrustedText.sanitized("\(error)"))\n")
             throw ExitStatus.usageOrIO.code

@@ -10,6 +10,11 @@ struct CollectionOptions: ParsableArguments {
             discussion: "Default: ./Decks if it exists, else the current directory.", valueName: "path"))
     var paths: [String] = []
 
+    /// The paths as a message names them.
+    var shownPaths: String {
+        paths.isEmpty ? "the collection" : paths.map { UntrustedText.sanitized($0) }.joined(separator: ", ")
+    }
+
     /// Finds, reads, parses and lints the collection; I/O problems end the command with status 2.
     func load(options: DeckCollection.LoadOptions = .init()) throws -> DeckCollection {
         try load { _ in options }

@@ -76,12 +76,32 @@ extension Badger {
         @Flag(help: "Anki package: the cards only, as new cards, without their reviews and memory state.")
         var noHistory = false
 
+        /// The extension of `file` when it names neither a CSV file nor an Anki package (a typo
+        /// such as `.apkgg` would otherwise write CSV into a file meant for Anki).
+        static func unknownFormat(_ file: String) -> String? {
+            let name = (file as NSString).lastPathComponent
+            let format = (name as NSString).pathExtension.lowercased()
+            guard !format.isEmpty, file != "-" else { return nil }
+            return ["csv", "tsv", "txt", "apkg"].contains(format) ? nil : format
+        }
+
         func run() throws {
             let errors = Terminal.standardError
+            if let format = Self.unknownFormat(file) {
+                try OutputFile.refuseCollectionFile(file, shown: UntrustedText.sanitized(file), what: "an export")
+                errors.write(
+                    "badger: error: \(UntrustedText.sanitized(file)): unknown file type .\(UntrustedText.sanitized(format)); write a CSV file (.csv, .tsv, .txt, or - for standard output) or an Anki package (.apkg)\n"
+                )
+                throw ExitStatus.usageOrIO.code
+            }
             if AnkiExport.isPackage(file) {
                 return try AnkiExport(file: file, collection: collection, topic: topic, withHistory: !noHistory).run()
             }
             let loaded = try collection.load(options: .init(keepingTrees: true, checking: false))
+            if loaded.realDecks.isEmpty {
+                errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
+                throw ExitStatus.usageOrIO.code
+            }
             let wanted = topic?.trimmingCharacters(in: .whitespacesAndNewlines)
             var rows: [CSVCardWriter.Record] = []
             var topics: [String] = []

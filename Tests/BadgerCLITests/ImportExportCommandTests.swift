@@ -291,4 +291,24 @@ import Testing
         #expect(filled.standardOutput == "imported 2 cards into 2 decks (1 into Decks/a.md, 1 into Decks/c.md)\n")
         #expect(try read(directory, "Decks/c.md") == "---\ntopic: C\n---\n\nQ: qc\nA: ac\n")
     }
+
+    /// An export that would write nothing useful, or to a file type nobody asked for, is an
+    /// error naming the cause, and nothing is written.
+    @Test(arguments: [
+        (["export", "out.apkg", "empty"], "no decks in empty"), (["export", "out.csv", "empty"], "no decks in empty"),
+        (["export", "out.apkgg"], "unknown file type .apkgg"),
+        (["export", "missing/out.apkg"], "cannot write missing/out.apkg: No such file or directory"),
+    ])
+    func anExportThatCannotBeWhatTheUserMeantIsRefused(_ arguments: [String], _ message: String) async throws {
+        let directory = try collection()
+        defer { directory.remove() }
+        try directory.write("Decks/words.md", "---\ntopic: Words\n---\n\nQ: Hello\nA: Bonjour\n")
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let result = try await BadgerProcess.run(arguments, in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("badger: error: ") && result.standardError.contains(message), "\(result.standardError)")
+        #expect(!result.standardError.contains("NSCocoaErrorDomain"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(!written.contains { $0.hasPrefix("out.") }, "\(written)")
+    }
 }
