@@ -160,11 +160,11 @@ public struct AnkiExportPlan: Sendable {
                         continue
                     }
                     kind = made.contains { $0.direction == .reverse } ? .basicAndReversed : .basic
-                    var back = html(answer.markdown)
+                    var back = Self.placeholderField(answer.markdown) ?? html(answer.markdown)
                     if let explanation = written.field(.explanation), !explanation.isEmpty {
                         back += "<br><br>" + html(explanation.markdown)
                     }
-                    fields = [html(question.markdown), back]
+                    fields = [Self.placeholderField(question.markdown) ?? html(question.markdown), back]
                 }
                 if let hint = written.field(.hint), !hint.isEmpty { report.hintsLeftOut += 1 }
                 let firstKey = keyOfCard(first.id.description) ?? first.id.description
@@ -247,6 +247,17 @@ public struct AnkiExportPlan: Sendable {
         report.media = media.count
         collection.noteTypes =
             Self.stockTypes.filter { types.contains($0.kind) } + originalTypes.keys.sorted().compactMap { originalTypes[$0] }
+    }
+
+    /// What an import wrote for a field it could not show goes back as Anki had it: `(empty in
+    /// Anki)` as an empty field, `(sound: a.mp3, b.mp3)` as the sounds; nil for any other text.
+    static func placeholderField(_ markdown: String) -> String? {
+        let text = MarkdownEscaper.unescape(markdown).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text == "(empty in Anki)" { return "" }
+        guard text.hasPrefix("(sound: "), text.hasSuffix(")"), !text.contains("\n") else { return nil }
+        let names = text.dropFirst("(sound: ".count).dropLast().components(separatedBy: ", ")
+        guard !names.contains(where: { $0.isEmpty || $0.contains("]") || $0.contains("<") }) else { return nil }
+        return names.map { "[sound:\($0)]" }.joined()
     }
 
     /// The note type a note of `kind` goes back to Anki with when it came with `original`: that

@@ -93,6 +93,10 @@ public struct AnkiImportPlan: Sendable {
         /// Note types read by their first two fields, with how many notes.
         public var otherNoteTypes: [String: Int] = [:]
         public var sounds: [String] = []
+        /// Questions or answers that were only sounds: written as the sounds' names.
+        public var soundOnlyFields = 0
+        /// Answers Anki had empty: written as "(empty in Anki)".
+        public var emptyAnswers = 0
         public var missingMedia: [String] = []
         /// Files shown as images whose names are not those of image files (`notes.md`,
         /// `x.reviews`, `badger.yml`): never written, since the collection would read them.
@@ -210,6 +214,17 @@ public struct AnkiImportPlan: Sendable {
                         }
                     }
                     fields.append(converted)
+                }
+                // A question or answer that was only sounds (badger shows none) names them, so
+                // that the card, its history and a lint-clean deck are kept.
+                for slot in fields.indices.prefix(2) where fields[slot].markdown.isEmpty && !fields[slot].sounds.isEmpty {
+                    fields[slot].markdown = MarkdownEscaper.escape("(sound: " + fields[slot].sounds.joined(separator: ", ") + ")")
+                    report.soundOnlyFields += 1
+                }
+                // An answer Anki had empty (Anki allows it, a deck does not) says so.
+                if item.type?.kind != .cloze, fields.count > 1, fields[1].markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    fields[1].markdown = "(empty in Anki)"
+                    report.emptyAnswers += 1
                 }
                 pending[index].markdown = Self.cardMarkdown(
                     type: item.type, fields: fields.map(\.markdown), cards: item.cards, report: &report)

@@ -197,8 +197,9 @@ struct AnkiImport {
     /// The lines printed after an import (or, with --dry-run, instead of it).
     static func summary(_ plan: AnkiImportPlan, dryRun: Bool, cwd: String) -> String {
         let report = plan.report
-        func plural(_ count: Int, _ word: String) -> String {
+        func plural(_ count: Int, _ word: String, plural: String? = nil) -> String {
             if count == 1 { return "1 \(word)" }
+            if let plural { return "\(count) \(plural)" }
             return word.hasSuffix("entry") ? "\(count) \(word.dropLast())ies" : "\(count) \(word)s"
         }
         var lines: [String] = []
@@ -241,6 +242,14 @@ struct AnkiImport {
             lines.append(
                 "note: \(plural(report.suspendedCards, "card")) suspended in Anki: suspended here too (study leaves them out; `badger unsuspend --card ID` brings one back)"
             )
+        }
+        if report.soundOnlyFields > 0 {
+            lines.append(
+                "warning: \(plural(report.soundOnlyFields, "question or answer", plural: "questions or answers")) that were only sounds written as the sounds' names, e.g. \"(sound: x.mp3)\": edit them"
+            )
+        }
+        if report.emptyAnswers > 0 {
+            lines.append("warning: \(plural(report.emptyAnswers, "answer")) empty in Anki written as \"(empty in Anki)\": edit them")
         }
         if report.taggedNotes > 0 {
             lines.append(
