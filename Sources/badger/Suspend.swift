@@ -17,17 +17,48 @@ extension Badger {
                 digits, or an id the card had before an edit). An Anki import suspends the
                 cards Anki had suspended; an Anki export gives them back suspended.
 
+                Many cards at once: --card takes a comma-separated list, and --cards-from reads
+                ids (one per line, or separated by spaces or commas) from a file, or from
+                standard input with -.
+
                 Examples:
                   badger suspend --card 3dae9556
                   badger unsuspend --card 3dae9556 --card 5d0e803c
+                  badger list --topic French --format json | jq -r '.cards[].id' | badger suspend --cards-from -
                 """)
 
         @OptionGroup var collection: CollectionOptions
 
-        @Option(name: .customLong("card"), help: ArgumentHelp("A card to suspend (repeat for several).", valueName: "id"))
+        @Option(
+            name: .customLong("card"),
+            help: ArgumentHelp("A card to suspend (repeat, or separate by commas, for several).", valueName: "id")
+        )
         var cards: [String] = []
 
-        func run() throws { try Self.set(cards, suspended: true, collection: collection) }
+        @Option(help: ArgumentHelp("Read the ids of the cards from a file (- for standard input).", valueName: "file"))
+        var cardsFrom: String?
+
+        func run() throws { try Self.set(Self.names(cards, from: cardsFrom), suspended: true, collection: collection) }
+
+        /// The card names given: each --card split at commas, and those read from `file`.
+        static func names(_ cards: [String], from file: String?) throws -> [String] {
+            let separators = CharacterSet(charactersIn: ",").union(.whitespacesAndNewlines)
+            var names = cards.flatMap { $0.components(separatedBy: separators) }
+            if let file {
+                let data: Data?
+                if file == "-" {
+                    data = FileHandle.standardInput.readDataToEndOfFile()
+                } else {
+                    data = FileManager.default.contents(atPath: file)
+                }
+                guard let data else {
+                    Terminal.standardError.write("badger: error: cannot read \(UntrustedText.sanitized(file))\n")
+                    throw ExitStatus.usageOrIO.code
+                }
+                names += String(decoding: data, as: UTF8.self).components(separatedBy: separators)
+            }
+            return names.filter { !$0.isEmpty }
+        }
 
         /// Suspends or unsuspends the cards named, and says what changed.
         static func set(_ names: [String], suspended: Bool, collection: CollectionOptions) throws {
@@ -39,11 +70,16 @@ extension Badger {
             var studied = try collection.loadStudied(lockingFor: "badger \(verb)")
             defer { for lock in studied.locks { lock.release() } }
             var ids: [String] = []
+            var seen: Set<String> = []
+            let cards = studied.collection.cards
+            let cardOfID = Dictionary(cards.map { ($0.id.description, $0) }, uniquingKeysWith: { first, _ in first })
             for name in names {
-                let card = try CardLookup.findOrExit(
-                    name, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
-                    formerPrefix: studied.currentCardIDs(forPrefix:))
-                if !ids.contains(card.id.description) { ids.append(card.id.description) }
+                // A full id is looked up directly; a prefix or a former id searches.
+                let card =
+                    try cardOfID[name.lowercased()]
+                    ?? CardLookup.findOrExit(
+                        name, in: cards, formerName: studied.currentCardID(forName:), formerPrefix: studied.currentCardIDs(forPrefix:))
+                if seen.insert(card.id.description).inserted { ids.append(card.id.description) }
             }
             let now = Date()
             var changed = 0
@@ -72,9 +108,14 @@ extension Badger {
 
         @OptionGroup var collection: CollectionOptions
 
-        @Option(name: .customLong("card"), help: ArgumentHelp("A card to unsuspend (repeat for several).", valueName: "id"))
+        @Option(
+            name: .customLong("card"),
+            help: ArgumentHelp("A card to unsuspend (repeat, or separate by commas, for several).", valueName: "id"))
         var cards: [String] = []
 
-        func run() throws { try Suspend.set(cards, suspended: false, collection: collection) }
+        @Option(help: ArgumentHelp("Read the ids of the cards from a file (- for standard input).", valueName: "file"))
+        var cardsFrom: String?
+
+        func run() throws { try Suspend.set(Suspend.names(cards, from: cardsFrom), suspended: false, collection: collection) }
     }
 }

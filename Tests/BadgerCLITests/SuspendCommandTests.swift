@@ -33,4 +33,30 @@ import Testing
         let unknown = try await BadgerProcess.run(["suspend", "--card", "ffffffff"], in: directory.url)
         #expect(unknown.status == 2)
     }
+
+    /// Thousands of cards at once: ids from a file or standard input, or comma-separated, in
+    /// about the time of one (repeating --card thousands of times is quadratic in the
+    /// argument parser).
+    @Test func manyCardsAreNamedFromAFileStandardInputOrAList() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cards = (0..<3000).map { "Q: question \($0)?\nA: answer \($0)\n" }.joined(separator: "\n")
+        try directory.write("Decks/many.md", "---\ntopic: Many\n---\n\n" + cards)
+        let list = try await BadgerProcess.run(["list", "--format", "json"], in: directory.url)
+        let ids = list.standardOutput.components(separatedBy: "\"id\" : \"").dropFirst().map { String($0.prefix(16)) }
+        #expect(ids.count == 3000)
+        try directory.write("ids.txt", ids.prefix(2000).joined(separator: "\n") + "\n")
+        let started = Date()
+        let fromFile = try await BadgerProcess.run(["suspend", "--cards-from", "ids.txt"], in: directory.url)
+        #expect(fromFile.standardOutput == "suspended 2000 cards\n", "\(fromFile.standardError)")
+        #expect(Date().timeIntervalSince(started) < 20)
+        let fromInput = try await BadgerProcess.run(
+            ["unsuspend", "--cards-from", "-"], in: directory.url, input: ids.suffix(2500).joined(separator: " "))
+        #expect(fromInput.standardOutput == "unsuspended 1500 cards (1000 already not suspended)\n", "\(fromInput.standardError)")
+        let listed = try await BadgerProcess.run(
+            ["suspend", "--card", ids[0...2].joined(separator: ","), "--card", ids[2999]], in: directory.url)
+        #expect(listed.standardOutput == "suspended 1 card (3 already suspended)\n", "\(listed.standardError)")
+        let unreadable = try await BadgerProcess.run(["suspend", "--cards-from", "missing.txt"], in: directory.url)
+        #expect(unreadable.status == 2 && unreadable.standardError.contains("cannot read missing.txt"))
+    }
 }
