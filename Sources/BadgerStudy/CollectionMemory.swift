@@ -80,6 +80,33 @@ public struct CollectionMemory: Sendable {
             return reviews
         }
     }
+    /// The same reviews as `history`, as columns of numbers: what statistics read, without a
+    /// record per review.
+    public var reviewColumns: ReviewColumns {
+        var cardOfKey: [UInt64: String] = [:]
+        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
+        var columns = ReviewColumns()
+        columns.reserve(logs.reduce(0) { $0 + $1.log.count })
+        // Each key's index in the columns, found once per key rather than once per review.
+        var slotOfKey: [UInt64: Int32] = [:]
+        for log in logs {
+            let records = log.log
+            for index in 0..<records.count where records.isReview(index) {
+                let key = ledger.key(ofNumber: records.keys[index])
+                let slot: Int32
+                if let known = slotOfKey[key] {
+                    slot = known
+                } else {
+                    slot = columns.slot(cardOfKey[key] ?? names.name(key))
+                    slotOfKey[key] = slot
+                }
+                columns.append(
+                    card: slot, time: TimeInterval(records.times[index]), rating: Rating(rawValue: Int(records.ratings[index])) ?? .good)
+            }
+            columns.endLog()
+        }
+        return columns
+    }
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
     private var statesByKey: [UInt64: MemoryState]
