@@ -33,16 +33,28 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// - Parameters:
     ///   - root: the collection root (holding badger.yml).
     ///   - config: its settings, as read.
-    ///   - logs: every review of the root's logs (`CollectionMemory.history`).
+    ///   - logs: every review of the root's logs (`CollectionMemory.history`); made only when
+    ///     the parameters are stale.
+    ///   - freshness: the parameters' freshness, when the caller knows it (from
+    ///     `CollectionMemory.reviewColumns`, without a record per review); else found from `logs`.
     ///   - now: the moment of the fit, for the fit log and `fsrs_parameters_fitted`.
     ///   - timeZone: the learner's, for the study day of the fit.
     public static func afterSession(
-        root: String, config: CollectionConfig, logs: [[ReviewRecord]], fileAccess: any FileAccess, now: Date,
-        timeZone: TimeZone = .current, enabled: Bool = true
+        root: String, config: CollectionConfig, logs makeLogs: @autoclosure () -> [[ReviewRecord]],
+        freshness known: ParameterFreshness? = nil, fileAccess: any FileAccess, now: Date, timeZone: TimeZone = .current,
+        enabled: Bool = true
     ) -> AdaptiveRefit? {
         guard enabled, config.adapt, config.scheduler == "fsrs" else { return nil }
-        let freshness = ParameterFreshness(config: config, logs: logs)
+        var made: [[ReviewRecord]]?
+        let freshness: ParameterFreshness
+        if let known {
+            freshness = known
+        } else {
+            made = makeLogs()
+            freshness = ParameterFreshness(config: config, logs: made!)
+        }
         guard freshness.isStale else { return nil }
+        let logs = made ?? makeLogs()
         guard var refit = fit(root: root, config: config, logs: logs, fileAccess: fileAccess, now: now, timeZone: timeZone) else {
             return nil
         }

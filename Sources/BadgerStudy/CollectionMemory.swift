@@ -84,6 +84,33 @@ public struct CollectionMemory: Sendable {
             return reviews
         }
     }
+    /// The same reviews as `history`, as columns of numbers: what statistics read, without a
+    /// record per review.
+    public var reviewColumns: ReviewColumns {
+        var cardOfKey: [UInt64: String] = [:]
+        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
+        var columns = ReviewColumns()
+        columns.reserve(logs.reduce(0) { $0 + $1.log.count })
+        // Each key's index in the columns, found once per key rather than once per review.
+        var slotOfKey: [UInt64: Int32] = [:]
+        for log in logs {
+            let records = log.log
+            for index in 0..<records.count where records.isReview(index) {
+                let key = ledger.key(ofNumber: records.keys[index])
+                let slot: Int32
+                if let known = slotOfKey[key] {
+                    slot = known
+                } else {
+                    slot = columns.slot(cardOfKey[key] ?? names.name(key))
+                    slotOfKey[key] = slot
+                }
+                columns.append(
+                    card: slot, time: TimeInterval(records.times[index]), rating: Rating(rawValue: Int(records.ratings[index])) ?? .good)
+            }
+            columns.endLog()
+        }
+        return columns
+    }
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
     private var statesByKey: [UInt64: MemoryState]
@@ -241,6 +268,11 @@ public struct CollectionMemory: Sendable {
     /// lines by their content and the number of equal lines before them in their own log
     /// (three equal lines in one log stay three).
     static func removeDuplicates(_ logs: inout [Log]) {
+        if !hasDuplicateCandidates(logs) {
+            // Every record has its own record id: nothing is a copy.
+            removeUndone(&logs)
+            return
+        }
         var seen: Set<UInt64> = []
         var seenLegacy: Set<LegacyLine> = []
         for index in logs.indices {
@@ -262,9 +294,29 @@ public struct CollectionMemory: Sendable {
             }
             if duplicates { logs[index].log = log.filtered { keep[$0] } }
         }
-        // Reviews taken back (undo) are left out, wherever a copy of their line is.
+        removeUndone(&logs)
+    }
+
+    /// Leaves out the reviews taken back (undo), wherever a copy of their line is.
+    private static func removeUndone(_ logs: inout [Log]) {
         let kept = CompactLog.withoutUndone(logs.map(\.log))
         for index in logs.indices where kept[index].count != logs[index].log.count { logs[index].log = kept[index] }
+    }
+
+    /// Whether any record may be a copy of another: a format 1 line (which has no record id), or
+    /// a record id that two records share. Found with one sorted copy of the ids (8 bytes a
+    /// record), not a set of them (two to three times that, and slower to fill).
+    private static func hasDuplicateCandidates(_ logs: [Log]) -> Bool {
+        var ids: [UInt64] = []
+        ids.reserveCapacity(logs.reduce(0) { $0 + $1.log.count })
+        for log in logs {
+            for id in log.log.recordIDs {
+                guard id != 0 else { return true }
+                ids.append(id)
+            }
+        }
+        ids.sort()
+        return zip(ids, ids.dropFirst()).contains { $0 == $1 }
     }
 
     /// A format 1 line's content, and how many equal lines came before it in its log.

@@ -23,15 +23,20 @@ public struct ParameterFreshness: Sendable, Equatable {
     public var isStale: Bool
 
     public init(config: CollectionConfig, logs: [[ReviewRecord]]) {
-        var lastReview: [String: Date] = [:]
-        var reviews = 0
+        self.init(config: config, reviews: ReviewColumns(logs: logs))
+    }
+
+    /// The freshness of `config`'s parameters for the `reviews` of all logs, in the logs' order.
+    public init(config: CollectionConfig, reviews columns: ReviewColumns) {
+        // Each card's latest review so far, by its index in `columns.cardIDs`; NaN before any.
+        var lastReview = [Double](repeating: .nan, count: columns.cardIDs.count)
+        let reviews = columns.count
         var predictable = 0
-        for log in logs {
-            for case .review(let review) in log {
-                reviews += 1
-                if let last = lastReview[review.cardID], review.time.timeIntervalSince(last) >= 86_400 { predictable += 1 }
-                lastReview[review.cardID] = review.time
-            }
+        for index in 0..<reviews {
+            let card = Int(columns.cards[index])
+            let time = columns.times[index]
+            if time - lastReview[card] >= 86_400 { predictable += 1 }
+            lastReview[card] = time
         }
         fitted = config.fsrsParameters != nil
         fittedOn = config.fsrsParametersFitted

@@ -15,6 +15,9 @@ struct StudiedCollection {
     /// Every review of every root's logs, credited to the card it belongs to now.
     var history: [[ReviewRecord]] { memories.flatMap(\.history) }
 
+    /// The same reviews as columns of numbers (`CollectionMemory.reviewColumns`).
+    var reviewColumns: ReviewColumns { ReviewColumns.joined(memories.map(\.reviewColumns)) }
+
     /// The card now known by `name`, a key or an id a card had before an edit.
     func currentCardID(forName name: String) -> String? {
         for memory in memories { if let id = memory.currentCardID(forName: name) { return id } }

@@ -38,9 +38,15 @@ struct RetentionCheck {
     var parameters: Parameters
 
     init(config: CollectionConfig, logs: [[ReviewRecord]], statistics: CollectionStatistics) {
+        self.init(config: config, reviews: ReviewColumns(logs: logs), statistics: statistics)
+    }
+
+    /// The check of `config` against the `reviews` of all logs (`StudiedCollection.reviewColumns`)
+    /// and their `statistics`.
+    init(config: CollectionConfig, reviews: ReviewColumns, statistics: CollectionStatistics) {
         target = config.scheduler == "fsrs" ? config.desiredRetention : nil
         retention = Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first })
-        let freshness = ParameterFreshness(config: config, logs: logs)
+        let freshness = ParameterFreshness(config: config, reviews: reviews)
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
             stale: freshness.isStale, advice: freshness.advice, adaptive: Self.adaptiveNote(config))
@@ -56,11 +62,11 @@ struct RetentionCheck {
     }
 
     init(studied: StudiedCollection, now: Date, day: StudyDay) {
-        let logs = studied.history
+        let reviews = studied.reviewColumns
         let statistics = CollectionStatistics(
-            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states, logs: logs,
-            now: now, day: day, topics: nil)
-        self.init(config: studied.configs.values.first ?? CollectionConfig(), logs: logs, statistics: statistics)
+            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states,
+            reviews: reviews, now: now, day: day, topics: nil)
+        self.init(config: studied.configs.values.first ?? CollectionConfig(), reviews: reviews, statistics: statistics)
     }
 
     /// `Retention vs target 90%: Algebra 92.0%, French 85.5%`, and the stale-parameter advice;

@@ -13,9 +13,13 @@ extension StudyService {
     func adaptAfterSession(enabled: Bool) {
         guard enabled else { return }
         for memory in memories {
+            // Whether the parameters are stale is found from the reviews as numbers; the
+            // records a fit needs are only made when they are.
             guard let config = configs[memory.root],
                 let refit = AdaptiveRefit.afterSession(
-                    root: memory.root, config: config, logs: memory.history, fileAccess: LocalFileSystem(), now: Date())
+                    root: memory.root, config: config, logs: memory.history,
+                    freshness: ParameterFreshness(config: config, reviews: memory.reviewColumns), fileAccess: LocalFileSystem(),
+                    now: Date())
             else { continue }
             do {
                 for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }

@@ -66,13 +66,14 @@ extension Badger {
             }
             let dayStart = studied.configs.values.first?.dayStartHour ?? 4
             let day = StudyDay(timeZone: .current, startHour: dayStart)
+            let reviews = studied.reviewColumns
             let statistics = CollectionStatistics(
                 cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states,
-                logs: studied.history, now: moment, day: day,
+                reviews: reviews, now: moment, day: day,
                 topics: topic.isEmpty ? nil : Set(topic))
             let output = Terminal.standardOutput
             let fit = RetentionCheck(
-                config: studied.configs.values.first ?? CollectionConfig(), logs: studied.history,
+                config: studied.configs.values.first ?? CollectionConfig(), reviews: reviews,
                 statistics: statistics)
             switch format {
             case .text:

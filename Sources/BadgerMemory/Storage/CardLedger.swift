@@ -69,7 +69,8 @@ public struct CardLedger: Sendable {
             var suspension: (time: Int64, suspended: Bool)?
         }
         var pins: [UInt64: Pin] = [:]
-        pins.reserveCapacity(logs.first.map { $0.count / 8 } ?? 0)
+        // Not reserved from the log's length: a long log of few cards would get room for many
+        // times their pins (about 100 bytes each).
         var used: Set<UInt64> = []
         func key(_ name: UInt64) -> UInt64 { keyOfRenamed.isEmpty ? name : keyOfRenamed[name] ?? name }
         func pin(_ key: UInt64, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (Int, Int)? = nil) {

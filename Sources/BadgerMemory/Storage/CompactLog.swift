@@ -24,8 +24,9 @@ public struct CompactLog: Sendable {
     public private(set) var times: [Int64] = []
     /// The card: a review's or a sighting's key, a rename's old id.
     public private(set) var keys: [UInt64] = []
-    /// A sighting's content id, a rename's new id; 0 otherwise.
-    public private(set) var others: [UInt64] = []
+    /// A sighting's content id, a rename's new id, the record id an `undone` line takes back;
+    /// 0 otherwise (every review: so it is kept sparse).
+    public private(set) var others = SparseColumn()
     /// Reviews: FSRS rating 1–4.
     public private(set) var ratings: [UInt8] = []
     /// Reviews: seconds since the previous review and answer milliseconds; `UInt32.max` if absent.
@@ -67,7 +68,9 @@ public struct CompactLog: Sendable {
 
         public init(names: NameBook, expectedBytes: Int = 0) {
             self.names = names
-            log.reserve(expectedBytes / 60)
+            // A format 2 review line is 75 bytes or more: this is about as many records as the
+            // log holds, rarely more (the columns then grow by an eighth at a time).
+            log.reserve(expectedBytes / 80)
         }
 
         /// Reads the complete lines of `bytes` (with what was left of the part before).
@@ -129,11 +132,16 @@ public struct CompactLog: Sendable {
         kinds.reserveCapacity(count)
         times.reserveCapacity(count)
         keys.reserveCapacity(count)
-        others.reserveCapacity(count)
         ratings.reserveCapacity(count)
         elapsed.reserveCapacity(count)
         answers.reserveCapacity(count)
         recordIDs.reserveCapacity(count)
+    }
+
+    /// Makes room for one more record: when the columns are full, they grow by an eighth (an
+    /// array's own growth would double them, and a long log's columns are most of its memory).
+    @inline(__always) private mutating func makeRoom() {
+        if kinds.count == kinds.capacity { reserve(kinds.count + kinds.count / 8 + 256) }
     }
 
     /// Appends a well-formed format 2 review line without making strings; false for anything
@@ -170,6 +178,7 @@ public struct CompactLog: Sendable {
         guard let first = number(), index < line.count - 17, line[index] == 0x09 else { return false }
         index += 1
         guard let second = number(), index == line.count - 17 else { return false }
+        makeRoom()
         kinds.append(.reviewed)
         times.append(seconds)
         keys.append(key)
@@ -184,6 +193,7 @@ public struct CompactLog: Sendable {
     /// Appends a record.
     public mutating func append(_ record: ReviewRecord, names: NameBook) {
         func number(_ value: Int?) -> UInt32 { value.map { UInt32(clamping: max(0, min($0, Int(UInt32.max) - 1))) } ?? Self.absent }
+        makeRoom()
         switch record {
         case .review(let review):
             kinds.append(review.recordID == nil ? .review : .reviewed)

@@ -155,6 +155,22 @@ public struct CollectionStatistics: Sendable, Equatable {
         cards: [Card], states: [String: MemoryState], logs: [[ReviewRecord]], now: Date, day: StudyDay,
         topics filter: Set<String>? = nil, heatmapWeeks: Int = 26, forecastDays: Int = 30, recentDays: Int = 30
     ) {
+        // Renamed cards count under their latest name.
+        let aliases = CardAliases(logs: logs)
+        self.init(
+            cards: cards, states: states, reviews: ReviewColumns(logs: logs, naming: aliases.current), now: now, day: day,
+            topics: filter, heatmapWeeks: heatmapWeeks, forecastDays: forecastDays, recentDays: recentDays)
+    }
+
+    /// The statistics of `cards` with their current `states` and the `reviews` of all logs
+    /// (each credited to the card's current id, as `CollectionMemory.reviewColumns` gives them),
+    /// at `now`; the same figures as from the logs' records, without a record per review.
+    ///
+    /// - Parameters: as for the records.
+    public init(
+        cards: [Card], states: [String: MemoryState], reviews: ReviewColumns, now: Date, day: StudyDay,
+        topics filter: Set<String>? = nil, heatmapWeeks: Int = 26, forecastDays: Int = 30, recentDays: Int = 30
+    ) {
         var finder = StudyDateFinder(day)
         let today = finder.date(of: now)
         self.today = today
@@ -189,25 +205,20 @@ public struct CollectionStatistics: Sendable, Equatable {
             }
         }
 
-        // The reviews, in time order (each log already is; several logs interleave).
-        let aliases = CardAliases(logs: logs)
-        var reviews: [ReviewRecord.Review] = []
-        reviews.reserveCapacity(logs.reduce(0) { $0 + $1.count })
-        for records in logs {
-            for case .review(let review) in records { reviews.append(review) }
-        }
-        if zip(reviews, reviews.dropFirst()).contains(where: { $0.time > $1.time }) {
-            reviews = reviews.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        }
+        // The reviews, in time order (each log already is; several logs interleave): the order
+        // of their indices, kept for reviews at the same time.
+        let times = reviews.times
+        let inOrder = !zip(times, times.dropFirst()).contains(where: { $0 > $1 })
+        let order = inOrder ? [] : (0..<Int32(times.count)).sorted { (times[Int($0)], $0) < (times[Int($1)], $1) }
 
-        // The one pass.
+        // The one pass, with each card's track and topic by its index in `reviews.cardIDs`.
         struct Track {
-            var topic: Int
             var lastTime: Double
             var lastRecalled: Bool
             var mastered: Bool
         }
-        var tracks: [String: Track] = [:]
+        let topicOfCard = reviews.cardIDs.map { cardTopic[$0] ?? -1 }
+        var tracks = Array(repeating: Track(lastTime: .nan, lastRecalled: false, mastered: false), count: reviews.cardIDs.count)
         var topicLastDay = Array(repeating: Int.min, count: names.count)
         var topicMastered = Array(repeating: 0, count: names.count)
         var recent = Array(repeating: Array(repeating: 0, count: recentDays), count: names.count)
@@ -225,17 +236,19 @@ public struct CollectionStatistics: Sendable, Equatable {
             if earned[kind] == nil { earned[kind] = Achievement(kind: kind, earned: date, topic: topic) }
         }
 
-        for review in reviews {
-            let id = aliases.current(review.cardID)
-            let topic = cardTopic[id] ?? -1
+        for position in 0..<times.count {
+            let index = inOrder ? position : Int(order[position])
+            let card = Int(reviews.cards[index])
+            let topic = topicOfCard[card]
             if topic < 0, filter != nil { continue }
-            let time = review.time.timeIntervalSince1970
+            let time = times[index]
             let date = finder.date(ofSeconds: time)
-            let recalled = review.rating.isSuccess
-            let product = review.rating.productValue
+            let rating = reviews.rating(index)
+            let recalled = rating.isSuccess
+            let product = rating.productValue
 
             // This card, before and after.
-            var track = tracks[id] ?? Track(topic: topic, lastTime: .nan, lastRecalled: false, mastered: false)
+            var track = tracks[card]
             let firstOfCard = track.lastTime.isNaN
             let gap = firstOfCard ? 0 : time - track.lastTime
             let reviewState = !firstOfCard && track.lastRecalled && gap >= Self.reviewStateGap
@@ -243,7 +256,7 @@ public struct CollectionStatistics: Sendable, Equatable {
             track.mastered = recalled && (wasMastered || (!firstOfCard && gap >= Self.masteryGap))
             track.lastTime = time
             track.lastRecalled = recalled
-            tracks[id] = track
+            tracks[card] = track
 
             // Totals.
             func count(into figures: inout Figures) {
