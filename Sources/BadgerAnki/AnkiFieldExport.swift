@@ -15,6 +15,9 @@ public enum AnkiFieldExport {
     public static func html(fromMarkdown markdown: String, mediaName: (String) -> String?) -> String {
         var html = HTMLRenderer.render(markdown: markdown)
         while html.hasSuffix("\n") { html.removeLast() }
+        // The zero-width space that keeps a line like `Q: …` from being read as a card label
+        // (`MarkdownEscaper`) is the deck's business, not the field's.
+        html = html.replacingOccurrences(of: "\u{200B}", with: "").replacingOccurrences(of: "&#8203;", with: "")
         html = html.replacingOccurrences(of: "<br />\n", with: "<br>").replacingOccurrences(of: "<br />", with: "<br>")
         html = unwrappingMath(html, spanOpening: "<span class=\"math inline\">")
         html = unwrappingMath(html, spanOpening: "<span class=\"math display\">")

@@ -316,6 +316,15 @@ import Testing
 
     // MARK: - Export
 
+    /// A line that looks like a card label gets a zero-width space in the deck; Anki gets the
+    /// line back without it.
+    @Test func aLabelLikeLineGoesBackToAnkiWithoutItsGuard() {
+        let markdown = imported("Q: one<br>A: two")
+        #expect(markdown.contains("&#8203;") || markdown.contains("\u{200B}"), "\(markdown.debugDescription)")
+        let exported = AnkiFieldExport.html(fromMarkdown: markdown) { _ in nil }
+        #expect(exported == "Q: one<br>A: two", "\(exported.debugDescription)")
+    }
+
     @Test func exportUnwrapsParagraphs() {
         #expect(
             AnkiFieldExport.html(fromMarkdown: "What is the capital of **France**?") { _ in nil }
