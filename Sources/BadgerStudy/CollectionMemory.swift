@@ -149,13 +149,22 @@ public struct CollectionMemory: Sendable {
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
-        let loadedBases = Set(ownDecks.map { MemoryFiles(deckPath: $0.file.absolutePath).logPath })
+        let loadedBases = Set(ownDecks.map { $0.file.memoryFiles.logPath })
         let found = LogDiscovery.walk(root, fileAccess: fileAccess)
         var logPaths = found.logs
-        // A deck's own log is read even when it lies outside the walk (a deck named by path).
-        for deck in ownDecks where !logPaths.contains(deck.file.memoryFiles.logPath) {
-            if fileAccess.kind(atPath: deck.file.memoryFiles.logPath) == .file { logPaths.append(deck.file.memoryFiles.logPath) }
+        // Logs by their real paths: one reached through a symbolic link is the same log.
+        var realOfLog: [String: String] = [:]
+        for path in logPaths { realOfLog[path] = fileAccess.resolvedPath(path) ?? path }
+        var realLogs = Set(realOfLog.values)
+        // A deck's own log is read even when it lies outside the walk (a deck named by path, or
+        // reached through a link to a file elsewhere).
+        for deck in ownDecks {
+            let log = deck.file.memoryFiles.logPath
+            guard fileAccess.kind(atPath: log) == .file, realLogs.insert(fileAccess.resolvedPath(log) ?? log).inserted else { continue }
+            logPaths.append(log)
+            realOfLog[log] = fileAccess.resolvedPath(log) ?? log
         }
+        let realOfLogs = realOfLog
         warnings = found.cycles.map {
             "\($0) is a symbolic link back into the collection; its folder is read once"
         }
@@ -178,7 +187,8 @@ public struct CollectionMemory: Sendable {
                 }
                 let log = try parser.finish()
                 let deckPath = String(path.dropLast(".reviews".count)) + ".md"
-                let inScope = loadedBases.contains(path) || fileAccess.kind(atPath: deckPath) == nil
+                let inScope =
+                    loadedBases.contains(realOfLogs[path] ?? path) || loadedBases.contains(path) || fileAccess.kind(atPath: deckPath) == nil
                 logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope))
             } catch let error as ReviewLogError {
                 guard case .garbled(let line, let reason) = error else { return }

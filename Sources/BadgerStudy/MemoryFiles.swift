@@ -14,6 +14,7 @@ public struct MemoryFiles: Sendable, Hashable {
 }
 
 extension DeckFile {
-    /// The deck's scheduling files.
-    public var memoryFiles: MemoryFiles { MemoryFiles(deckPath: absolutePath) }
+    /// The deck's scheduling files: beside the real deck file (a deck reached through a
+    /// symbolic link keeps one history, whichever way it is reached).
+    public var memoryFiles: MemoryFiles { MemoryFiles(deckPath: realPath ?? absolutePath) }
 }

@@ -221,6 +221,33 @@ import Testing
         #expect(list.standardError.contains("symbolic link"), "\(list.standardError)")
     }
 
+    /// A deck reached through a symbolic link (to the file, or to its folder) has one history,
+    /// kept beside the real file: reviewed through the link, it is studied where it really is,
+    /// and the other way round.
+    @Test func aSymlinkedDeckHasOneHistoryWhicheverWayItIsReached() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("shared/french.md", Self.deck("French", [("chat", "cat")]))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Decks"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Decks/alias.md").path, withDestinationPath: "../shared/french.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Decks/folder").path, withDestinationPath: "../shared")
+        let id = try await #require(try Self.ids(root)["chat"])
+        try await Self.review(root, id, 2, at: "2026-01-01T08:00:00Z")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("shared/french.reviews").path))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Decks/alias.reviews").path))
+        let shared = root.appendingPathComponent("shared")
+        #expect(try await Self.listed(shared)["chat"]?.state == "learning")
+        try await Self.review(shared, id, 3, at: "2026-01-01T09:00:00Z")
+        #expect(try await Self.listed(root)["chat"]?.state == "review")
+        let stats = try await BadgerProcess.run(["stats", "--format", "json"], in: root)
+        #expect(stats.standardOutput.contains("\"reviews\" : 2"), "\(stats.standardOutput)")
+        let list = try await BadgerProcess.run(["list"], in: root)
+        #expect(list.standardOutput.split(separator: "\n").count == 1, "\(list.standardOutput)")
+    }
+
     @Test func aConflictedOrGarbledStateFileIsRebuiltNeverAnError() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -27,17 +27,20 @@ public struct CollectionLoader: Sendable {
             case .file:
                 let directory = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
                 let root = try findRoot(from: directory.isEmpty ? "/" : directory, fallback: directory, configs: &configs)
-                if seen.insert(absolute).inserted {
-                    files.append(DeckFile(displayPath: display, absolutePath: absolute, collectionRoot: root))
+                let real = fileAccess.resolvedPath(absolute)
+                if seen.insert(real ?? absolute).inserted {
+                    files.append(DeckFile(displayPath: display, absolutePath: absolute, collectionRoot: root, realPath: real))
                 }
             case .directory:
                 let root = try findRoot(from: absolute, fallback: absolute, configs: &configs)
                 let config = configs[root] ?? CollectionConfig()
                 for relative in try markdownFiles(in: absolute) {
                     let file = absolute == "/" ? "/" + relative : absolute + "/" + relative
-                    guard seen.insert(file).inserted else { continue }
+                    let real = fileAccess.resolvedPath(file)
+                    guard seen.insert(real ?? file).inserted else { continue }
                     let deck = DeckFile(
-                        displayPath: display == "." ? relative : display + "/" + relative, absolutePath: file, collectionRoot: root)
+                        displayPath: display == "." ? relative : display + "/" + relative, absolutePath: file, collectionRoot: root,
+                        realPath: real)
                     if !isExcluded(deck.relativePath, by: config) { files.append(deck) }
                 }
             }

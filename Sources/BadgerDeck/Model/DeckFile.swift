@@ -6,11 +6,16 @@ public struct DeckFile: Hashable, Sendable {
     public var absolutePath: String
     /// The absolute path of the collection root, the boundary images may not leave.
     public var collectionRoot: String
+    /// The file's real path when it is reached through a symbolic link (to it, or to a folder
+    /// on the way); nil otherwise. Its review log and state live beside the real file, so every
+    /// way of reaching the deck finds the same history.
+    public var realPath: String?
 
-    public init(displayPath: String, absolutePath: String, collectionRoot: String) {
+    public init(displayPath: String, absolutePath: String, collectionRoot: String, realPath: String? = nil) {
         self.displayPath = displayPath
         self.absolutePath = absolutePath
         self.collectionRoot = collectionRoot
+        self.realPath = realPath == absolutePath ? nil : realPath
     }
 
     /// The path relative to the collection root, e.g. `french.md`.
