@@ -116,7 +116,8 @@ struct AnkiImport {
             }
             if !plan.logLines.isEmpty { GitAttributes.ensure(root: root) }
             for (deckPath, lines) in plan.logLines.sorted(by: { $0.key < $1.key }) {
-                _ = try AtomicFile.appendLines(lines, to: MemoryFiles(deckPath: deckPath).logPath, header: ReviewLog.header)
+                _ = try AtomicFile.appendLines(
+                    lines, to: MemoryFiles(deckPath: AtomicFile.realPath(of: deckPath)).logPath, header: ReviewLog.header)
             }
             if plan.noteMapChanged {
                 try AtomicFile.write(plan.noteMap.text, to: root + "/" + AnkiNoteMap.fileName)

@@ -246,6 +246,13 @@ import Testing
         #expect(stats.standardOutput.contains("\"reviews\" : 2"), "\(stats.standardOutput)")
         let list = try await BadgerProcess.run(["list"], in: root)
         #expect(list.standardOutput.split(separator: "\n").count == 1, "\(list.standardOutput)")
+        // Rewriting the deck through the link (an import into its topic) keeps the link.
+        try directory.write("words.csv", "question;answer\nchien;dog\n")
+        let imported = try await BadgerProcess.run(["import", "words.csv", "--topic", "French"], in: root)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let link = root.appendingPathComponent("Decks/alias.md").path
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../shared/french.md")
+        #expect(try directory.read("shared/french.md").contains("Q: chien"))
     }
 
     @Test func aConflictedOrGarbledStateFileIsRebuiltNeverAnError() async throws {

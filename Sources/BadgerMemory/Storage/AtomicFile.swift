@@ -24,8 +24,9 @@ public enum AtomicFile {
     ///
     /// A temporary file left behind by a writer that was killed (its process is gone) is
     /// removed first, so a crash leaves nothing behind for long.
+    /// A symbolic link is kept: the file it leads to is replaced.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let writer = try Writer(replacing: path)
+        let writer = try Writer(replacing: realPath(of: path))
         do {
             try writer.write(bytes)
             try writer.commit()
@@ -33,6 +34,13 @@ public enum AtomicFile {
             writer.discard()
             throw error
         }
+    }
+
+    /// The file `path` leads to through symbolic links, or `path` when it does not exist yet.
+    public static func realPath(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Unlinks the temporary files in `directory` (`.NAME.tmp-<pid>`, of any file there) whose
