@@ -255,6 +255,31 @@ import Testing
         #expect(try directory.read("shared/french.md").contains("Q: chien"))
     }
 
+    /// A state file that is a symbolic link to a file outside the collection (a hostile clone)
+    /// is replaced, never written through.
+    @Test func aStateFileLinkedOutsideIsReplacedNotFollowed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url.appendingPathComponent("collection")
+        try directory.write("collection/Decks/french.md", Self.deck("French", [("chat", "cat")]))
+        try directory.write("outside.txt", "precious\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Decks/french.state").path, withDestinationPath: "../../outside.txt")
+        let id = try await #require(try Self.ids(root)["chat"])
+        try await Self.review(root, id, 2, at: "2026-01-01T08:00:00Z")
+        #expect(try directory.read("outside.txt") == "precious\n")
+        let state = root.appendingPathComponent("Decks/french.state").path
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: state)) == nil)
+        // A log linked outside is refused (here read first, and not a log); the file it leads
+        // to is untouched.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Decks/french.reviews"))
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Decks/french.reviews").path, withDestinationPath: "../../outside.txt")
+        let refused = try await BadgerProcess.run(["review", "--card", id, "--rating", "2", "--at", "2026-01-02T08:00:00Z"], in: root)
+        #expect(refused.status == 2)
+        #expect(try directory.read("outside.txt") == "precious\n")
+    }
+
     @Test func aConflictedOrGarbledStateFileIsRebuiltNeverAnError() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -107,6 +107,35 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["x.reviews", "x.state"])
     }
 
+    /// Symbolic links are never written through, except a deck's to another deck: a state file
+    /// or log linked to a file elsewhere is replaced or refused, the file untouched.
+    @Test func symbolicLinksAreNotWrittenThroughButADecksIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outside = directory.url.appendingPathComponent("outside.txt").path
+        try "precious\n".write(toFile: outside, atomically: false, encoding: .utf8)
+        let state = directory.url.appendingPathComponent("x.state").path
+        try FileManager.default.createSymbolicLink(atPath: state, withDestinationPath: outside)
+        try AtomicFile.write("state\n", to: state)
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious\n")
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == "state\n")
+        let log = directory.url.appendingPathComponent("x.reviews").path
+        try FileManager.default.createSymbolicLink(atPath: log, withDestinationPath: outside)
+        #expect(throws: StorageError.self) { try AtomicFile.appendLine("line", to: log, header: "# header") }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious\n")
+        let deck = directory.url.appendingPathComponent("real.md").path
+        try "old\n".write(toFile: deck, atomically: false, encoding: .utf8)
+        let alias = directory.url.appendingPathComponent("alias.md").path
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: deck)
+        try AtomicFile.writeDeck("new\n", to: alias)
+        #expect(try String(contentsOfFile: deck, encoding: .utf8) == "new\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: alias)) == deck)
+        let notADeck = directory.url.appendingPathComponent("linked.md").path
+        try FileManager.default.createSymbolicLink(atPath: notADeck, withDestinationPath: outside)
+        try AtomicFile.writeDeck("deck\n", to: notADeck)
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious\n")
+    }
+
     @Test func aFailedWriteLeavesThePreviousFileIntact() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

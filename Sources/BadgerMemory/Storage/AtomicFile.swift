@@ -24,9 +24,10 @@ public enum AtomicFile {
     ///
     /// A temporary file left behind by a writer that was killed (its process is gone) is
     /// removed first, so a crash leaves nothing behind for long.
-    /// A symbolic link is kept: the file it leads to is replaced.
+    /// A symbolic link at `path` is replaced, never followed (a state file linked to a file
+    /// outside the collection must not overwrite it); see `writeDeck` for decks.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let writer = try Writer(replacing: realPath(of: path))
+        let writer = try Writer(replacing: path)
         do {
             try writer.write(bytes)
             try writer.commit()
@@ -34,6 +35,15 @@ public enum AtomicFile {
             writer.discard()
             throw error
         }
+    }
+
+    /// Replaces the deck file `path` with `text`, as `write` does, but through a symbolic link:
+    /// a deck linked from elsewhere stays a link and the deck it leads to is rewritten. Only a
+    /// link from one `.md` file to another is followed.
+    public static func writeDeck(_ text: String, to path: String) throws {
+        let real = realPath(of: path)
+        let followed = path.lowercased().hasSuffix(".md") && real.lowercased().hasSuffix(".md") ? real : path
+        try write(Array(text.utf8), to: followed)
     }
 
     /// The file `path` leads to through symbolic links, or `path` when it does not exist yet.
@@ -66,16 +76,22 @@ public enum AtomicFile {
     /// does not exist) in one write, then syncs it to disk before returning.
     ///
     /// The file is opened with `O_APPEND` and locked (`flock`) for the append, so two writers,
-    /// wherever they were started and by whichever path (a symlink, `..`), never interleave or
-    /// overwrite each other's lines. A last line without a line ending is kept when it is a
+    /// wherever they were started and by whichever path (a linked folder, `..`), never
+    /// interleave or overwrite each other's lines; a log that is itself a symbolic link is
+    /// refused. A last line without a line ending is kept when it is a
     /// whole record (a line ending is added first), and cut off otherwise: it can only be a
     /// write cut short by a crash, which was never acknowledged.
     /// - Returns: what `undoAppend(_:)` needs to take the lines back out.
     @discardableResult
     public static func appendLines(_ lines: [String], to path: String, header: String) throws -> AppendedLine {
         let created = access(path, F_OK) != 0
-        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        // A log that is itself a symbolic link is not written through (a hostile clone's
+        // `french.reviews` linked to a file outside the collection); folders on the way may be.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link (badger does not write through one)" : String(cString: strerror(errno))
+            throw StorageError.writeFailed(path: path, reason: reason)
+        }
         defer { close(descriptor) }  // Closing also releases the lock.
         func failure() -> StorageError { .writeFailed(path: path, reason: String(cString: strerror(errno))) }
         while flock(descriptor, LOCK_EX) != 0 {

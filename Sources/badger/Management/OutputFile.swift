@@ -27,7 +27,7 @@ enum OutputFile {
             if creatingDirectory, !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            try AtomicFile.write(text, to: path)
+            try AtomicFile.writeDeck(text, to: path)
         } catch {
             let reason: String
             if case .writeFailed(_, let why)? = error as? StorageError { reason = why } else { reason = error.localizedDescription }
