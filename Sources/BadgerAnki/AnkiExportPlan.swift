@@ -151,7 +151,10 @@ public struct AnkiExportPlan: Sendable {
                         continue
                     }
                     kind = .cloze
-                    fields = [html(ClozeText(text.markdown).ankiForm), written.field(.explanation).map { html($0.markdown) } ?? ""]
+                    fields = [
+                        html(ClozeText(text.markdown).ankiForm),
+                        written.field(.explanation).map { Self.placeholderField($0.markdown) ?? html($0.markdown) } ?? "",
+                    ]
                 } else {
                     guard let question = written.field(.question), let answer = written.field(.answer), !question.isEmpty,
                         !answer.isEmpty

@@ -93,7 +93,8 @@ public struct AnkiImportPlan: Sendable {
         /// Note types read by their first two fields, with how many notes.
         public var otherNoteTypes: [String: Int] = [:]
         public var sounds: [String] = []
-        /// Questions or answers that were only sounds: written as the sounds' names.
+        /// Questions, answers (or a cloze note's Back Extra) that were only sounds: written as the
+        /// sounds' names.
         public var soundOnlyFields = 0
         /// Answers Anki had empty: written as "(empty in Anki)".
         public var emptyAnswers = 0
@@ -217,7 +218,9 @@ public struct AnkiImportPlan: Sendable {
                 }
                 // A question or answer that was only sounds (badger shows none) names them, so
                 // that the card, its history and a lint-clean deck are kept.
+                // (A cloze note's text with sounds only has no deletion either: left as it is.)
                 for slot in fields.indices.prefix(2) where fields[slot].markdown.isEmpty && !fields[slot].sounds.isEmpty {
+                    if slot == 0, item.type?.kind == .cloze { continue }
                     fields[slot].markdown = MarkdownEscaper.escape("(sound: " + fields[slot].sounds.joined(separator: ", ") + ")")
                     report.soundOnlyFields += 1
                 }
@@ -306,7 +309,9 @@ public struct AnkiImportPlan: Sendable {
             report.notesKnown += 1
             guard var mapped = existing.noteMap.notes[note.guid] else { continue }
             // A note recorded without its note type (or with another) learns the package's.
-            if let type = typeOfID[note.noteTypeID], mapped.noteType != String(type.id) || noteMap.noteTypes[type.id] == nil {
+            if let type = typeOfID[note.noteTypeID],
+                mapped.noteType != String(type.id) || noteMap.noteTypes[type.id] != AnkiNoteMap.NoteType(type)
+            {
                 mapped.noteType = String(type.id)
                 noteMap.insert(AnkiNoteMap.NoteType(type))
                 noteMap.insert(mapped)

@@ -117,7 +117,8 @@ struct AnkiImport {
             if !plan.logLines.isEmpty { GitAttributes.ensure(root: root) }
             for (deckPath, lines) in plan.logLines.sorted(by: { $0.key < $1.key }) {
                 _ = try AtomicFile.appendLines(
-                    lines, to: MemoryFiles(deckPath: AtomicFile.realPath(of: deckPath)).logPath, header: ReviewLog.header)
+                    lines, to: MemoryFiles(deckPath: AtomicFile.realPath(of: deckPath, within: root) ?? deckPath).logPath,
+                    header: ReviewLog.header)
             }
             if plan.noteMapChanged {
                 try AtomicFile.write(plan.noteMap.text, to: root + "/" + AnkiNoteMap.fileName)
@@ -246,7 +247,7 @@ struct AnkiImport {
         }
         if report.soundOnlyFields > 0 {
             lines.append(
-                "warning: \(plural(report.soundOnlyFields, "question or answer", plural: "questions or answers")) that were only sounds written as the sounds' names, e.g. \"(sound: x.mp3)\": edit them"
+                "warning: \(plural(report.soundOnlyFields, "field")) that only played sounds written as the sounds' names, e.g. \"(sound: x.mp3)\": edit them"
             )
         }
         if report.emptyAnswers > 0 {

@@ -107,31 +107,42 @@ import Testing
             noteTypes: [
                 AnkiNoteType(
                     id: 1, name: "Basic", kind: .basic, fieldNames: ["Front", "Back"],
-                    templates: [.init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{Back}}")])
+                    templates: [.init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{Back}}")]),
+                AnkiNoteType(
+                    id: 9, name: "Cloze", kind: .cloze, fieldNames: ["Text", "Back Extra"],
+                    templates: [.init(name: "Cloze", questionFormat: "{{cloze:Text}}", answerFormat: "{{cloze:Text}}")]),
             ],
             decks: [AnkiDeck(id: 2, name: "Sounds")],
             notes: [
                 AnkiNote(
                     id: 3, guid: "sound", noteTypeID: 1, fields: ["How does it sound?", "[sound:hello_1.mp3]"], tags: [], modified: 0),
                 AnkiNote(id: 4, guid: "empty", noteTypeID: 1, fields: ["Left blank?", ""], tags: [], modified: 0),
+                AnkiNote(
+                    id: 7, guid: "cloze", noteTypeID: 9, fields: ["Paris is the capital of {{c1::France}}", "[sound:paris.mp3]"], tags: [],
+                    modified: 0),
             ],
-            cards: [AnkiCard(id: 5, noteID: 3, deckID: 2, ordinal: 0), AnkiCard(id: 6, noteID: 4, deckID: 2, ordinal: 0)],
+            cards: [
+                AnkiCard(id: 5, noteID: 3, deckID: 2, ordinal: 0), AnkiCard(id: 6, noteID: 4, deckID: 2, ordinal: 0),
+                AnkiCard(id: 8, noteID: 7, deckID: 2, ordinal: 0),
+            ],
             reviews: [AnkiReview(id: 1_700_000_000_000, cardID: 5, ease: 3), AnkiReview(id: 1_700_000_100_000, cardID: 6, ease: 2)])
         let package = directory.url.appendingPathComponent("sounds.apkg")
         try AnkiPackageWriter.write(collection, media: [], to: package, now: Date(timeIntervalSince1970: 1_790_000_000))
         let result = try await BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("imported 2 notes (2 cards) into 1 deck, 2 reviews"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("1 question or answer that were only sounds"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("imported 3 notes (3 cards) into 1 deck, 2 reviews"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("2 fields that only played sounds"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("1 answer empty in Anki"), "\(result.standardOutput)")
         let deck = try directory.read("Decks/sounds.md")
-        #expect(deck.contains("Q: How does it sound?\nA: (sound: hello\\_1.mp3)") || deck.contains("A: (sound: hello_1.mp3)"), "\(deck)")
+        #expect(deck.contains("Q: How does it sound?\nA: (sound: hello\\_1.mp3)"), "\(deck)")
+        #expect(deck.contains("E: (sound: paris.mp3)"), "\(deck)")
         #expect(deck.contains("Q: Left blank?\nA: (empty in Anki)"), "\(deck)")
         let lint = try await BadgerProcess.run(["lint", "Decks"], in: directory.url)
         #expect(lint.status == 0, "\(lint.standardOutput)")
         let exported = try await BadgerProcess.run(["export", "back.apkg", "Decks"], in: directory.url)
         #expect(exported.status == 0, "\(exported.standardError)")
         let back = try AnkiPackageReader(url: directory.url.appendingPathComponent("back.apkg")).collection
-        #expect(Set(back.notes.map { $0.fields[1] }) == ["[sound:hello_1.mp3]", ""], "\(back.notes.map(\.fields))")
+        #expect(
+            back.notes.map { $0.fields[1] }.sorted() == ["", "[sound:hello_1.mp3]", "[sound:paris.mp3]"], "\(back.notes.map(\.fields))")
     }
 }

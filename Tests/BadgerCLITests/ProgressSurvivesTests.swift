@@ -228,6 +228,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let root = directory.url
+        try directory.write("badger.yml", "fuzz: true\n")
         try directory.write("shared/french.md", Self.deck("French", [("chat", "cat")]))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Decks"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
@@ -253,6 +254,43 @@ import Testing
         let link = root.appendingPathComponent("Decks/alias.md").path
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../shared/french.md")
         #expect(try directory.read("shared/french.md").contains("Q: chien"))
+    }
+
+    /// A deck that is a symbolic link to a deck outside the collection (a hostile clone's link
+    /// to a note file elsewhere): nothing is written beside or into that file; the history
+    /// stays beside the link, and a rewrite replaces the link.
+    @Test func aDeckLinkedOutsideTheCollectionIsNeverWrittenThrough() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url.appendingPathComponent("collection")
+        let diary = Self.deck("Diary", [("What is private?", "My diary")])
+        try directory.write("outside/diary.md", diary)
+        try directory.write("collection/badger.yml", "fuzz: true\n")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Decks"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Decks/french.md").path, withDestinationPath: "../../outside/diary.md")
+        let id = try await #require(try Self.ids(root)["What is private?"])
+        try await Self.review(root, id, 2, at: "2026-01-01T08:00:00Z")
+        try directory.write("words.csv", "question;answer\nchien;dog\n")
+        let imported = try await BadgerProcess.run(["import", "../words.csv", "--topic", "Diary"], in: root)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("outside").path) == ["diary.md"])
+        #expect(try directory.read("outside/diary.md") == diary)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Decks/french.reviews").path))
+        #expect(try await Self.listed(root)["What is private?"]?.state == "learning")
+    }
+
+    /// An excluded link does not hide the deck it leads to.
+    @Test func anExcludedLinkHidesNoDeck() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "exclude: [\"zarchive/*.md\"]\n")
+        try directory.write("decks/f.md", Self.deck("F", [("one", "1")]))
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("zarchive"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("zarchive/f.md").path, withDestinationPath: "../decks/f.md")
+        let list = try await BadgerProcess.run(["list", "."], in: directory.url)
+        #expect(list.standardOutput.split(separator: "\n").count == 1, "\(list.standardOutput)")
     }
 
     /// A state file that is a symbolic link to a file outside the collection (a hostile clone)

@@ -90,6 +90,10 @@ import Testing
         // the backtick open a code span that hides `[e]` in both forms.
         let cloze = ClozeText(text)
         #expect(ClozeText(cloze.ankiForm).numbers == cloze.numbers)
+    }
+
+    /// Nothing in a link starts a deletion; a destination that never closes is text.
+    @Test func linksStartNoDeletion() {
         #expect(ClozeText("[a [b]](url) [c]").deletions.map(\.text) == ["c"])
         #expect(ClozeText("[a](b [c]").deletions.map(\.text) == ["c"])
     }

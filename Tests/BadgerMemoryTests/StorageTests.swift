@@ -127,12 +127,21 @@ import Testing
         try "old\n".write(toFile: deck, atomically: false, encoding: .utf8)
         let alias = directory.url.appendingPathComponent("alias.md").path
         try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: deck)
-        try AtomicFile.writeDeck("new\n", to: alias)
+        try AtomicFile.writeDeck("new\n", to: alias, root: directory.url.path)
         #expect(try String(contentsOfFile: deck, encoding: .utf8) == "new\n")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: alias)) == deck)
         let notADeck = directory.url.appendingPathComponent("linked.md").path
         try FileManager.default.createSymbolicLink(atPath: notADeck, withDestinationPath: outside)
-        try AtomicFile.writeDeck("deck\n", to: notADeck)
+        try AtomicFile.writeDeck("deck\n", to: notADeck, root: directory.url.path)
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious\n")
+        // A deck linked to a deck outside the collection is replaced, not written through.
+        let inner = directory.url.appendingPathComponent("collection")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        let linkedOut = inner.appendingPathComponent("away.md").path
+        try FileManager.default.createSymbolicLink(atPath: linkedOut, withDestinationPath: deck)
+        try AtomicFile.writeDeck("mine\n", to: linkedOut, root: inner.path)
+        #expect(try String(contentsOfFile: deck, encoding: .utf8) == "new\n")
+        #expect(try String(contentsOfFile: linkedOut, encoding: .utf8) == "mine\n")
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious\n")
     }
 

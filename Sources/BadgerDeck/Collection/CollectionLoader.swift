@@ -29,7 +29,8 @@ public struct CollectionLoader: Sendable {
                 let root = try findRoot(from: directory.isEmpty ? "/" : directory, fallback: directory, configs: &configs)
                 let real = fileAccess.resolvedPath(absolute)
                 if seen.insert(real ?? absolute).inserted {
-                    files.append(DeckFile(displayPath: display, absolutePath: absolute, collectionRoot: root, realPath: real))
+                    files.append(
+                        DeckFile(displayPath: display, absolutePath: absolute, collectionRoot: root, realPath: inside(real, root: root)))
                 }
             case .directory:
                 let root = try findRoot(from: absolute, fallback: absolute, configs: &configs)
@@ -37,11 +38,12 @@ public struct CollectionLoader: Sendable {
                 for relative in try markdownFiles(in: absolute) {
                     let file = absolute == "/" ? "/" + relative : absolute + "/" + relative
                     let real = fileAccess.resolvedPath(file)
-                    guard seen.insert(real ?? file).inserted else { continue }
                     let deck = DeckFile(
                         displayPath: display == "." ? relative : display + "/" + relative, absolutePath: file, collectionRoot: root,
-                        realPath: real)
-                    if !isExcluded(deck.relativePath, by: config) { files.append(deck) }
+                        realPath: inside(real, root: root))
+                    // Excluded first: an excluded link must not hide the deck it leads to.
+                    guard !isExcluded(deck.relativePath, by: config), seen.insert(real ?? file).inserted else { continue }
+                    files.append(deck)
                 }
             }
         }
@@ -116,7 +118,6 @@ public struct CollectionLoader: Sendable {
         var found: [String] = []
         var pending = [""]
         var seenFolders: Set<String> = []
-        var seenFiles: Set<String> = []
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? directory : directory + "/" + relative
             if let real = fileAccess.resolvedPath(absolute), !seenFolders.insert(real).inserted { continue }
@@ -129,13 +130,21 @@ public struct CollectionLoader: Sendable {
                 switch fileAccess.kind(atPath: path) {
                 case .directory: pending.append(child)
                 case .file where name.lowercased().hasSuffix(".md"):
-                    if let real = fileAccess.resolvedPath(path), !seenFiles.insert(real).inserted { continue }
+                    // A file reached twice (through a linked folder or a linked file) is kept
+                    // once by `deckFiles`, after exclusion, so an excluded link hides nothing.
                     found.append(child)
                 default: continue
                 }
             }
         }
         return found.sorted()
+    }
+
+    /// `real` when it lies inside the real path of `root` (a deck linked to another deck of the
+    /// collection), else nil: a deck linked to a file outside keeps its history beside the link.
+    private func inside(_ real: String?, root: String) -> String? {
+        guard let real, let realRoot = fileAccess.resolvedPath(root) else { return nil }
+        return real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") ? real : nil
     }
 
     private func isExcluded(_ relativePath: String, by config: CollectionConfig) -> Bool {

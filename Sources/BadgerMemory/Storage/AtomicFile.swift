@@ -37,13 +37,20 @@ public enum AtomicFile {
         }
     }
 
-    /// Replaces the deck file `path` with `text`, as `write` does, but through a symbolic link:
-    /// a deck linked from elsewhere stays a link and the deck it leads to is rewritten. Only a
-    /// link from one `.md` file to another is followed.
-    public static func writeDeck(_ text: String, to path: String) throws {
+    /// Replaces the deck file `path` with `text`, as `write` does, but through a symbolic link
+    /// to another deck inside the collection `root`: that deck is rewritten and the link stays.
+    /// A link to anything else (a file outside the collection, a file that is not a `.md`) is
+    /// replaced, never written through.
+    public static func writeDeck(_ text: String, to path: String, root: String) throws {
+        let followed = path.lowercased().hasSuffix(".md") ? realPath(of: path, within: root) ?? path : path
+        try write(Array(text.utf8), to: followed.lowercased().hasSuffix(".md") ? followed : path)
+    }
+
+    /// The real path of `path` when it lies inside the real path of `root`, else nil.
+    public static func realPath(of path: String, within root: String) -> String? {
         let real = realPath(of: path)
-        let followed = path.lowercased().hasSuffix(".md") && real.lowercased().hasSuffix(".md") ? real : path
-        try write(Array(text.utf8), to: followed)
+        let realRoot = realPath(of: root)
+        return real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") ? real : nil
     }
 
     /// The file `path` leads to through symbolic links, or `path` when it does not exist yet.

@@ -27,7 +27,8 @@ enum OutputFile {
             if creatingDirectory, !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            try AtomicFile.writeDeck(text, to: path)
+            // A deck linked to another deck of its collection is rewritten through the link.
+            try AtomicFile.writeDeck(text, to: path, root: DeckPlacement.root(of: directory.isEmpty ? "." : directory))
         } catch {
             let reason: String
             if case .writeFailed(_, let why)? = error as? StorageError { reason = why } else { reason = error.localizedDescription }
