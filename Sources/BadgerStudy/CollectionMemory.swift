@@ -13,7 +13,10 @@ import Foundation
 public struct CollectionMemory: Sendable {
     /// A card as the memory sees it.
     public struct StudiedCard: Sendable {
-        public let id: String
+        /// The card's id as a number (16 hex digits spelled out take an allocation each).
+        public let cardID: CardID
+        /// The card's id, 16 hex digits.
+        public var id: String { cardID.description }
         public let question: String
         public let answer: String
         public let direction: String
@@ -116,7 +119,8 @@ public struct CollectionMemory: Sendable {
     private var statesByKey: [UInt64: MemoryState]
     /// Card ids as numbers, and the rare id that is not 16 hex digits.
     public let names = NameBook()
-    private var cardsByID: [String: (deck: Int, card: StudiedCard)]
+    /// Where each card is among `decks`: its deck and its place in the deck's cards.
+    private var cardsByID: [CardID: (deck: Int32, card: Int32)]
     private var keyedReviews: [UInt64: Int]
     private var legacyQuestions: [String: String]
     private var lastLogOfKey: [UInt64: Int] = [:]
@@ -144,7 +148,7 @@ public struct CollectionMemory: Sendable {
         for card in collection.cards where card.file.collectionRoot == root {
             cardsByFile[card.file.absolutePath, default: []].append(
                 StudiedCard(
-                    id: card.id.description, question: card.identityQuestion,
+                    cardID: card.id, question: card.identityQuestion,
                     answer: card.identityAnswer, direction: card.direction.rawValue, line: card.line))
         }
         let cardsOfFile = cardsByFile
@@ -210,9 +214,12 @@ public struct CollectionMemory: Sendable {
             stateResults[index] = Deck(file: deck.file, cards: cardsOfFile[deck.file.absolutePath] ?? [], stateText: text)
         }
         decks = stateResults.values.compactMap { $0 }
-        var cardsByID: [String: (Int, StudiedCard)] = [:]
+        var cardsByID: [CardID: (deck: Int32, card: Int32)] = [:]
+        cardsByID.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
         for (index, deck) in decks.enumerated() {
-            for card in deck.cards where cardsByID[card.id] == nil { cardsByID[card.id] = (index, card) }
+            for (position, card) in deck.cards.enumerated() where cardsByID[card.cardID] == nil {
+                cardsByID[card.cardID] = (Int32(index), Int32(position))
+            }
         }
         self.cardsByID = cardsByID
         // Questions that format 1 state files knew, for identities no `card` line describes
@@ -252,12 +259,15 @@ public struct CollectionMemory: Sendable {
         lastLogOfKey = lastLog
         let scope = logs.allSatisfy(\.inScope) ? nil : Set(inScope.map(names.name))
         var cards: [IdentityMatcher.Card] = []
+        cards.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
         for deck in decks {
+            // One string for all the deck's cards.
+            let relativePath = deck.file.relativePath
             for (ordinal, card) in deck.cards.enumerated() {
                 cards.append(
                     IdentityMatcher.Card(
                         contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
-                        deck: deck.file.relativePath, ordinal: ordinal))
+                        deck: relativePath, ordinal: ordinal))
             }
         }
         matching = IdentityMatcher.match(cards: cards, ledger: ledger, scope: scope)
@@ -389,7 +399,7 @@ public struct CollectionMemory: Sendable {
     /// The id of the card now known by `name`: a card id, an identity key or a format 1 id
     /// the card once had; nil if no card continues it.
     public func currentCardID(forName name: String) -> String? {
-        if cardsByID[name] != nil { return name }
+        if studiedCard(name) != nil { return name }
         let key = ledger.aliases.origin(name)
         return matching.keyOfCard.first { $0.value == key }?.key
     }
@@ -437,14 +447,20 @@ public struct CollectionMemory: Sendable {
 
     /// The deck and card of a card id.
     public func card(_ cardID: String) -> (deck: Deck, card: StudiedCard)? {
-        cardsByID[cardID].map { (decks[$0.deck], $0.card) }
+        studiedCard(cardID).map { (decks[$0.deck], $0.card) }
+    }
+
+    /// The deck (its index in `decks`) and card of a card id; ids are 16 lowercase hex digits,
+    /// and any other spelling names no card.
+    private func studiedCard(_ cardID: String) -> (deck: Int, card: StudiedCard)? {
+        guard let number = CardID(cardID), number.description == cardID, let place = cardsByID[number] else { return nil }
+        return (Int(place.deck), decks[Int(place.deck)].cards[Int(place.card)])
     }
 
     /// The state files as the logs say they should be: every card with a history.
     public func derivedStates() -> [SidecarState] {
         decks.map { deck in
             var entries: [String: SidecarState.Entry] = [:]
-            entries.reserveCapacity(deck.cards.count)
             for card in deck.cards {
                 guard let key = matching.keyOfCard[card.id], let memory = statesByKey[names.number(key)] else { continue }
                 entries[card.id] = .init(cardID: card.id, memory: memory, question: card.question)
@@ -453,16 +469,45 @@ public struct CollectionMemory: Sendable {
         }
     }
 
+    /// The cards of `deck` that have a state, sorted by id, each id once (the last card with
+    /// it, as `derivedStates()` keeps): the id, the card's place in the deck and its
+    /// identity's key number.
+    private func statedCards(of deck: Deck) -> [(id: CardID, position: Int32, key: UInt64)] {
+        var stated: [(id: CardID, position: Int32, key: UInt64)] = []
+        for (position, card) in deck.cards.enumerated() {
+            guard let key = matching.keyOfCard[card.id] else { continue }
+            let number = names.number(key)
+            guard statesByKey[number] != nil else { continue }
+            stated.append((card.cardID, Int32(position), number))
+        }
+        // Stable: of equal ids the last stays last, and is the one kept.
+        stated = stated.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
+        var unique: [(id: CardID, position: Int32, key: UInt64)] = []
+        unique.reserveCapacity(stated.count)
+        for card in stated {
+            if unique.last?.id == card.id { unique[unique.count - 1] = card } else { unique.append(card) }
+        }
+        return unique
+    }
+
     /// Rewrites every state file that differs from what the logs say (stale after a review, a
     /// merge or an edit; garbled; conflicted), and notes the unreadable ones it rebuilt.
     /// Returns how many files were written. Decks never studied get no state file.
     @discardableResult
     public mutating func flushStates() throws -> Int {
         var written = 0
-        for (index, state) in derivedStates().enumerated() {
+        for index in decks.indices {
             let deck = decks[index]
-            guard deck.stateText != nil || !state.entries.isEmpty else { continue }
-            let text = state.text
+            // `derivedStates()[index].text`, written from a sorted list of the cards with a
+            // state rather than from a dictionary of entries.
+            let stated = statedCards(of: deck)
+            let statesByKey = self.statesByKey
+            guard deck.stateText != nil || !stated.isEmpty else { continue }
+            let text = SidecarState.text(
+                ofSorted: stated.lazy.map { id, position, key in
+                    let card = deck.cards[Int(position)]
+                    return SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: card.question)
+                })
             guard text != deck.stateText else { continue }
             let path = deck.file.memoryFiles.statePath
             try AtomicFile.write(text, to: path)
@@ -485,7 +530,7 @@ public struct CollectionMemory: Sendable {
         guard !matching.edited.isEmpty else { return 0 }
         var linesOfDeck: [Int: [String]] = [:]
         for edit in matching.edited {
-            guard let (deckIndex, card) = cardsByID[edit.contentID] else { continue }
+            guard let (deckIndex, card) = studiedCard(edit.contentID) else { continue }
             let sighting = ReviewRecord.CardSighting(
                 time: time, key: edit.key, contentID: card.id, direction: card.direction, question: card.question,
                 answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
@@ -506,7 +551,7 @@ public struct CollectionMemory: Sendable {
     public mutating func recordReview(
         cardID: String, rating: Rating, at time: Date, answerMilliseconds: Int? = nil
     ) throws -> MemoryState {
-        guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
+        guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
         let keyNumber = names.number(key)
         let before = statesByKey[keyNumber]
@@ -568,7 +613,7 @@ public struct CollectionMemory: Sendable {
         var linesOfDeck: [Int: [String]] = [:]
         var count = 0
         for cardID in cardIDs where isSuspended(cardID) != suspended {
-            guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
+            guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
             let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
             if matching.keyOfCard[cardID] == nil {
                 let sighting = ReviewRecord.CardSighting(
@@ -597,7 +642,7 @@ public struct CollectionMemory: Sendable {
         var linesOfDeck: [Int: [String]] = [:]
         var count = 0
         for cardID in cardIDs where matching.keyOfCard[cardID] == nil {
-            guard let (deckIndex, card) = cardsByID[cardID] else { continue }
+            guard let (deckIndex, card) = studiedCard(cardID) else { continue }
             let sighting = ReviewRecord.CardSighting(
                 time: time, key: ledger.newKey(for: cardID), contentID: cardID, direction: card.direction,
                 question: card.question, answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
@@ -618,7 +663,7 @@ public struct CollectionMemory: Sendable {
     /// - Throws: `MemoryError.unknownCard` for a card or name that does not exist, and
     ///   `MemoryError.alreadyContinued` when `cardID` already continues another history.
     public mutating func link(name: String, to cardID: String, at time: Date) throws {
-        guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
+        guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
         let key = ledger.aliases.origin(name)
         guard let identity = ledger.identities[key] ?? ledger.identities.values.first(where: { $0.contentID == name }) else {
             throw MemoryError.unknownHistory(name)

@@ -78,7 +78,8 @@ public enum IdentityMatcher {
         var matchedKeys: Set<String> = []
         matchedKeys.reserveCapacity(claims.count)
         var newcomers: [Int] = []
-        result.keyOfCard.reserveCapacity(cards.count)
+        // Only a card whose content an identity claims is found here (none before a first review).
+        result.keyOfCard.reserveCapacity(min(cards.count, claims.count))
         for (index, card) in cards.enumerated() {
             guard let winner = claims[card.contentID] else {
                 newcomers.append(index)
