@@ -19,9 +19,19 @@ public struct CollectionMemory: Sendable {
         public var id: String { cardID.description }
         public let question: String
         public let answer: String
-        public let direction: String
+        private let cardDirection: CardDirection
+        private let lineNumber: Int32
+        public var direction: String { cardDirection.rawValue }
         /// The line of the card's label in its deck.
-        public let line: Int
+        public var line: Int { Int(lineNumber) }
+
+        init(cardID: CardID, question: String, answer: String, direction: CardDirection, line: Int) {
+            self.cardID = cardID
+            self.question = question
+            self.answer = answer
+            cardDirection = direction
+            lineNumber = Int32(clamping: line)
+        }
     }
 
     /// A deck, its cards, and its state file.
@@ -116,7 +126,7 @@ public struct CollectionMemory: Sendable {
     }
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
-    private var statesByKey: [UInt64: MemoryState]
+    private var statesByKey: KeyedStates
     /// Card ids as numbers, and the rare id that is not 16 hex digits.
     public let names = NameBook()
     /// Where each card is among `decks`: its deck and its place in the deck's cards.
@@ -145,11 +155,14 @@ public struct CollectionMemory: Sendable {
         self.generator = generator
         rebuilder = StateRebuilder(scheduler: scheduler, fuzzing: fuzzing)
         var cardsByFile: [String: [StudiedCard]] = [:]
+        var cardsInFile: [String: Int] = [:]
+        for card in collection.cards where card.file.collectionRoot == root { cardsInFile[card.file.absolutePath, default: 0] += 1 }
+        for (path, count) in cardsInFile { cardsByFile[path, default: []].reserveCapacity(count) }
         for card in collection.cards where card.file.collectionRoot == root {
             cardsByFile[card.file.absolutePath, default: []].append(
                 StudiedCard(
-                    cardID: card.id, question: card.identityQuestion,
-                    answer: card.identityAnswer, direction: card.direction.rawValue, line: card.line))
+                    cardID: card.id, question: card.identityQuestion, answer: card.identityAnswer, direction: card.direction,
+                    line: card.line))
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
@@ -234,7 +247,7 @@ public struct CollectionMemory: Sendable {
         ledger = CardLedger(logs: [], names: names)
         matching = IdentityMatcher.Result()
         states = [:]
-        statesByKey = [:]
+        statesByKey = KeyedStates()
         keyedReviews = [:]
         legacyQuestions = questions
         resolve()
@@ -258,19 +271,24 @@ public struct CollectionMemory: Sendable {
         }
         lastLogOfKey = lastLog
         let scope = logs.allSatisfy(\.inScope) ? nil : Set(inScope.map(names.name))
-        var cards: [IdentityMatcher.Card] = []
-        cards.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
-        for deck in decks {
-            // One string for all the deck's cards.
-            let relativePath = deck.file.relativePath
-            for (ordinal, card) in deck.cards.enumerated() {
-                cards.append(
-                    IdentityMatcher.Card(
-                        contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
-                        deck: relativePath, ordinal: ordinal))
-            }
+        // The matcher's view of each card is made when it asks for it, not kept for all.
+        var places: [(deck: Int32, card: Int32)] = []
+        places.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
+        for (deckIndex, deck) in decks.enumerated() {
+            for position in deck.cards.indices { places.append((Int32(deckIndex), Int32(position))) }
         }
-        matching = IdentityMatcher.match(cards: cards, ledger: ledger, scope: scope)
+        // One string per deck for the cards' relative paths.
+        let relativePaths = decks.map(\.file.relativePath)
+        let decks = self.decks
+        matching = IdentityMatcher.match(
+            cardCount: places.count,
+            card: { index in
+                let (deck, ordinal) = (Int(places[index].deck), Int(places[index].card))
+                let card = decks[deck].cards[ordinal]
+                return IdentityMatcher.Card(
+                    contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
+                    deck: relativePaths[deck], ordinal: ordinal)
+            }, ledger: ledger, scope: scope)
     }
 
     /// Leaves out duplicate records (the same record in two logs, or twice in one: a merge, a
@@ -352,7 +370,10 @@ public struct CollectionMemory: Sendable {
     private mutating func replay() {
         replayed = true
         let ledger = self.ledger
-        statesByKey = rebuilder.states(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
+        // The old states go before the new ones are made (a reload), not after.
+        states = [:]
+        statesByKey = KeyedStates()
+        statesByKey = rebuilder.keyedStates(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
         var states: [String: MemoryState] = [:]
         states.reserveCapacity(statesByKey.count)
         var continued: Set<UInt64> = []
@@ -362,7 +383,7 @@ public struct CollectionMemory: Sendable {
             if let state = statesByKey[number] { states[id] = state }
         }
         // Identities that continue in no card, by their key (a card's own id wins).
-        for (key, state) in statesByKey where !continued.contains(key) {
+        for (key, state) in statesByKey.pairs where !continued.contains(key) {
             let name = names.name(key)
             if states[name] == nil { states[name] = state }
         }

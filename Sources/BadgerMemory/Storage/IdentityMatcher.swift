@@ -65,6 +65,14 @@ public enum IdentityMatcher {
     /// leaves out the identities of decks it did not load. `places` tells where identities
     /// were last seen, when known.
     public static func match(cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]) -> Result {
+        match(cardCount: cards.count, card: { cards[$0] }, ledger: ledger, scope: scope, places: places)
+    }
+
+    /// The same matching over `cardCount` cards that `card` makes on demand, by position: a
+    /// caller with many cards need not hold a `Card` (a few strings) for each at once.
+    public static func match(
+        cardCount: Int, card cardAt: (Int) -> Card, ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]
+    ) -> Result {
         var result = Result()
         // 1. Same content.
         // Two identities last seen with the same content (two clones settled an edit
@@ -79,8 +87,9 @@ public enum IdentityMatcher {
         matchedKeys.reserveCapacity(claims.count)
         var newcomers: [Int] = []
         // Only a card whose content an identity claims is found here (none before a first review).
-        result.keyOfCard.reserveCapacity(min(cards.count, claims.count))
-        for (index, card) in cards.enumerated() {
+        result.keyOfCard.reserveCapacity(min(cardCount, claims.count))
+        for index in 0..<cardCount {
+            let card = cardAt(index)
             guard let winner = claims[card.contentID] else {
                 newcomers.append(index)
                 continue
@@ -104,7 +113,7 @@ public enum IdentityMatcher {
             // beyond that only equal questions and answers are found (through the tables).
             let compareAll = candidates.count * newcomers.count <= 4_000_000
             for cardIndex in newcomers {
-                let card = cards[cardIndex]
+                let card = cardAt(cardIndex)
                 var seen: Set<Int> = []
                 var considered: [Int] = []
                 for index in byQuestion[card.question.lowercased()] ?? [] where seen.insert(index).inserted { considered.append(index) }
@@ -141,8 +150,9 @@ public enum IdentityMatcher {
                 takenCards.insert(cardIndex)
                 takenIdentities.insert(best.identity)
                 let key = candidates[best.identity].key
-                result.keyOfCard[cards[cardIndex].contentID] = key
-                result.edited.append((cards[cardIndex].contentID, key))
+                let contentID = cardAt(cardIndex).contentID
+                result.keyOfCard[contentID] = key
+                result.edited.append((contentID, key))
                 progress = true
             }
         }
@@ -151,7 +161,7 @@ public enum IdentityMatcher {
             ambiguousCards[pair.card, default: []].append(candidates[pair.identity].key)
         }
         for (cardIndex, keys) in ambiguousCards.sorted(by: { $0.key < $1.key }) {
-            result.ambiguous.append((cards[cardIndex].contentID, keys.sorted()))
+            result.ambiguous.append((cardAt(cardIndex).contentID, keys.sorted()))
         }
         let continued = Set(result.keyOfCard.values)
         result.orphans = orphans.map(\.key).filter { !continued.contains($0) }
