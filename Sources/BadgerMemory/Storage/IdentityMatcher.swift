@@ -90,11 +90,14 @@ public enum IdentityMatcher {
         result.keyOfCard.reserveCapacity(min(cardCount, claims.count))
         for index in 0..<cardCount {
             let card = cardAt(index)
-            guard let winner = claims[card.contentID] else {
+            guard let claim = claims.index(forKey: card.contentID) else {
                 newcomers.append(index)
                 continue
             }
-            result.keyOfCard[card.contentID] = winner.key
+            // Keyed by the identity's own string for the content id, which the ledger keeps
+            // anyway, rather than by the card's copy.
+            let (contentID, winner) = claims[claim]
+            result.keyOfCard[contentID] = winner.key
             matchedKeys.insert(winner.key)
         }
         let orphans = ledger.identities.values.filter { !matchedKeys.contains($0.key) && scope?.contains($0.key) != false }
