@@ -13,12 +13,25 @@ import Foundation
 public struct CollectionMemory: Sendable {
     /// A card as the memory sees it.
     public struct StudiedCard: Sendable {
-        public let id: String
+        /// The card's id as a number (16 hex digits spelled out take an allocation each).
+        public let cardID: CardID
+        /// The card's id, 16 hex digits.
+        public var id: String { cardID.description }
         public let question: String
         public let answer: String
-        public let direction: String
+        private let cardDirection: CardDirection
+        private let lineNumber: Int32
+        public var direction: String { cardDirection.rawValue }
         /// The line of the card's label in its deck.
-        public let line: Int
+        public var line: Int { Int(lineNumber) }
+
+        init(cardID: CardID, question: String, answer: String, direction: CardDirection, line: Int) {
+            self.cardID = cardID
+            self.question = question
+            self.answer = answer
+            cardDirection = direction
+            lineNumber = Int32(clamping: line)
+        }
     }
 
     /// A deck, its cards, and its state file.
@@ -113,10 +126,11 @@ public struct CollectionMemory: Sendable {
     }
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
-    private var statesByKey: [UInt64: MemoryState]
+    private var statesByKey: KeyedStates
     /// Card ids as numbers, and the rare id that is not 16 hex digits.
     public let names = NameBook()
-    private var cardsByID: [String: (deck: Int, card: StudiedCard)]
+    /// Where each card is among `decks`: its deck and its place in the deck's cards.
+    private var cardsByID: [CardID: (deck: Int32, card: Int32)]
     private var keyedReviews: [UInt64: Int]
     private var legacyQuestions: [String: String]
     private var lastLogOfKey: [UInt64: Int] = [:]
@@ -141,11 +155,14 @@ public struct CollectionMemory: Sendable {
         self.generator = generator
         rebuilder = StateRebuilder(scheduler: scheduler, fuzzing: fuzzing)
         var cardsByFile: [String: [StudiedCard]] = [:]
+        var cardsInFile: [String: Int] = [:]
+        for card in collection.cards where card.file.collectionRoot == root { cardsInFile[card.file.absolutePath, default: 0] += 1 }
+        for (path, count) in cardsInFile { cardsByFile[path, default: []].reserveCapacity(count) }
         for card in collection.cards where card.file.collectionRoot == root {
             cardsByFile[card.file.absolutePath, default: []].append(
                 StudiedCard(
-                    id: card.id.description, question: card.identityQuestion,
-                    answer: card.identityAnswer, direction: card.direction.rawValue, line: card.line))
+                    cardID: card.id, question: card.identityQuestion, answer: card.identityAnswer, direction: card.direction,
+                    line: card.line))
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
@@ -220,9 +237,12 @@ public struct CollectionMemory: Sendable {
             stateResults[index] = Deck(file: deck.file, cards: cardsOfFile[deck.file.absolutePath] ?? [], stateText: text)
         }
         decks = stateResults.values.compactMap { $0 }
-        var cardsByID: [String: (Int, StudiedCard)] = [:]
+        var cardsByID: [CardID: (deck: Int32, card: Int32)] = [:]
+        cardsByID.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
         for (index, deck) in decks.enumerated() {
-            for card in deck.cards where cardsByID[card.id] == nil { cardsByID[card.id] = (index, card) }
+            for (position, card) in deck.cards.enumerated() where cardsByID[card.cardID] == nil {
+                cardsByID[card.cardID] = (Int32(index), Int32(position))
+            }
         }
         self.cardsByID = cardsByID
         // Questions that format 1 state files knew, for identities no `card` line describes
@@ -237,7 +257,7 @@ public struct CollectionMemory: Sendable {
         ledger = CardLedger(logs: [], names: names)
         matching = IdentityMatcher.Result()
         states = [:]
-        statesByKey = [:]
+        statesByKey = KeyedStates()
         keyedReviews = [:]
         legacyQuestions = questions
         resolve()
@@ -261,16 +281,24 @@ public struct CollectionMemory: Sendable {
         }
         lastLogOfKey = lastLog
         let scope = logs.allSatisfy(\.inScope) ? nil : Set(inScope.map(names.name))
-        var cards: [IdentityMatcher.Card] = []
-        for deck in decks {
-            for (ordinal, card) in deck.cards.enumerated() {
-                cards.append(
-                    IdentityMatcher.Card(
-                        contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
-                        deck: deck.file.relativePath, ordinal: ordinal))
-            }
+        // The matcher's view of each card is made when it asks for it, not kept for all.
+        var places: [(deck: Int32, card: Int32)] = []
+        places.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
+        for (deckIndex, deck) in decks.enumerated() {
+            for position in deck.cards.indices { places.append((Int32(deckIndex), Int32(position))) }
         }
-        matching = IdentityMatcher.match(cards: cards, ledger: ledger, scope: scope)
+        // One string per deck for the cards' relative paths.
+        let relativePaths = decks.map(\.file.relativePath)
+        let decks = self.decks
+        matching = IdentityMatcher.match(
+            cardCount: places.count,
+            card: { index in
+                let (deck, ordinal) = (Int(places[index].deck), Int(places[index].card))
+                let card = decks[deck].cards[ordinal]
+                return IdentityMatcher.Card(
+                    contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
+                    deck: relativePaths[deck], ordinal: ordinal)
+            }, ledger: ledger, scope: scope)
     }
 
     /// Leaves out duplicate records (the same record in two logs, or twice in one: a merge, a
@@ -352,7 +380,10 @@ public struct CollectionMemory: Sendable {
     private mutating func replay() {
         replayed = true
         let ledger = self.ledger
-        statesByKey = rebuilder.states(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
+        // The old states go before the new ones are made (a reload), not after.
+        states = [:]
+        statesByKey = KeyedStates()
+        statesByKey = rebuilder.keyedStates(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
         var states: [String: MemoryState] = [:]
         states.reserveCapacity(statesByKey.count)
         var continued: Set<UInt64> = []
@@ -362,7 +393,7 @@ public struct CollectionMemory: Sendable {
             if let state = statesByKey[number] { states[id] = state }
         }
         // Identities that continue in no card, by their key (a card's own id wins).
-        for (key, state) in statesByKey where !continued.contains(key) {
+        for (key, state) in statesByKey.pairs where !continued.contains(key) {
             let name = names.name(key)
             if states[name] == nil { states[name] = state }
         }
@@ -399,7 +430,7 @@ public struct CollectionMemory: Sendable {
     /// The id of the card now known by `name`: a card id, an identity key or a format 1 id
     /// the card once had; nil if no card continues it.
     public func currentCardID(forName name: String) -> String? {
-        if cardsByID[name] != nil { return name }
+        if studiedCard(name) != nil { return name }
         let key = ledger.aliases.origin(name)
         return matching.keyOfCard.first { $0.value == key }?.key
     }
@@ -447,14 +478,20 @@ public struct CollectionMemory: Sendable {
 
     /// The deck and card of a card id.
     public func card(_ cardID: String) -> (deck: Deck, card: StudiedCard)? {
-        cardsByID[cardID].map { (decks[$0.deck], $0.card) }
+        studiedCard(cardID).map { (decks[$0.deck], $0.card) }
+    }
+
+    /// The deck (its index in `decks`) and card of a card id; ids are 16 lowercase hex digits,
+    /// and any other spelling names no card.
+    private func studiedCard(_ cardID: String) -> (deck: Int, card: StudiedCard)? {
+        guard let number = CardID(cardID), number.description == cardID, let place = cardsByID[number] else { return nil }
+        return (Int(place.deck), decks[Int(place.deck)].cards[Int(place.card)])
     }
 
     /// The state files as the logs say they should be: every card with a history.
     public func derivedStates() -> [SidecarState] {
         decks.map { deck in
             var entries: [String: SidecarState.Entry] = [:]
-            entries.reserveCapacity(deck.cards.count)
             for card in deck.cards {
                 guard let key = matching.keyOfCard[card.id], let memory = statesByKey[names.number(key)] else { continue }
                 entries[card.id] = .init(cardID: card.id, memory: memory, question: card.question)
@@ -463,16 +500,45 @@ public struct CollectionMemory: Sendable {
         }
     }
 
+    /// The cards of `deck` that have a state, sorted by id, each id once (the last card with
+    /// it, as `derivedStates()` keeps): the id, the card's place in the deck and its
+    /// identity's key number.
+    private func statedCards(of deck: Deck) -> [(id: CardID, position: Int32, key: UInt64)] {
+        var stated: [(id: CardID, position: Int32, key: UInt64)] = []
+        for (position, card) in deck.cards.enumerated() {
+            guard let key = matching.keyOfCard[card.id] else { continue }
+            let number = names.number(key)
+            guard statesByKey[number] != nil else { continue }
+            stated.append((card.cardID, Int32(position), number))
+        }
+        // Stable: of equal ids the last stays last, and is the one kept.
+        stated = stated.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
+        var unique: [(id: CardID, position: Int32, key: UInt64)] = []
+        unique.reserveCapacity(stated.count)
+        for card in stated {
+            if unique.last?.id == card.id { unique[unique.count - 1] = card } else { unique.append(card) }
+        }
+        return unique
+    }
+
     /// Rewrites every state file that differs from what the logs say (stale after a review, a
     /// merge or an edit; garbled; conflicted), and notes the unreadable ones it rebuilt.
     /// Returns how many files were written. Decks never studied get no state file.
     @discardableResult
     public mutating func flushStates() throws -> Int {
         var written = 0
-        for (index, state) in derivedStates().enumerated() {
+        for index in decks.indices {
             let deck = decks[index]
-            guard deck.stateText != nil || !state.entries.isEmpty else { continue }
-            let text = state.text
+            // `derivedStates()[index].text`, written from a sorted list of the cards with a
+            // state rather than from a dictionary of entries.
+            let stated = statedCards(of: deck)
+            let statesByKey = self.statesByKey
+            guard deck.stateText != nil || !stated.isEmpty else { continue }
+            let text = SidecarState.text(
+                ofSorted: stated.lazy.map { id, position, key in
+                    let card = deck.cards[Int(position)]
+                    return SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: card.question)
+                })
             guard text != deck.stateText else { continue }
             let path = deck.file.memoryFiles.statePath
             try AtomicFile.write(text, to: path)
@@ -495,7 +561,7 @@ public struct CollectionMemory: Sendable {
         guard !matching.edited.isEmpty else { return 0 }
         var linesOfDeck: [Int: [String]] = [:]
         for edit in matching.edited {
-            guard let (deckIndex, card) = cardsByID[edit.contentID] else { continue }
+            guard let (deckIndex, card) = studiedCard(edit.contentID) else { continue }
             let sighting = ReviewRecord.CardSighting(
                 time: time, key: edit.key, contentID: card.id, direction: card.direction, question: card.question,
                 answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
@@ -516,7 +582,7 @@ public struct CollectionMemory: Sendable {
     public mutating func recordReview(
         cardID: String, rating: Rating, at time: Date, answerMilliseconds: Int? = nil
     ) throws -> MemoryState {
-        guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
+        guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
         let keyNumber = names.number(key)
         let before = statesByKey[keyNumber]
@@ -578,7 +644,7 @@ public struct CollectionMemory: Sendable {
         var linesOfDeck: [Int: [String]] = [:]
         var count = 0
         for cardID in cardIDs where isSuspended(cardID) != suspended {
-            guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
+            guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
             let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
             if matching.keyOfCard[cardID] == nil {
                 let sighting = ReviewRecord.CardSighting(
@@ -607,7 +673,7 @@ public struct CollectionMemory: Sendable {
         var linesOfDeck: [Int: [String]] = [:]
         var count = 0
         for cardID in cardIDs where matching.keyOfCard[cardID] == nil {
-            guard let (deckIndex, card) = cardsByID[cardID] else { continue }
+            guard let (deckIndex, card) = studiedCard(cardID) else { continue }
             let sighting = ReviewRecord.CardSighting(
                 time: time, key: ledger.newKey(for: cardID), contentID: cardID, direction: card.direction,
                 question: card.question, answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
@@ -628,7 +694,7 @@ public struct CollectionMemory: Sendable {
     /// - Throws: `MemoryError.unknownCard` for a card or name that does not exist, and
     ///   `MemoryError.alreadyContinued` when `cardID` already continues another history.
     public mutating func link(name: String, to cardID: String, at time: Date) throws {
-        guard let (deckIndex, card) = cardsByID[cardID] else { throw MemoryError.unknownCard(cardID) }
+        guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
         let key = ledger.aliases.origin(name)
         guard let identity = ledger.identities[key] ?? ledger.identities.values.first(where: { $0.contentID == name }) else {
             throw MemoryError.unknownHistory(name)

@@ -34,7 +34,9 @@ struct StudiedCollection {
 
     /// Every card's state, from all roots.
     var states: [String: MemoryState] {
-        memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }
+        // One root's states as they are, without a copy.
+        if memories.count == 1 { return memories[0].states }
+        return memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }
     }
 }
 

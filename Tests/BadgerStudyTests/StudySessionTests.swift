@@ -97,6 +97,51 @@ private func retired(_ state: MemoryState) -> MemoryState {
         #expect(queue.entries.map(\.hasExplanation) == [false, true])
         #expect(queue.shortfall == 8)
     }
+
+    /// The queue of cards (kept by position and compared by number) is the queue of their items:
+    /// reversed cards' siblings, a sibling reviewed today, a card id listed twice (two decks
+    /// asking the same question), due, new and ahead cards, every count.
+    @Test func cardsGiveTheSameQueueAsTheirItems() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("badger.yml", "exclude: []\n")
+        _ = try directory.write(
+            "a.md", "---\ntopic: T\nreversed: yes\n---\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n\nQ: Three?\nA: 3\nR: no\n\nQ: Five?\nA: 5\n")
+        _ = try directory.write("b.md", "---\ntopic: T\n---\n\nQ: One?\nA: uno\nH: in Spanish\n\nQ: Four?\nA: 4\nE: two twos\n")
+        let fileAccess = LocalFileSystem()
+        let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path])
+        let cards = try DeckCollection.load(files, fileAccess: fileAccess).cards
+        #expect(cards.count == 9)
+        let ids = cards.map(\.id.description)
+        var states: [String: MemoryState] = [:]
+        // One? reviewed an hour ago (its reverse waits), Two? and its reverse due, Five?'s reverse
+        // ahead, Three? retired; Four? and Five? new.
+        var reviewedToday = reviewState(stability: 3, elapsedDays: 1.0 / 24, dueDays: 2)
+        reviewedToday.lastReview = start.addingTimeInterval(-3600)
+        states[ids[0]] = reviewedToday
+        states[ids[1]] = reviewState(stability: 2, elapsedDays: 6, dueDays: -1)
+        states[ids[2]] = reviewState(stability: 2, elapsedDays: 6, dueDays: -4)
+        states[ids[3]] = reviewState(stability: 9, elapsedDays: 6, dueDays: -1)
+        states[ids[4]] = retired(reviewState(stability: 9, elapsedDays: 6, dueDays: -1))
+        states[ids[6]] = reviewState(stability: 20, elapsedDays: 20, dueDays: 1)
+        let scheduler = try FSRS6()
+        for since in [nil, start.addingTimeInterval(-7200)] {
+            for aheadDays in [0, 3] {
+                for count in [0, 1, 3, 10] {
+                    let fromCards = StudyQueue(
+                        cards: cards, topic: "T", states: states, now: start, count: count, aheadDays: aheadDays,
+                        reviewedSince: since, retrievability: StudyQueue.retrievability(for: scheduler))
+                    let fromItems = StudyQueue(
+                        items: cards.map(StudyQueue.Item.init), states: states, now: start, count: count, aheadDays: aheadDays,
+                        reviewedSince: since, retrievability: StudyQueue.retrievability(for: scheduler))
+                    #expect(fromCards == fromItems)
+                }
+            }
+        }
+        let full = StudyQueue(cards: cards, states: states, now: start, count: 10, aheadDays: 3, reviewedSince: start - 7200)
+        #expect(full.availableDue + full.availableNew + full.availableAhead == full.entries.count)
+        #expect(!full.entries.isEmpty)
+    }
 }
 
 @Suite struct StudySessionTests {

@@ -6,11 +6,13 @@ public enum CardExpander {
     /// a question or an answer are left out of reversal (the rules report them).
     public static func cards(of deck: ParsedDeck, renderingHTML: Bool = false) -> [Card] {
         guard let topic = deck.topic else { return [] }
+        // One object for the deck file, shared by all its cards.
+        let file = Card.SharedFile(deck.file)
         var cards: [Card] = []
         cards.reserveCapacity(deck.cards.count)
         for written in deck.cards {
             if written.isCloze {
-                cards += clozeCards(of: written, topic: topic, deck: deck, renderingHTML: renderingHTML)
+                cards += clozeCards(of: written, topic: topic, deck: deck, file: file, renderingHTML: renderingHTML)
                 continue
             }
             var question: CardField?
@@ -26,14 +28,14 @@ public enum CardExpander {
                 make(
                     id: forwardID, questionKey: forwardHash, topic: topic, direction: .forward, question: question, answer: answer,
                     reversedFrom: nil,
-                    written: written, deck: deck, renderingHTML: renderingHTML))
+                    written: written, deck: deck, file: file, renderingHTML: renderingHTML))
             guard isReversed(written, deck: deck), let answer, !answer.isEmpty, !question.isEmpty else { continue }
             let reverseHash = CardID.questionHash(topic: topic, question: answer.markdown)
             cards.append(
                 make(
                     id: CardID(questionHash: reverseHash, direction: .reverse), questionKey: reverseHash, topic: topic,
                     direction: .reverse,
-                    question: answer, answer: question, reversedFrom: forwardID, written: written, deck: deck,
+                    question: answer, answer: question, reversedFrom: forwardID, written: written, deck: deck, file: file,
                     renderingHTML: renderingHTML))
         }
         return cards
@@ -48,7 +50,7 @@ public enum CardExpander {
     private static func make(
         id: CardID, questionKey: UInt64, topic: String, direction: CardDirection, question: CardField, answer: CardField?,
         reversedFrom: CardID?,
-        written: ParsedCard, deck: ParsedDeck, renderingHTML: Bool
+        written: ParsedCard, deck: ParsedDeck, file: Card.SharedFile, renderingHTML: Bool
     ) -> Card {
         func text(_ field: CardField?) -> CardText? {
             field.map { CardText(markdown: $0.markdown, html: renderingHTML ? HTMLRenderer.render($0.blocks) : nil) }
@@ -62,11 +64,14 @@ public enum CardExpander {
             id: id, questionKey: questionKey, topic: topic, kind: kind, direction: direction, question: text(question),
             answer: text(answer), explanation: text(written.field(.explanation)), hint: text(written.field(.hint)),
             imageSource: image, reversedFrom: reversedFrom, section: written.section, file: deck.file, line: written.location.line,
-            questionLocation: question.labelRange.start, suppression: suppression, lastLine: written.lines.upperBound)
+            questionLocation: question.labelRange.start, suppression: suppression, lastLine: written.lines.upperBound,
+            sharedFile: file)
     }
     /// One card per deletion number of a `C:` field (none when it has no deletion; the rules
     /// report that). The question hides the number's deletions, the answer reveals them.
-    static func clozeCards(of written: ParsedCard, topic: String, deck: ParsedDeck, renderingHTML: Bool) -> [Card] {
+    static func clozeCards(
+        of written: ParsedCard, topic: String, deck: ParsedDeck, file: Card.SharedFile? = nil, renderingHTML: Bool
+    ) -> [Card] {
         let field = written.fields[0]
         let cloze = ClozeText(field.markdown)
         var suppression = written.suppression
@@ -87,7 +92,7 @@ public enum CardExpander {
                 direction: .cloze, question: text(cloze.question(for: number)), answer: text(cloze.answer(for: number)),
                 explanation: explanation, hint: hint, imageSource: field.firstImageSource, reversedFrom: nil,
                 section: written.section, file: deck.file, line: written.location.line, questionLocation: field.labelRange.start,
-                suppression: suppression, cloze: identity, lastLine: written.lines.upperBound)
+                suppression: suppression, cloze: identity, lastLine: written.lines.upperBound, sharedFile: file)
         }
     }
 

@@ -1,7 +1,7 @@
 /// Reads one deck file: encoding, front matter, Markdown, cards.
 public enum DeckParser {
     /// Decks with more Markdown than this are parsed a part at a time (see `DeckPartition`).
-    static let partSize = 1 << 18
+    static let partSize = 1 << 16
 
     /// Parses the bytes of `file`. Never fails: problems are recorded in the result for the
     /// rules to report.

@@ -135,7 +135,8 @@ public struct CardLedger: Sendable {
         for (key, pin) in pins {
             used.insert(key)
             let keyText = names.name(key)
-            let content = names.name(pin.content)
+            // Mostly the same name: one string for both.
+            let content = pin.content == key ? keyText : names.name(pin.content)
             var sighting: CompactLog.Sighting?
             if let at = pin.sighting, logs[at.log].others[at.index] == pin.content { sighting = logs[at.log].sightings[at.index] }
             identities[keyText] = Identity(

@@ -65,6 +65,14 @@ public enum IdentityMatcher {
     /// leaves out the identities of decks it did not load. `places` tells where identities
     /// were last seen, when known.
     public static func match(cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]) -> Result {
+        match(cardCount: cards.count, card: { cards[$0] }, ledger: ledger, scope: scope, places: places)
+    }
+
+    /// The same matching over `cardCount` cards that `card` makes on demand, by position: a
+    /// caller with many cards need not hold a `Card` (a few strings) for each at once.
+    public static func match(
+        cardCount: Int, card cardAt: (Int) -> Card, ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]
+    ) -> Result {
         var result = Result()
         // 1. Same content.
         // Two identities last seen with the same content (two clones settled an edit
@@ -78,13 +86,18 @@ public enum IdentityMatcher {
         var matchedKeys: Set<String> = []
         matchedKeys.reserveCapacity(claims.count)
         var newcomers: [Int] = []
-        result.keyOfCard.reserveCapacity(cards.count)
-        for (index, card) in cards.enumerated() {
-            guard let winner = claims[card.contentID] else {
+        // Only a card whose content an identity claims is found here (none before a first review).
+        result.keyOfCard.reserveCapacity(min(cardCount, claims.count))
+        for index in 0..<cardCount {
+            let card = cardAt(index)
+            guard let claim = claims.index(forKey: card.contentID) else {
                 newcomers.append(index)
                 continue
             }
-            result.keyOfCard[card.contentID] = winner.key
+            // Keyed by the identity's own string for the content id, which the ledger keeps
+            // anyway, rather than by the card's copy.
+            let (contentID, winner) = claims[claim]
+            result.keyOfCard[contentID] = winner.key
             matchedKeys.insert(winner.key)
         }
         let orphans = ledger.identities.values.filter { !matchedKeys.contains($0.key) && scope?.contains($0.key) != false }
@@ -103,7 +116,7 @@ public enum IdentityMatcher {
             // beyond that only equal questions and answers are found (through the tables).
             let compareAll = candidates.count * newcomers.count <= 4_000_000
             for cardIndex in newcomers {
-                let card = cards[cardIndex]
+                let card = cardAt(cardIndex)
                 var seen: Set<Int> = []
                 var considered: [Int] = []
                 for index in byQuestion[card.question.lowercased()] ?? [] where seen.insert(index).inserted { considered.append(index) }
@@ -140,8 +153,9 @@ public enum IdentityMatcher {
                 takenCards.insert(cardIndex)
                 takenIdentities.insert(best.identity)
                 let key = candidates[best.identity].key
-                result.keyOfCard[cards[cardIndex].contentID] = key
-                result.edited.append((cards[cardIndex].contentID, key))
+                let contentID = cardAt(cardIndex).contentID
+                result.keyOfCard[contentID] = key
+                result.edited.append((contentID, key))
                 progress = true
             }
         }
@@ -150,7 +164,7 @@ public enum IdentityMatcher {
             ambiguousCards[pair.card, default: []].append(candidates[pair.identity].key)
         }
         for (cardIndex, keys) in ambiguousCards.sorted(by: { $0.key < $1.key }) {
-            result.ambiguous.append((cards[cardIndex].contentID, keys.sorted()))
+            result.ambiguous.append((cardAt(cardIndex).contentID, keys.sorted()))
         }
         let continued = Set(result.keyOfCard.values)
         result.orphans = orphans.map(\.key).filter { !continued.contains($0) }

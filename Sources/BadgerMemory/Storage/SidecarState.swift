@@ -60,10 +60,18 @@ public struct SidecarState: Sendable, Equatable {
 
     /// The file's text: the header, then one line per card sorted by id.
     public var text: String {
+        let entries = self.entries
+        return Self.text(ofSorted: entries.keys.sorted().lazy.map { entries[$0]! })
+    }
+
+    /// The text of a state file holding `entries`, given sorted by card id and each id once:
+    /// what `text` writes, for a caller that makes the entries one at a time instead of
+    /// keeping them all.
+    public static func text(ofSorted entries: some Sequence<Entry>) -> String {
         var text = Self.header + "\n"
-        text.reserveCapacity(entries.count * 140)
-        for id in entries.keys.sorted() {
-            let entry = entries[id]!
+        text.reserveCapacity(entries.underestimatedCount * 140)
+        for entry in entries {
+            let id = entry.cardID
             let memory = entry.memory
             func field(_ value: String) {
                 text += value

@@ -110,6 +110,11 @@ public struct StateRebuilder: Sendable {
     /// The same replay as `states(fromLogs:)`: each card's reviews in time order, the logs'
     /// order kept within a second.
     public func states(fromCompact logs: [CompactLog], key: (UInt64) -> UInt64, names: NameBook) -> [UInt64: MemoryState] {
+        keyedStates(fromCompact: logs, key: key, names: names).dictionary
+    }
+
+    /// The same states as `states(fromCompact:key:names:)`, kept densely (`KeyedStates`).
+    public func keyedStates(fromCompact logs: [CompactLog], key: (UInt64) -> UInt64, names: NameBook) -> KeyedStates {
         var slotOfKey: [UInt64: Int32] = [:]
         var slotKeys: [UInt64] = []
         var slotOfReview: [Int32] = []
@@ -171,10 +176,8 @@ public struct StateRebuilder: Sendable {
                 output.buffer[slot] = state
             }
         }
-        var states: [UInt64: MemoryState] = [:]
-        states.reserveCapacity(count)
-        for (slot, card) in slotKeys.enumerated() { states[card] = results[slot] }
-        return states
+        // Every slot has at least one review, so a state.
+        return KeyedStates(slotOfKey: slotOfKey, values: results.map { $0! })
     }
 
     /// The value of a 16-digit lowercase hexadecimal id, or nil for any other id.

@@ -74,13 +74,39 @@ public struct StudyQueue: Sendable, Equatable {
     ///     the queue after the due and new cards, earliest first.
     ///   - retrievability: the probability of recalling a card at a time, or nil when the scheduler
     ///     has none (then due cards are ordered by due time). See `retrievability(for:)`.
+    ///
+    /// The same queue as `init(items:…)` of the cards' items, made without an item per card: the
+    /// cards are kept by position and compared by number (their id, and their written card as
+    /// deck and line), and only the entries shown are made.
     public init(
         cards: [Card], topic: String? = nil, states: [String: MemoryState], now: Date, count: Int, aheadDays: Int = 0,
         reviewedSince: Date? = nil, retrievability: (MemoryState, Date) -> Double? = { _, _ in nil }
     ) {
-        let items = cards.filter { topic == nil || $0.topic == topic }.map(Item.init)
+        let cards = topic == nil ? cards : cards.filter { $0.topic == topic }
+        // A written card is its deck file and line (what `Item.init(_:)` spells as `path:line`).
+        var fileNumbers: [String: UInt64] = [:]
+        var lastPath: String?
+        var lastNumber: UInt64 = 0
+        var siblings: [UInt64] = []
+        siblings.reserveCapacity(cards.count)
+        for card in cards {
+            let path = card.file.absolutePath
+            if path != lastPath {
+                lastPath = path
+                if let known = fileNumbers[path] {
+                    lastNumber = known
+                } else {
+                    lastNumber = UInt64(fileNumbers.count)
+                    fileNumbers[path] = lastNumber
+                }
+            }
+            siblings.append(lastNumber << 32 | UInt64(UInt32(truncatingIfNeeded: card.line)))
+        }
+        let candidates = Candidates(
+            count: cards.count, id: { cards[$0].id }, cardID: { cards[$0].id.description }, sibling: { siblings[$0] },
+            hasHint: { cards[$0].hint != nil }, hasExplanation: { cards[$0].explanation != nil })
         self.init(
-            items: items, states: states, now: now, count: count, aheadDays: aheadDays, reviewedSince: reviewedSince,
+            candidates, states: states, now: now, count: count, aheadDays: aheadDays, reviewedSince: reviewedSince,
             retrievability: retrievability)
     }
 
@@ -89,66 +115,105 @@ public struct StudyQueue: Sendable, Equatable {
         items: [Item], states: [String: MemoryState], now: Date, count: Int, aheadDays: Int = 0, reviewedSince: Date? = nil,
         retrievability: (MemoryState, Date) -> Double? = { _, _ in nil }
     ) {
+        let candidates = Candidates(
+            count: items.count, id: { items[$0].cardID }, cardID: { items[$0].cardID }, sibling: { items[$0].siblingKey },
+            hasHint: { items[$0].hasHint }, hasExplanation: { items[$0].hasExplanation })
+        self.init(
+            candidates, states: states, now: now, count: count, aheadDays: aheadDays, reviewedSince: reviewedSince,
+            retrievability: retrievability)
+    }
+
+    /// What the queue reads of the cards it chooses from, by position in deck order: an id to
+    /// compare (ordered as the card ids are), the card id, and the written card it was made from.
+    private struct Candidates<ID: Hashable & Comparable, Sibling: Hashable> {
+        var count: Int
+        var id: (Int) -> ID
+        var cardID: (Int) -> String
+        var sibling: (Int) -> Sibling?
+        var hasHint: (Int) -> Bool
+        var hasExplanation: (Int) -> Bool
+    }
+
+    /// The queue of `candidates`; it holds a few numbers per card, and makes entries only for
+    /// the cards shown.
+    private init<ID, Sibling>(
+        _ candidates: Candidates<ID, Sibling>, states: [String: MemoryState], now: Date, count: Int, aheadDays: Int,
+        reviewedSince: Date?, retrievability: (MemoryState, Date) -> Double?
+    ) {
         // Siblings reviewed today: the card that was reviewed may come again, the others wait.
-        var reviewedToday: [String: Set<String>] = [:]
+        var reviewedToday: [Sibling: Set<ID>] = [:]
         if let reviewedSince {
-            for item in items {
-                guard let key = item.siblingKey, let last = states[item.cardID]?.lastReview, last >= reviewedSince else { continue }
-                reviewedToday[key, default: []].insert(item.cardID)
+            for index in 0..<candidates.count {
+                guard let key = candidates.sibling(index), let last = states[candidates.cardID(index)]?.lastReview,
+                    last >= reviewedSince
+                else { continue }
+                reviewedToday[key, default: []].insert(candidates.id(index))
             }
         }
-        let items = items.filter { item in
-            guard let key = item.siblingKey, let reviewed = reviewedToday[key] else { return true }
-            return reviewed.contains(item.cardID)
-        }
-        var due: [(entry: Entry, recall: Double?)] = []
-        var new: [Entry] = []
-        var ahead: [Entry] = []
+        var due: [(index: Int32, due: Date, recall: Double?)] = []
+        var new: [Int32] = []
+        var ahead: [(index: Int32, due: Date)] = []
         let horizon = now.addingTimeInterval(Double(max(0, aheadDays)) * IntervalFormatter.secondsPerDay)
-        var seen = Set<String>()
-        for item in items where seen.insert(item.cardID).inserted {
-            func entry(_ source: Source, _ state: MemoryState?) -> Entry {
-                Entry(
-                    cardID: item.cardID, source: source, state: state, hasHint: item.hasHint,
-                    hasExplanation: item.hasExplanation)
+        var seen = Set<ID>()
+        // The written card of a card listed twice is the last one's that has one.
+        var laterSibling: [ID: Sibling] = [:]
+        for index in 0..<candidates.count {
+            let sibling = candidates.sibling(index)
+            let id = candidates.id(index)
+            if let sibling, let reviewed = reviewedToday[sibling], !reviewed.contains(id) { continue }
+            guard seen.insert(id).inserted else {
+                if let sibling { laterSibling[id] = sibling }
+                continue
             }
-            guard let state = states[item.cardID] else {
-                new.append(entry(.new, nil))
+            guard let state = states[candidates.cardID(index)] else {
+                new.append(Int32(index))
                 continue
             }
             if state.retired { continue }
             if state.due <= now {
-                due.append((entry(.due, state), retrievability(state, now)))
+                due.append((Int32(index), state.due, retrievability(state, now)))
             } else if aheadDays > 0, state.due <= horizon {
-                ahead.append(entry(.ahead, state))
+                ahead.append((Int32(index), state.due))
             }
+        }
+        func byDue(_ lhs: (index: Int32, due: Date), _ rhs: (index: Int32, due: Date)) -> Bool {
+            lhs.due != rhs.due ? lhs.due < rhs.due : candidates.id(Int(lhs.index)) < candidates.id(Int(rhs.index))
         }
         due.sort { lhs, rhs in
             if let left = lhs.recall, let right = rhs.recall, left != right { return left < right }
             if (lhs.recall == nil) != (rhs.recall == nil) { return lhs.recall != nil }
-            return Self.byDue(lhs.entry, rhs.entry)
+            return byDue((lhs.index, lhs.due), (rhs.index, rhs.due))
         }
-        ahead.sort(by: Self.byDue)
+        ahead.sort(by: byDue)
         // One card of each written card: the first in study order.
-        var siblingOf: [String: String] = [:]
-        for item in items { if let key = item.siblingKey { siblingOf[item.cardID] = key } }
-        var taken = Set<String>()
-        func first(_ entry: Entry) -> Bool {
-            guard let key = siblingOf[entry.cardID] else { return true }
-            return taken.insert(key).inserted
+        let requested = max(0, count)
+        var taken = Set<Sibling>()
+        var entries: [Entry] = []
+        var counts = (due: 0, new: 0, ahead: 0)
+        func offer(_ index: Int32, _ source: Source) {
+            let index = Int(index)
+            let id = candidates.id(index)
+            if let key = laterSibling[id] ?? candidates.sibling(index), !taken.insert(key).inserted { return }
+            switch source {
+            case .due: counts.due += 1
+            case .new: counts.new += 1
+            case .ahead: counts.ahead += 1
+            }
+            guard entries.count < requested else { return }
+            let cardID = candidates.cardID(index)
+            entries.append(
+                Entry(
+                    cardID: cardID, source: source, state: source == .new ? nil : states[cardID],
+                    hasHint: candidates.hasHint(index), hasExplanation: candidates.hasExplanation(index)))
         }
-        let ordered = (due.map(\.entry) + new + ahead).filter(first)
-        availableDue = ordered.count { $0.source == .due }
-        availableNew = ordered.count { $0.source == .new }
-        availableAhead = ordered.count { $0.source == .ahead }
-        requested = max(0, count)
-        entries = Array(ordered.prefix(requested))
-    }
-
-    private static func byDue(_ lhs: Entry, _ rhs: Entry) -> Bool {
-        let left = lhs.state?.due ?? .distantPast
-        let right = rhs.state?.due ?? .distantPast
-        return left != right ? left < right : lhs.cardID < rhs.cardID
+        for card in due { offer(card.index, .due) }
+        for index in new { offer(index, .new) }
+        for card in ahead { offer(card.index, .ahead) }
+        self.requested = requested
+        availableDue = counts.due
+        availableNew = counts.new
+        availableAhead = counts.ahead
+        self.entries = entries
     }
 
     /// The retrievability function of `scheduler`: FSRS-6's, or none for other schedulers.

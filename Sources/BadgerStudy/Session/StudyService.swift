@@ -67,7 +67,8 @@ public final class StudyService {
     let fileAccess: any FileAccess
     let studyDay: StudyDay
     private let studyable: [Card]
-    private let cardsByID: [String: Card]
+    /// The studyable cards by id (the first of cards sharing one).
+    private let cardsByID: [CardID: Card]
     private var persisted: [Persisted] = []
 
     /// - Parameters:
@@ -93,8 +94,9 @@ public final class StudyService {
         self.studyable = suspended.isEmpty ? studyable : studyable.filter { !suspended.contains($0.id.description) }
         self.suspendedCount = studyable.count - self.studyable.count
         self.leftOut = leftOut
-        var cards: [String: Card] = [:]
-        for card in studyable where cards[card.id.description] == nil { cards[card.id.description] = card }
+        var cards: [CardID: Card] = [:]
+        cards.reserveCapacity(studyable.count)
+        for card in studyable where cards[card.id] == nil { cards[card.id] = card }
         cardsByID = cards
     }
 
@@ -136,8 +138,8 @@ public final class StudyService {
         let since = studyDay.start(of: now)
         var topics: [Topic] = []
         for name in collection.topics {
-            let queue = StudyQueue(
-                cards: studyable, topic: name, states: states, now: now, count: Int.max, reviewedSince: since)
+            // Only the counts are read: no entries are made.
+            let queue = StudyQueue(cards: studyable, topic: name, states: states, now: now, count: 0, reviewedSince: since)
             guard studyable.contains(where: { $0.topic == name }) else { continue }
             topics.append(Topic(name: name, due: queue.availableDue, new: queue.availableNew, color: color(ofTopic: name)))
         }
@@ -167,7 +169,9 @@ public final class StudyService {
 
     /// Every card's state, from all roots.
     public var states: [String: MemoryState] {
-        memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }
+        // One root's states as they are, without a copy.
+        if memories.count == 1 { return memories[0].states }
+        return memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }
     }
 
     /// The queue for `topic` at `now`: due cards, then new ones, then (with `aheadDays`) cards
@@ -233,7 +237,11 @@ public final class StudyService {
     }
 
     /// The card with id `id`, if it can be studied.
-    public func card(_ id: String) -> Card? { cardsByID[id] }
+    public func card(_ id: String) -> Card? {
+        // Ids are written as 16 lowercase hex digits; any other spelling names no card.
+        guard let number = CardID(id), number.description == id else { return nil }
+        return cardsByID[number]
+    }
 
     /// The LaTeX macros of `card`'s collection, for a math renderer.
     public func macros(for card: Card) -> [String: String] { configs[card.file.collectionRoot]?.macros.expansions ?? [:] }
