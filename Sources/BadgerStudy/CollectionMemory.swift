@@ -39,8 +39,6 @@ public struct CollectionMemory: Sendable {
         public let file: DeckFile
         /// The deck's study cards.
         public let cards: [StudiedCard]
-        /// The state file's text as read; nil when there is none.
-        public var stateText: String?
     }
 
     /// A review log found under the root.
@@ -66,8 +64,34 @@ public struct CollectionMemory: Sendable {
     /// Which identity each card continues.
     public private(set) var matching: IdentityMatcher.Result
     /// Every card's state replayed from all logs, by the card's id; identities that continue
-    /// in no card by their key. Kept current as reviews are recorded.
-    public private(set) var states: [String: MemoryState]
+    /// in no card by their key. Kept current as reviews are recorded. Made when asked for:
+    /// `state(of:)` reads one state without it.
+    public var states: [String: MemoryState] {
+        var states: [String: MemoryState] = [:]
+        states.reserveCapacity(stateKeyOfCard.count + orphanStateKeys.count)
+        for (id, key) in stateKeyOfCard { states[id.description] = statesByKey[key] }
+        for (name, key) in orphanStateKeys where states[name] == nil { states[name] = statesByKey[key] }
+        return states
+    }
+
+    /// The state of the card (or identity that continues in no card) `cardID`, as `states` has it.
+    public func state(of cardID: String) -> MemoryState? {
+        if let number = CardID(cardID), number.description == cardID, let key = stateKeyOfCard[number] { return statesByKey[key] }
+        return orphanStateKeys[cardID].flatMap { statesByKey[$0] }
+    }
+
+    /// The state of the card `cardID`, as `states` has it.
+    public func state(ofCard cardID: CardID) -> MemoryState? {
+        if let key = stateKeyOfCard[cardID] { return statesByKey[key] }
+        return orphanStateKeys.isEmpty ? nil : orphanStateKeys[cardID.description].flatMap { statesByKey[$0] }
+    }
+
+    /// How many entries `states` has.
+    public var stateCount: Int {
+        stateKeyOfCard.count
+            + orphanStateKeys.keys.filter { name in CardID(name).flatMap { $0.description == name ? stateKeyOfCard[$0] : nil } == nil }
+            .count
+    }
     /// Every review of the logs, each once, credited to the id of the card it belongs to now
     /// (or its identity's key if it belongs to none), one list per log.
     /// Record ids are left out (see `history(withRecordIDs:)`).
@@ -127,6 +151,10 @@ public struct CollectionMemory: Sendable {
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
     private var statesByKey: KeyedStates
+    /// The key number of each card with a state (what `states` holds by card id), and of each
+    /// identity with a state that continues in no card, by its key.
+    private var stateKeyOfCard: [CardID: UInt64] = [:]
+    private var orphanStateKeys: [String: UInt64] = [:]
     /// Card ids as numbers, and the rare id that is not 16 hex digits.
     public let names = NameBook()
     /// Where each card is among `decks`: its deck and its place in the deck's cards.
@@ -137,6 +165,9 @@ public struct CollectionMemory: Sendable {
     private var replayed = false
     private var gitFilesEnsured = false
     private var generator: any RandomNumberGenerator & Sendable
+    /// Where state files are read: when they are about to be written (to write only those that
+    /// differ), not kept as text for as long as the command runs.
+    private let fileAccess: any FileAccess
 
     /// Reads every review log under `root` and the state file of every deck of `collection`
     /// there, and finds which history each card continues.
@@ -153,6 +184,7 @@ public struct CollectionMemory: Sendable {
     ) throws {
         self.root = root
         self.generator = generator
+        self.fileAccess = fileAccess
         rebuilder = StateRebuilder(scheduler: scheduler, fuzzing: fuzzing)
         var cardsByFile: [String: [StudiedCard]] = [:]
         var cardsInFile: [String: Int] = [:]
@@ -226,17 +258,24 @@ public struct CollectionMemory: Sendable {
         // twice into one (a cherry-pick) counts once.
         Self.removeDuplicates(&logs)
         self.logs = logs
-        let stateResults = ParallelResults<Deck>(count: ownDecks.count)
+        // Questions that format 1 state files knew, for identities no `card` line describes
+        // (only format 1 logs have such identities); no state file is read otherwise.
+        let wantsQuestions = logs.contains(where: { log in log.log.kinds.contains { $0 == .review || $0 == .rename } })
+        let stateResults = ParallelResults<(deck: Deck, questions: [String: String])>(count: ownDecks.count)
         DispatchQueue.concurrentPerform(iterations: ownDecks.count) { index in
             let deck = ownDecks[index]
-            let path = deck.file.memoryFiles.statePath
-            var text: String?
-            if fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) {
-                text = String(decoding: bytes, as: UTF8.self)
+            var questions: [String: String] = [:]
+            if wantsQuestions, let text = Self.stateText(at: deck.file.memoryFiles.statePath, fileAccess: fileAccess),
+                let state = try? SidecarState(text: text)
+            {
+                for entry in state.entries.values where !entry.question.isEmpty { questions[entry.cardID] = entry.question }
             }
-            stateResults[index] = Deck(file: deck.file, cards: cardsOfFile[deck.file.absolutePath] ?? [], stateText: text)
+            stateResults[index] = (Deck(file: deck.file, cards: cardsOfFile[deck.file.absolutePath] ?? []), questions)
         }
-        decks = stateResults.values.compactMap { $0 }
+        let loaded = stateResults.values.compactMap { $0 }
+        decks = loaded.map(\.deck)
+        var questions: [String: String] = [:]
+        for deck in loaded { questions.merge(deck.questions) { _, later in later } }
         var cardsByID: [CardID: (deck: Int32, card: Int32)] = [:]
         cardsByID.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
         for (index, deck) in decks.enumerated() {
@@ -245,18 +284,8 @@ public struct CollectionMemory: Sendable {
             }
         }
         self.cardsByID = cardsByID
-        // Questions that format 1 state files knew, for identities no `card` line describes
-        // (only format 1 logs have such identities).
-        var questions: [String: String] = [:]
-        if logs.contains(where: { log in log.log.kinds.contains { $0 == .review || $0 == .rename } }) {
-            for deck in decks {
-                guard let text = deck.stateText, let state = try? SidecarState(text: text) else { continue }
-                for entry in state.entries.values where !entry.question.isEmpty { questions[entry.cardID] = entry.question }
-            }
-        }
         ledger = CardLedger(logs: [], names: names)
         matching = IdentityMatcher.Result()
-        states = [:]
         statesByKey = KeyedStates()
         keyedReviews = [:]
         legacyQuestions = questions
@@ -381,23 +410,26 @@ public struct CollectionMemory: Sendable {
         replayed = true
         let ledger = self.ledger
         // The old states go before the new ones are made (a reload), not after.
-        states = [:]
+        stateKeyOfCard = [:]
+        orphanStateKeys = [:]
         statesByKey = KeyedStates()
         statesByKey = rebuilder.keyedStates(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
-        var states: [String: MemoryState] = [:]
-        states.reserveCapacity(statesByKey.count)
+        var stateKeyOfCard: [CardID: UInt64] = [:]
+        stateKeyOfCard.reserveCapacity(statesByKey.count)
         var continued: Set<UInt64> = []
+        continued.reserveCapacity(matching.keyOfCard.count)
         for (id, key) in matching.keyOfCard {
             let number = names.number(key)
             continued.insert(number)
-            if let state = statesByKey[number] { states[id] = state }
+            // Card ids here are 16 lowercase hex digits (`studiedCard`).
+            if statesByKey[number] != nil, let cardID = CardID(id) { stateKeyOfCard[cardID] = number }
         }
-        // Identities that continue in no card, by their key (a card's own id wins).
-        for (key, state) in statesByKey.pairs where !continued.contains(key) {
-            let name = names.name(key)
-            if states[name] == nil { states[name] = state }
-        }
-        self.states = states
+        // Identities that continue in no card, by their key (a card's own id wins: `state(of:)`
+        // looks for the card first).
+        var orphans: [String: UInt64] = [:]
+        for (key, _) in statesByKey.pairs where !continued.contains(key) { orphans[names.name(key)] = key }
+        self.stateKeyOfCard = stateKeyOfCard
+        orphanStateKeys = orphans
         keyedReviews = ledger.reviewCounts
     }
 
@@ -533,19 +565,19 @@ public struct CollectionMemory: Sendable {
             // state rather than from a dictionary of entries.
             let stated = statedCards(of: deck)
             let statesByKey = self.statesByKey
-            guard deck.stateText != nil || !stated.isEmpty else { continue }
+            let path = deck.file.memoryFiles.statePath
+            let old = Self.stateText(at: path, fileAccess: fileAccess)
+            guard old != nil || !stated.isEmpty else { continue }
             let text = SidecarState.text(
                 ofSorted: stated.lazy.map { id, position, key in
                     let card = deck.cards[Int(position)]
                     return SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: card.question)
                 })
-            guard text != deck.stateText else { continue }
-            let path = deck.file.memoryFiles.statePath
+            guard text != old else { continue }
             try AtomicFile.write(text, to: path)
-            if let old = deck.stateText, (try? SidecarState(text: old)) == nil {
+            if let old, (try? SidecarState(text: old)) == nil {
                 notes.append("\(MemoryFiles(deckPath: deck.file.displayPath).statePath) could not be read; rebuilt it from the review logs")
             }
-            decks[index].stateText = text
             written += 1
         }
         return written
@@ -621,7 +653,7 @@ public struct CollectionMemory: Sendable {
         if lines.count == 2 { resolve() }
         matching.keyOfCard[cardID] = key
         statesByKey[keyNumber] = after
-        states[cardID] = after
+        stateKeyOfCard[CardID(cardID)!] = keyNumber
         keyedReviews[keyNumber] = count + 1
         return after
     }
@@ -756,6 +788,12 @@ public struct CollectionMemory: Sendable {
         Self.removeDuplicates(&logs)
         resolve()
         if replayed { replay() }
+    }
+
+    /// The text of the state file at `path`; nil when there is none (or it cannot be read).
+    private static func stateText(at path: String, fileAccess: any FileAccess) -> String? {
+        guard fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Where logs are shown from: relative to the working directory when the decks were named so.

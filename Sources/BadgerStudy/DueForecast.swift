@@ -22,11 +22,16 @@ public struct DueForecast: Sendable, Equatable {
 
     /// The forecast for `cards` with `states`, at `now`, for `days` study days.
     public init(cards: [Card], states: [String: MemoryState], now: Date, day: StudyDay, days: Int = 7) {
+        self.init(cards: cards, states: CardStates(states), now: now, day: day, days: days)
+    }
+
+    /// The same forecast, the states read where they are kept.
+    public init(cards: [Card], states: CardStates, now: Date, day: StudyDay, days: Int = 7) {
         self.days = days
         var byTopic: [String: Topic] = [:]
         for card in cards {
             var topic = byTopic[card.topic] ?? Topic(name: card.topic, dueNow: 0, new: 0, upcoming: Array(repeating: 0, count: days))
-            if let state = states[card.id.description] {
+            if let state = states[card.id] {
                 if state.retired {
                     // A retired card (Leitner) is never due.
                 } else if state.due <= now {

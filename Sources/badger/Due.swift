@@ -49,7 +49,7 @@ extension Badger {
             let forecast = DueForecast(
                 cards: suspended.isEmpty
                     ? studied.collection.cards : studied.collection.cards.filter { !suspended.contains($0.id.description) },
-                states: studied.states, now: now, day: day, days: days)
+                states: studied.cardStates, now: now, day: day, days: days)
             if !quiet {
                 let fit = RetentionCheck(studied: studied, now: now, day: day)
                 switch format {

@@ -32,6 +32,9 @@ struct StudiedCollection {
     /// The suspended cards of all roots, by id.
     var suspendedCards: Set<String> { memories.reduce(into: []) { $0.formUnion($1.suspendedCards) } }
 
+    /// Every card's state, from all roots, read where the memories keep it.
+    var cardStates: CardStates { CardStates(memories: memories) }
+
     /// Every card's state, from all roots.
     var states: [String: MemoryState] {
         // One root's states as they are, without a copy.

@@ -64,7 +64,7 @@ struct RetentionCheck {
     init(studied: StudiedCollection, now: Date, day: StudyDay) {
         let reviews = studied.reviewColumns
         let statistics = CollectionStatistics(
-            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states,
+            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.cardStates,
             reviews: reviews, now: now, day: day, topics: nil)
         self.init(config: studied.configs.values.first ?? CollectionConfig(), reviews: reviews, statistics: statistics)
     }

@@ -43,7 +43,7 @@ extension Badger.State {
                     written += try studied.memories[index].flushStates()
                     edited += studied.memories[index].matching.edited.count
                 }
-                let cards = studied.memories.reduce(0) { $0 + $1.states.count }
+                let cards = studied.memories.reduce(0) { $0 + $1.stateCount }
                 let records = studied.memories.reduce(0) { $0 + $1.recordCount }
                 Terminal.standardError.write(
                     "rebuilt \(cards) card states from \(records) log records; \(written) state files written, \(edited) edited cards followed\n"

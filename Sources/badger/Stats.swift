@@ -68,7 +68,7 @@ extension Badger {
             let day = StudyDay(timeZone: .current, startHour: dayStart)
             let reviews = studied.reviewColumns
             let statistics = CollectionStatistics(
-                cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.states,
+                cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.cardStates,
                 reviews: reviews, now: moment, day: day,
                 topics: topic.isEmpty ? nil : Set(topic))
             let output = Terminal.standardOutput

@@ -82,6 +82,16 @@ public struct StudyQueue: Sendable, Equatable {
         cards: [Card], topic: String? = nil, states: [String: MemoryState], now: Date, count: Int, aheadDays: Int = 0,
         reviewedSince: Date? = nil, retrievability: (MemoryState, Date) -> Double? = { _, _ in nil }
     ) {
+        self.init(
+            cards: cards, topic: topic, states: CardStates(states), now: now, count: count, aheadDays: aheadDays,
+            reviewedSince: reviewedSince, retrievability: retrievability)
+    }
+
+    /// The same queue, the states read where they are kept.
+    public init(
+        cards: [Card], topic: String? = nil, states: CardStates, now: Date, count: Int, aheadDays: Int = 0,
+        reviewedSince: Date? = nil, retrievability: (MemoryState, Date) -> Double? = { _, _ in nil }
+    ) {
         let cards = topic == nil ? cards : cards.filter { $0.topic == topic }
         // A written card is its deck file and line (what `Item.init(_:)` spells as `path:line`).
         var fileNumbers: [String: UInt64] = [:]
@@ -106,8 +116,8 @@ public struct StudyQueue: Sendable, Equatable {
             count: cards.count, id: { cards[$0].id }, cardID: { cards[$0].id.description }, sibling: { siblings[$0] },
             hasHint: { cards[$0].hint != nil }, hasExplanation: { cards[$0].explanation != nil })
         self.init(
-            candidates, states: states, now: now, count: count, aheadDays: aheadDays, reviewedSince: reviewedSince,
-            retrievability: retrievability)
+            candidates, stateAt: { states[cards[$0].id] }, now: now, count: count, aheadDays: aheadDays,
+            reviewedSince: reviewedSince, retrievability: retrievability)
     }
 
     /// The queue of `items`, already filtered to a topic and in deck order.
@@ -119,8 +129,8 @@ public struct StudyQueue: Sendable, Equatable {
             count: items.count, id: { items[$0].cardID }, cardID: { items[$0].cardID }, sibling: { items[$0].siblingKey },
             hasHint: { items[$0].hasHint }, hasExplanation: { items[$0].hasExplanation })
         self.init(
-            candidates, states: states, now: now, count: count, aheadDays: aheadDays, reviewedSince: reviewedSince,
-            retrievability: retrievability)
+            candidates, stateAt: { states[items[$0].cardID] }, now: now, count: count, aheadDays: aheadDays,
+            reviewedSince: reviewedSince, retrievability: retrievability)
     }
 
     /// What the queue reads of the cards it chooses from, by position in deck order: an id to
@@ -137,14 +147,14 @@ public struct StudyQueue: Sendable, Equatable {
     /// The queue of `candidates`; it holds a few numbers per card, and makes entries only for
     /// the cards shown.
     private init<ID, Sibling>(
-        _ candidates: Candidates<ID, Sibling>, states: [String: MemoryState], now: Date, count: Int, aheadDays: Int,
+        _ candidates: Candidates<ID, Sibling>, stateAt: (Int) -> MemoryState?, now: Date, count: Int, aheadDays: Int,
         reviewedSince: Date?, retrievability: (MemoryState, Date) -> Double?
     ) {
         // Siblings reviewed today: the card that was reviewed may come again, the others wait.
         var reviewedToday: [Sibling: Set<ID>] = [:]
         if let reviewedSince {
             for index in 0..<candidates.count {
-                guard let key = candidates.sibling(index), let last = states[candidates.cardID(index)]?.lastReview,
+                guard let key = candidates.sibling(index), let last = stateAt(index)?.lastReview,
                     last >= reviewedSince
                 else { continue }
                 reviewedToday[key, default: []].insert(candidates.id(index))
@@ -165,7 +175,7 @@ public struct StudyQueue: Sendable, Equatable {
                 if let sibling { laterSibling[id] = sibling }
                 continue
             }
-            guard let state = states[candidates.cardID(index)] else {
+            guard let state = stateAt(index) else {
                 new.append(Int32(index))
                 continue
             }
@@ -203,7 +213,7 @@ public struct StudyQueue: Sendable, Equatable {
             let cardID = candidates.cardID(index)
             entries.append(
                 Entry(
-                    cardID: cardID, source: source, state: source == .new ? nil : states[cardID],
+                    cardID: cardID, source: source, state: source == .new ? nil : stateAt(index),
                     hasHint: candidates.hasHint(index), hasExplanation: candidates.hasExplanation(index)))
         }
         for card in due { offer(card.index, .due) }

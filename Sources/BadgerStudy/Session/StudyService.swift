@@ -134,7 +134,7 @@ public final class StudyService {
     /// The collection's topics with what each has to study at `now` (counted afresh, so after a
     /// session they show what is left), then `all`.
     public func topics(at now: Date) -> [Topic] {
-        let states = self.states
+        let states = cardStates
         let since = studyDay.start(of: now)
         var topics: [Topic] = []
         for name in collection.topics {
@@ -167,6 +167,9 @@ public final class StudyService {
         return .unknown(suggestion: DidYouMean.suggestion(for: typed, among: Set(names + [Self.allTopics])))
     }
 
+    /// Every card's state, from all roots, read where the memories keep it.
+    public var cardStates: CardStates { CardStates(memories: memories) }
+
     /// Every card's state, from all roots.
     public var states: [String: MemoryState] {
         // One root's states as they are, without a copy.
@@ -178,7 +181,7 @@ public final class StudyService {
     /// due soon; siblings of a card reviewed this study day wait for the next.
     public func queue(topic: String, count: Int, aheadDays: Int, at now: Date) -> StudyQueue {
         StudyQueue(
-            cards: studyable, topic: topic == Self.allTopics ? nil : topic, states: states, now: now, count: count,
+            cards: studyable, topic: topic == Self.allTopics ? nil : topic, states: cardStates, now: now, count: count,
             aheadDays: aheadDays, reviewedSince: studyDay.start(of: now), retrievability: StudyQueue.retrievability(for: scheduler))
     }
 

@@ -171,6 +171,16 @@ public struct CollectionStatistics: Sendable, Equatable {
         cards: [Card], states: [String: MemoryState], reviews: ReviewColumns, now: Date, day: StudyDay,
         topics filter: Set<String>? = nil, heatmapWeeks: Int = 26, forecastDays: Int = 30, recentDays: Int = 30
     ) {
+        self.init(
+            cards: cards, states: CardStates(states), reviews: reviews, now: now, day: day, topics: filter,
+            heatmapWeeks: heatmapWeeks, forecastDays: forecastDays, recentDays: recentDays)
+    }
+
+    /// The same statistics, the states read where they are kept.
+    public init(
+        cards: [Card], states: CardStates, reviews: ReviewColumns, now: Date, day: StudyDay,
+        topics filter: Set<String>? = nil, heatmapWeeks: Int = 26, forecastDays: Int = 30, recentDays: Int = 30
+    ) {
         var finder = StudyDateFinder(day)
         let today = finder.date(of: now)
         self.today = today
