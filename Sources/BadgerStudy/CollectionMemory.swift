@@ -660,12 +660,12 @@ public struct CollectionMemory: Sendable {
 
     /// Whether card `cardID` is suspended (left out of studying).
     public func isSuspended(_ cardID: String) -> Bool {
-        matching.keyOfCard[cardID].flatMap { ledger.identities[$0]?.suspended } ?? false
+        matching.keyOfCard[cardID].map { ledger.identities.isSuspended($0) } ?? false
     }
 
     /// The suspended cards among the collection's, by id.
     public var suspendedCards: Set<String> {
-        Set(matching.keyOfCard.compactMap { ledger.identities[$0.value]?.suspended == true ? $0.key : nil })
+        Set(matching.keyOfCard.compactMap { ledger.identities.isSuspended($0.value) ? $0.key : nil })
     }
 
     /// Suspends (or, with `suspended` false, unsuspends) each of `cardIDs` that is not so
