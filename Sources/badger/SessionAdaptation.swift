@@ -4,6 +4,9 @@ import BadgerStudy
 import Foundation
 
 extension StudyService {
+    /// From how many reviews a re-fit is announced before it starts.
+    static let longFit = 100_000
+
     /// At the end of a study session: re-fits each collection root's stale FSRS parameters
     /// (`AdaptiveRefit`), writes badger.yml and the fit log under the session's lock, and prints
     /// one line per refit. A failed write is reported and changes nothing else: every rating is
@@ -15,10 +18,16 @@ extension StudyService {
         for memory in memories {
             // Whether the parameters are stale is found from the reviews as numbers; the
             // records a fit needs are only made when they are.
-            guard let config = configs[memory.root],
+            guard let config = configs[memory.root] else { continue }
+            let freshness = ParameterFreshness(config: config, reviews: memory.reviewColumns)
+            // A fit to a long history (an imported Anki collection) takes a while: said first.
+            if freshness.isStale, config.adapt, config.scheduler == "fsrs", freshness.reviews >= Self.longFit {
+                Terminal.standardOutput.write(
+                    "Re-fitting your FSRS parameters to \(freshness.reviews) reviews (`badger study --no-adapt` skips it)…\n")
+            }
+            guard
                 let refit = AdaptiveRefit.afterSession(
-                    root: memory.root, config: config, logs: memory.history,
-                    freshness: ParameterFreshness(config: config, reviews: memory.reviewColumns), fileAccess: LocalFileSystem(),
+                    root: memory.root, config: config, logs: memory.history, freshness: freshness, fileAccess: LocalFileSystem(),
                     now: Date())
             else { continue }
             do {
