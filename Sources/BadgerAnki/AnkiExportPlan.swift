@@ -348,11 +348,7 @@ public struct AnkiExportPlan: Sendable {
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }
 
-    static func hash(_ parts: String...) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in parts.joined(separator: "\u{1F}").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
-    }
+    static func hash(_ parts: String...) -> UInt64 { FNV1a.hash(parts) }
 
     /// A positive id below 2^52 (exact in JavaScript, where Anki's interface handles ids), and
     /// above 10^12 like Anki's own millisecond ids.

@@ -466,19 +466,10 @@ public struct AnkiImportPlan: Sendable {
     }
 
     /// A record id derived from what it records: the same review imported twice has one id.
-    static func recordID(_ parts: String...) -> String {
-        let digits = String(recordHash(parts), radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func recordID(_ parts: String...) -> String { NameBook.hex(recordHash(parts)) }
 
     /// The 64-bit FNV-1a hash a record id is made of.
-    static func recordHash(_ parts: String...) -> UInt64 { recordHash(parts) }
-
-    static func recordHash(_ parts: [String]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in ("anki\u{1F}" + parts.joined(separator: "\u{1F}")).utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
-    }
+    static func recordHash(_ parts: [String]) -> UInt64 { FNV1a.hash(["anki"] + parts) }
 
     /// Where a new deck for Anki deck `name` goes: one folder per parent deck, the last part
     /// as the file (`Geography::Europe` → `geography/europe.md`).

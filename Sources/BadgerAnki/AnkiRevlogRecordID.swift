@@ -1,3 +1,4 @@
+import BadgerMemory
 import Foundation
 
 /// The record id of a review imported from an Anki review-log entry, and the entry's id back
@@ -8,10 +9,8 @@ import Foundation
 public enum AnkiRevlogRecordID {
     /// The record id of entry `revlogID` of card `ordinal` of note `guid`.
     public static func make(guid: String, ordinal: Int, revlogID: Int64) -> String {
-        let hash = AnkiImportPlan.recordHash("revlog", guid, String(ordinal), String(revlogID))
-        let value = hash & ~UInt64(0x3FF) | UInt64(((revlogID % 1000) + 1000) % 1000)
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        let hash = AnkiImportPlan.recordHash(["revlog", guid, String(ordinal), String(revlogID)])
+        return NameBook.hex(hash & ~UInt64(0x3FF) | UInt64(((revlogID % 1000) + 1000) % 1000))
     }
 
     /// The Anki entry id a review at `time` with `recordID` was imported from, or nil when the

@@ -20,14 +20,7 @@ public struct Fuzz: Sendable, Equatable {
     }
 
     /// FNV-1a-64 of a card id, the part of the seed that is the same for all its reviews.
-    public static func cardHash(_ cardID: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in cardID.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    public static func cardHash(_ cardID: String) -> UInt64 { FNV1a.hash(cardID) }
 
     /// A number in [0, 1), the same every time for the same seed.
     public var unitValue: Double {

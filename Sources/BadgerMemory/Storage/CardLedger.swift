@@ -222,11 +222,9 @@ public struct CardLedger: Sendable {
         guard usedNames.contains(names.number(contentID)) else { return contentID }
         var attempt: UInt64 = 1
         while true {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in contentID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((attempt >> UInt64(shift)) & 0xFF)) &* 0x0000_0100_0000_01b3 }
-            let digits = String(hash, radix: 16)
-            let name = String(repeating: "0", count: 16 - digits.count) + digits
+            var hash = FNV1a.hash(contentID)
+            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((attempt >> UInt64(shift)) & 0xFF)) &* FNV1a.prime }
+            let name = NameBook.hex(hash)
             if !usedNames.contains(names.number(name)) { return name }
             attempt += 1
         }

@@ -175,9 +175,7 @@ public enum ReviewRecord: Sendable, Equatable {
 
     /// A new record id: 16 lowercase hex digits from `generator`.
     public static func newRecordID(using generator: inout some RandomNumberGenerator) -> String {
-        let value = generator.next()
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        NameBook.hex(generator.next())
     }
 
     /// The record as one log line, without its line ending: tab-separated fields. A review
