@@ -35,12 +35,28 @@ public enum BadgerProcess {
         merged["NO_COLOR"] = nil
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
+        // Standard input is always a pipe, closed once `input` (if any) is written.
+        return try await ExternalProcess.run(process, input: input ?? "")
+    }
+}
+
+/// Any program run as `BadgerProcess.run` runs badger: its output read on threads of its own and
+/// its end awaited, so no thread of the test runner's pool blocks on it.
+public enum ExternalProcess {
+    /// Runs `process` (configured, not started; its standard output and error are set here)
+    /// and returns its status and output. With `input`, standard input is a pipe that gets it
+    /// and is then closed; without, it stays as set, or reads nothing.
+    public static func run(_ process: Process, input: String? = nil) async throws -> BadgerProcess.Result {
         let output = Pipe()
         let error = Pipe()
-        let standardInput = Pipe()
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = standardInput
+        let standardInput = input.map { _ in Pipe() }
+        if let standardInput {
+            process.standardInput = standardInput
+        } else if process.standardInput == nil {
+            process.standardInput = FileHandle.nullDevice
+        }
         _ = ignoringBrokenPipes
         let (outputData, errorData) = (LockedData(), LockedData())
         try await ProcessEnd.await(process, parts: 3) { done in
@@ -53,38 +69,12 @@ public enum BadgerProcess {
                 errorData.set(error.fileHandleForReading.readDataToEndOfFile())
                 done()
             }
-            Thread.detachNewThread {
-                // A process that ends before reading all its input is not an error of the test run.
-                if let input { try? standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
-                try? standardInput.fileHandleForWriting.close()
-            }
-        }
-        return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData.value, as: UTF8.self),
-            standardError: String(decoding: errorData.value, as: UTF8.self))
-    }
-}
-
-/// Any program run as `BadgerProcess.run` runs badger: its output read on threads of its own and
-/// its end awaited, so no thread of the test runner's pool blocks on it.
-public enum ExternalProcess {
-    /// Runs `process` (configured, not started; its standard output and error are set here,
-    /// standard input too unless it is set) and returns its status and output.
-    public static func run(_ process: Process) async throws -> BadgerProcess.Result {
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        if process.standardInput == nil { process.standardInput = FileHandle.nullDevice }
-        let (outputData, errorData) = (LockedData(), LockedData())
-        try await ProcessEnd.await(process, parts: 3) { done in
-            Thread.detachNewThread {
-                outputData.set(output.fileHandleForReading.readDataToEndOfFile())
-                done()
-            }
-            Thread.detachNewThread {
-                errorData.set(error.fileHandleForReading.readDataToEndOfFile())
-                done()
+            if let standardInput, let input {
+                Thread.detachNewThread {
+                    // A process that ends before reading all its input is not an error of the test run.
+                    if !input.isEmpty { try? standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
+                    try? standardInput.fileHandleForWriting.close()
+                }
             }
         }
         return BadgerProcess.Result(
