@@ -101,8 +101,7 @@ public struct CollectionMemory: Sendable {
     /// Anki export gives reviews that came from Anki their entry's id back).
     public func history(withRecordIDs: Bool) -> [[ReviewRecord]] {
         // One string per card, shared by all its reviews.
-        var cardOfKey: [UInt64: String] = [:]
-        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
+        var cardOfKey = cardIDsByKeyNumber()
         return logs.map { log in
             let records = log.log
             var reviews: [ReviewRecord] = []
@@ -121,11 +120,18 @@ public struct CollectionMemory: Sendable {
             return reviews
         }
     }
+    /// The id of the card each identity continues in, by the identity's key number: whom a
+    /// review of that key is credited to.
+    private func cardIDsByKeyNumber() -> [UInt64: String] {
+        var cardOfKey: [UInt64: String] = [:]
+        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
+        return cardOfKey
+    }
+
     /// The same reviews as `history`, as columns of numbers: what statistics read, without a
     /// record per review.
     public var reviewColumns: ReviewColumns {
-        var cardOfKey: [UInt64: String] = [:]
-        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
+        let cardOfKey = cardIDsByKeyNumber()
         var columns = ReviewColumns()
         columns.reserve(logs.reduce(0) { $0 + $1.log.count })
         // Each key's index in the columns, found once per key rather than once per review.
