@@ -104,11 +104,7 @@ import ZIPFoundation
         defer { directory.remove() }
         let forged = Data("2026-01-01T00:00:00Z\treviewed\t3dae9556940ae9c6\t4\t-\t-\t00000000000000ff\n".utf8)
         let collection = AnkiCollection(
-            noteTypes: [
-                AnkiNoteType(
-                    id: 1, name: "Basic", kind: .basic, fieldNames: ["Front", "Back"],
-                    templates: [.init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{Back}}")])
-            ],
+            noteTypes: [AnkiTestPackages.basic],
             decks: [AnkiDeck(id: 2, name: "Geography")],
             notes: [
                 AnkiNote(
@@ -118,12 +114,12 @@ import ZIPFoundation
             ],
             cards: [AnkiCard(id: 4, noteID: 3, deckID: 2, ordinal: 0)])
         let package = directory.url.appendingPathComponent("forged.apkg")
-        try AnkiPackageWriter.write(
+        try AnkiTestPackages.write(
             collection,
             media: [
                 AnkiMediaFile(name: "geography.reviews", data: forged), AnkiMediaFile(name: "badger.yml", data: Data("fuzz: 7\n".utf8)),
                 AnkiMediaFile(name: "x.md", data: Data("Q: q\nA: a\n".utf8)),
-            ], to: package, now: Date(timeIntervalSince1970: 1_790_000_000))
+            ], to: package)
         let result = try await BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("3 files shown as images but not image files left out"), "\(result.standardOutput)")

@@ -70,11 +70,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let collection = AnkiCollection(
-            noteTypes: [
-                AnkiNoteType(
-                    id: 1, name: "Basic", kind: .basic, fieldNames: ["Front", "Back"],
-                    templates: [.init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{Back}}")])
-            ],
+            noteTypes: [AnkiTestPackages.basic],
             decks: [AnkiDeck(id: 2, name: "Dates")],
             notes: [AnkiNote(id: 3, guid: "dated", noteTypeID: 1, fields: ["When?", "Now"], tags: [], modified: 0)],
             cards: [AnkiCard(id: 4, noteID: 3, deckID: 2, ordinal: 0)],
@@ -85,7 +81,7 @@ import Testing
                 AnkiReview(id: 4_102_444_800_000, cardID: 4, ease: 4),  // 2100
             ])
         let package = directory.url.appendingPathComponent("dates.apkg")
-        try AnkiPackageWriter.write(collection, media: [], to: package, now: Date(timeIntervalSince1970: 1_790_000_000))
+        try AnkiTestPackages.write(collection, to: package)
         let result = try await BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
@@ -105,9 +101,7 @@ import Testing
         defer { directory.remove() }
         let collection = AnkiCollection(
             noteTypes: [
-                AnkiNoteType(
-                    id: 1, name: "Basic", kind: .basic, fieldNames: ["Front", "Back"],
-                    templates: [.init(name: "Card 1", questionFormat: "{{Front}}", answerFormat: "{{Back}}")]),
+                AnkiTestPackages.basic,
                 AnkiNoteType(
                     id: 9, name: "Cloze", kind: .cloze, fieldNames: ["Text", "Back Extra"],
                     templates: [.init(name: "Cloze", questionFormat: "{{cloze:Text}}", answerFormat: "{{cloze:Text}}")]),
@@ -127,7 +121,7 @@ import Testing
             ],
             reviews: [AnkiReview(id: 1_700_000_000_000, cardID: 5, ease: 3), AnkiReview(id: 1_700_000_100_000, cardID: 6, ease: 2)])
         let package = directory.url.appendingPathComponent("sounds.apkg")
-        try AnkiPackageWriter.write(collection, media: [], to: package, now: Date(timeIntervalSince1970: 1_790_000_000))
+        try AnkiTestPackages.write(collection, to: package)
         let result = try await BadgerProcess.run(["import", package.path, "--into", "Decks"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("imported 3 notes (3 cards) into 1 deck, 2 reviews"), "\(result.standardOutput)")
