@@ -204,8 +204,11 @@ public struct AnkiImportPlan: Sendable {
                         } else if package.mediaNames.contains(image), var safe = Self.safeMediaName(image, used: &usedMediaNames) {
                             // A file of that name already in images/ with other bytes (the
                             // user's own) is never overwritten: the image gets another name.
-                            let data = try package.mediaData(named: image)
-                            while let present = FileManager.default.contents(atPath: mediaFolder + "/" + safe), present != data {
+                            // (The image is unpacked here only when such a file exists.)
+                            var data: Data?
+                            while let present = FileManager.default.contents(atPath: mediaFolder + "/" + safe) {
+                                if data == nil { data = try package.mediaData(named: image) }
+                                if present == data { break }
                                 guard let next = Self.safeMediaName(safe, used: &usedMediaNames) else { break }
                                 safe = next
                             }
