@@ -50,7 +50,7 @@ import Testing
     @Test func aReadOnlyCollectionGivesAClearErrorAndKeepsTheFiles() async throws {
         try await Self.withMountedCollection { directory, ids in
             let before = try Self.contents(of: directory)
-            try Self.mount(["-o", "remount,ro", directory.path])
+            try await Self.mount(["-o", "remount,ro", directory.path])
 
             for arguments in [
                 ["review", "--card", ids[1], "--rating", "2"], ["import", "words.csv", "--topic", "T"], ["state", "rebuild"],
@@ -76,43 +76,47 @@ import Testing
         try #require(getuid() == 0, "these tests mount a tmpfs and must run as root (CI does)")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try mount(["-t", "tmpfs", "-o", "size=512k", "tmpfs", directory.url.path])
-        defer { try? mount(["-u", directory.url.path], program: "/bin/umount") }
-        try Data(deck.utf8).write(to: directory.url.appendingPathComponent("t.md"))
-        let ids = try await KillLoopTests.ids(in: directory.url)
-        try #require(ids.count == 12)
-        let first = try await BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory.url)
-        try #require(first.status == 0, "\(first.standardError)")
-        try Data("question 13; answer 13\n".utf8).write(to: directory.url.appendingPathComponent("words.csv"))
-        try await body(directory.url, ids)
+        try await mount(["-t", "tmpfs", "-o", "size=512k", "tmpfs", directory.url.path])
+        // Unmounted afterwards whatever happened (an `async` call cannot sit in a `defer`).
+        let outcome: Result<Void, Error>
+        do {
+            try Data(deck.utf8).write(to: directory.url.appendingPathComponent("t.md"))
+            let ids = try await KillLoopTests.ids(in: directory.url)
+            try #require(ids.count == 12)
+            let first = try await BadgerProcess.run(["review", "--card", ids[0], "--rating", "2"], in: directory.url)
+            try #require(first.status == 0, "\(first.standardError)")
+            try Data("question 13; answer 13\n".utf8).write(to: directory.url.appendingPathComponent("words.csv"))
+            try await body(directory.url, ids)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        try? await mount(["-u", directory.url.path], program: "/bin/umount")
+        try outcome.get()
     }
 
-    static func mount(_ arguments: [String], program: String = "/bin/mount") throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = program.hasSuffix("umount") ? Array(arguments.dropFirst()) : arguments
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0, program.hasSuffix("umount") {
+    /// Runs `mount` (or `umount`, whose arguments drop the leading `-u`), awaiting it without
+    /// holding a thread of the test runner's pool.
+    static func mount(_ arguments: [String], program: String = "/bin/mount") async throws {
+        let arguments = program.hasSuffix("umount") ? Array(arguments.dropFirst()) : arguments
+        func run(_ arguments: [String]) async throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+            return try await ExternalProcess.run(process).status
+        }
+        let status = try await run(arguments)
+        if status != 0, program.hasSuffix("umount") {
             // Busy for a moment (a program another test started may hold a file of it open
             // while it starts): try again, then detach it lazily.
             for _ in 0..<20 {
-                usleep(100_000)
-                let again = Process()
-                again.executableURL = URL(fileURLWithPath: program)
-                again.arguments = process.arguments
-                try again.run()
-                again.waitUntilExit()
-                if again.terminationStatus == 0 { return }
+                try await Task.sleep(for: .milliseconds(100))
+                if try await run(arguments) == 0 { return }
             }
-            let lazy = Process()
-            lazy.executableURL = URL(fileURLWithPath: program)
-            lazy.arguments = ["-l"] + (process.arguments ?? [])
-            try lazy.run()
-            lazy.waitUntilExit()
+            _ = try await run(["-l"] + arguments)
             return
         }
-        try #require(process.terminationStatus == 0, "\(program) \(arguments) failed")
+        try #require(status == 0, "\(program) \(arguments) failed")
     }
 
     /// Every file in the directory (not the lock) and its bytes.

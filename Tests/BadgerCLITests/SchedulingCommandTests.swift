@@ -444,7 +444,7 @@ import Testing
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
         defer { sandbox.remove() }
         let one = try await #require(try sandbox.ids().values.first)
-        let holder = try Python.holdLock(in: sandbox.url, for: 3, holder: "python lock test (pid 1): studying")
+        let holder = try await Python.holdLock(in: sandbox.url, for: 3, holder: "python lock test (pid 1): studying")
         defer { holder.stop() }
         let start = Date()
         let review = try await sandbox.badger(["review", "--card", one, "--rating", "2", "--at", "2026-01-01T08:00:00Z"])
@@ -459,7 +459,7 @@ import Testing
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
         defer { sandbox.remove() }
         let one = try await #require(try sandbox.ids().values.first)
-        let holder = try Python.holdLock(in: sandbox.url, for: 15, holder: "python lock test (pid 1): studying")
+        let holder = try await Python.holdLock(in: sandbox.url, for: 15, holder: "python lock test (pid 1): studying")
         defer { holder.stop() }
         let start = Date()
         let review = try await sandbox.badger(["review", "--card", one, "--rating", "2"])
@@ -479,7 +479,7 @@ import Testing
         defer { sandbox.remove() }
         let ids = try await sandbox.ids()
         let cards = [try #require(ids["What is one?"]), try #require(ids["What is two?"])]
-        let holder = try Python.holdLock(in: sandbox.url, for: 2, holder: "python lock test")
+        let holder = try await Python.holdLock(in: sandbox.url, for: 2, holder: "python lock test")
         defer { holder.stop() }
         let results = Statuses()
         await withTaskGroup(of: Void.self) { group in
@@ -723,15 +723,15 @@ private enum Python {
         let process: Process
         init(process: Process) { self.process = process }
 
-        /// Ends the holder (if it still runs) and waits for it.
+        /// Ends the holder if it still runs (SIGTERM; its lock goes with it).
         func stop() {
             if process.isRunning { process.terminate() }
-            process.waitUntilExit()
         }
     }
 
-    /// Starts python3 holding `<root>/.badger.lock` for `seconds`, and returns once it holds it.
-    static func holdLock(in root: URL, for seconds: Double, holder: String) throws -> Holder {
+    /// Starts python3 holding `<root>/.badger.lock` for `seconds`, and returns once it holds it
+    /// (its output is read on a thread of its own, not one of the test runner's pool).
+    static func holdLock(in root: URL, for seconds: Double, holder: String) async throws -> Holder {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(path))
         process.arguments = ["-c", script, root.appendingPathComponent(".badger.lock").path, holder, String(seconds)]
@@ -739,11 +739,16 @@ private enum Python {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var printed = ""
-        while !printed.contains("locked") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
+        let printed = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            Thread.detachNewThread {
+                var printed = ""
+                while !printed.contains("locked") {
+                    let data = output.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    printed += String(decoding: data, as: UTF8.self)
+                }
+                done.resume(returning: printed)
+            }
         }
         try #require(printed.contains("locked"), "python3 did not take the lock")
         return Holder(process: process)

@@ -17,19 +17,15 @@ import Testing
 
     /// What the script reads from the installed KaTeX (its `command NAME` and `environment NAME`
     /// lines), or nil when libjs-katex is not installed.
-    static func extracted() throws -> Extracted? {
+    static func extracted() async throws -> Extracted? {
         guard FileManager.default.fileExists(atPath: katexSource) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, katexSource]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try await ExternalProcess.run(process)
+        #expect(result.status == 0, "\(result.standardError)")
         var extracted = Extracted()
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in result.standardOutput.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
             if parts[0] == "command" { extracted.commands.insert(parts[1]) }
@@ -39,8 +35,8 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: katexSource), "libjs-katex is not installed"))
-    func tableIsExactlyWhatTheInstalledKaTeXKnowsInMathMode() throws {
-        let katex = try #require(try Self.extracted())
+    func tableIsExactlyWhatTheInstalledKaTeXKnowsInMathMode() async throws {
+        let katex = try #require(try await Self.extracted())
         let commands = katex.commands
         #expect(commands.count > 900, "the script found too few commands; has KaTeX's source changed shape?")
         #expect(

@@ -7,18 +7,17 @@ import Testing
 /// the next write of anything in that folder removes it.
 @Suite struct StaleTemporaryTests {
     /// The pid of a process that has ended.
-    func endedProcessID() throws -> Int32 {
+    func endedProcessID() async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
+        _ = try await ExternalProcess.run(process)
         return process.processIdentifier
     }
 
-    @Test func aWriteRemovesTheTemporariesKilledWritersLeftForOtherFilesOfItsFolder() throws {
+    @Test func aWriteRemovesTheTemporariesKilledWritersLeftForOtherFilesOfItsFolder() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let dead = try endedProcessID()
+        let dead = try await endedProcessID()
         try directory.write(".french.state.tmp-\(dead)", "half a state")
         try directory.write(".german.md.tmp-\(dead)", "half a deck")
         // A writer still running (this process's parent) keeps its file.

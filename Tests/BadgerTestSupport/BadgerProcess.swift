@@ -179,10 +179,11 @@ extension BadgerProcess {
             let input = Pipe()
             process.standardInput = input
             let writer = input.fileHandleForWriting
-            Thread.detachNewThread {
-                usleep(1_500_000)
+            // Sleeping in a task holds no thread; a key is a few bytes, so a write never blocks.
+            Task.detached {
+                try? await Task.sleep(for: .milliseconds(1_500))
                 for (index, key) in keys.enumerated() {
-                    if index > 0 { usleep(500_000) }
+                    if index > 0 { try? await Task.sleep(for: .milliseconds(500)) }
                     writer.write(Data(key.utf8))
                 }
                 try? writer.close()
