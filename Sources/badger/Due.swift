@@ -43,7 +43,7 @@ extension Badger {
         func run() throws {
             let studied = try collection.loadStudied()
             let now = Date()
-            let dayStart = studied.configs.values.first?.dayStartHour ?? 4
+            let dayStart = studied.primaryConfig.dayStartHour
             let day = StudyDay(timeZone: .current, startHour: dayStart)
             let suspended = studied.suspendedCards
             let forecast = DueForecast(

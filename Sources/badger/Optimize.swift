@@ -118,7 +118,7 @@ extension Badger {
             let reviewCount = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
             let histories = ReviewHistory.histories(fromLogs: logs)
             let set = TrainingSet(histories: histories)
-            let config = studied.configs.values.first ?? CollectionConfig()
+            let config = studied.primaryConfig
             guard set.items.count >= Self.minimumReviews else {
                 report(tooFew: set.items.count)
                 return

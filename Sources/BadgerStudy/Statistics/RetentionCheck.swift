@@ -1,23 +1,22 @@
 import BadgerDeck
 import BadgerMemory
-import BadgerStudy
 import Foundation
 
 /// What `badger due` and `badger stats` add about the schedule's fit: each topic's observed
 /// retention against the desired retention, and whether the FSRS parameters are stale.
-struct RetentionCheck {
+public struct RetentionCheck: Sendable {
     /// The parameters' state, as JSON.
-    struct Parameters: Encodable {
-        var fitted: Bool
-        var fittedOn: String?
-        var reviewsAtFit: Int?
-        var reviews: Int
-        var stale: Bool
-        var advice: String?
+    public struct Parameters: Encodable, Sendable {
+        public var fitted: Bool
+        public var fittedOn: String?
+        public var reviewsAtFit: Int?
+        public var reviews: Int
+        public var stale: Bool
+        public var advice: String?
         /// Why the `auto` settings are what they are, when any setting is `auto`.
-        var adaptive: String?
+        public var adaptive: String?
 
-        func encode(to encoder: Encoder) throws {
+        public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(fitted, forKey: .fitted)
             try container.encode(fittedOn, forKey: .fittedOn)
@@ -32,18 +31,18 @@ struct RetentionCheck {
     }
 
     /// The desired retention, for FSRS collections.
-    var target: Double?
+    public var target: Double?
     /// Observed (true) retention per topic; nil before any review-state review.
-    var retention: [String: Double?]
-    var parameters: Parameters
+    public var retention: [String: Double?]
+    public var parameters: Parameters
 
-    init(config: CollectionConfig, logs: [[ReviewRecord]], statistics: CollectionStatistics) {
+    public init(config: CollectionConfig, logs: [[ReviewRecord]], statistics: CollectionStatistics) {
         self.init(config: config, reviews: ReviewColumns(logs: logs), statistics: statistics)
     }
 
     /// The check of `config` against the `reviews` of all logs (`StudiedCollection.reviewColumns`)
     /// and their `statistics`.
-    init(config: CollectionConfig, reviews: ReviewColumns, statistics: CollectionStatistics) {
+    public init(config: CollectionConfig, reviews: ReviewColumns, statistics: CollectionStatistics) {
         target = config.scheduler == "fsrs" ? config.desiredRetention : nil
         retention = Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first })
         let freshness = ParameterFreshness(config: config, reviews: reviews)
@@ -53,7 +52,7 @@ struct RetentionCheck {
     }
 
     /// "Automatic settings: retention 0.87, chosen because …", or nil when no setting is `auto`.
-    static func adaptiveNote(_ config: CollectionConfig) -> String? {
+    public static func adaptiveNote(_ config: CollectionConfig) -> String? {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
         if let reason = config.adaptiveReason { return "Automatic settings: " + reason + "." }
@@ -61,17 +60,17 @@ struct RetentionCheck {
             + " and the default steps until the parameters are first fitted (at the end of a `badger study` session once they are stale, or by `badger optimize --apply`)."
     }
 
-    init(studied: StudiedCollection, now: Date, day: StudyDay) {
+    public init(studied: StudiedCollection, now: Date, day: StudyDay) {
         let reviews = studied.reviewColumns
         let statistics = CollectionStatistics(
             cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.cardStates,
             reviews: reviews, now: now, day: day, topics: nil)
-        self.init(config: studied.configs.values.first ?? CollectionConfig(), reviews: reviews, statistics: statistics)
+        self.init(config: studied.primaryConfig, reviews: reviews, statistics: statistics)
     }
 
     /// `Retention vs target 90%: Algebra 92.0%, French 85.5%`, and the stale-parameter advice;
     /// empty before any review.
-    var text: String {
+    public var text: String {
         var lines: [String] = []
         let observed = retention.compactMap { name, share in share.map { (name, $0) } }.sorted { $0.0 < $1.0 }
         if let target, !observed.isEmpty {
