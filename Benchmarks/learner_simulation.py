@@ -185,7 +185,7 @@ class Badger:
     def histories_json(self, ids):
         return json.dumps([{"id": f"c{i}", "reviews": [{"rating": g, "at": iso(t)} for g, t in self.histories[i]]} for i in ids])
 
-    def refit(self):
+    def refit(self, counted=True):
         path = os.path.join(self.workdir, "histories.json")
         with open(path, "w") as handle:
             handle.write(self.histories_json(sorted(self.histories)))
@@ -195,10 +195,14 @@ class Badger:
             handle.write(text)
         # The retention the learner should observe; FSRS may schedule for more (calibration).
         self.target = self.settings.get("target_retention", self.settings["desired_retention"])
-        self.fits.append(self.settings)
+        if counted:
+            self.fits.append(self.settings)
         self.replay(sorted(self.histories))
 
     def start_day(self, day, now):
+        if self.settings is None:
+            # What a new collection with the automatic settings uses before its first fit.
+            self.refit(counted=False)
         if self.histories and self.rule.due(self.histories):
             self.refit()
 
@@ -247,6 +251,10 @@ class PyFSRS:
                         items.append(FSRSItem(list(seq)))
             try:
                 parameters = RSFSRS(DEFAULT_PARAMETERS).compute_parameters(items)
+                # fsrs-rs fits in float32: a parameter at its bound (w20 = 0.8) comes back a hair
+                # outside py-fsrs's bounds, which py-fsrs refuses; clamp it, as Anki would use it.
+                parameters = [min(max(value, low), high) for value, low, high in
+                              zip(parameters, fsrs.scheduler.LOWER_BOUNDS_PARAMETERS, fsrs.scheduler.UPPER_BOUNDS_PARAMETERS)]
                 self.scheduler = fsrs.Scheduler(parameters=parameters)
             except Exception as error:  # too few items: keep the parameters
                 print(f"  fsrs-rs: {error}", file=sys.stderr)
@@ -411,7 +419,7 @@ def main():
                 result.update(world=world, learner=learner, scheduler=name, seconds=round(time.time() - started, 1))
                 if name == "badger":
                     result["fits"] = [
-                        {k: f.get(k) for k in ("target_retention", "desired_retention", "learning_steps", "relearning_steps")}
+                        {k: f.get(k) for k in ("target_retention", "desired_retention", "learning_steps", "relearning_steps", "same_day_intervals")}
                         for f in scheduler.fits]
                 results.append(result)
                 print(json.dumps(result), file=sys.stderr, flush=True)

@@ -121,6 +121,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         request.fixedRetention = config.desiredRetention
         request.fixedLearningSteps = config.adaptiveLearningSteps ? nil : config.learningSteps
         request.fixedRelearningSteps = config.adaptiveRelearningSteps ? nil : config.relearningSteps
+        request.sameDayIntervals = config.sameDayIntervals
         let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(histories: histories))
         guard let target = choice.targetRetention else { return choice }
         return choice.calibrated(by: calibrationGap(parameters: parameters, histories: histories, target: target))

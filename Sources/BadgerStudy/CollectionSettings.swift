@@ -13,8 +13,7 @@ extension CollectionConfig {
             do {
                 return try FSRS6(
                     parameters: fsrsParameters ?? FSRS6.defaultParameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
-                    relearningSteps: relearningSteps,
-                    maximumInterval: maximumInterval)
+                    relearningSteps: relearningSteps, maximumInterval: maximumInterval, sameDayIntervals: sameDayIntervals)
             } catch let error as FSRS6.ConfigurationError {
                 // A parameter out of range is reported at the line that writes the parameters.
                 if case .parameterOutOfBounds = error, let source = fsrsParametersSource {

@@ -8,8 +8,8 @@ import Foundation
 /// outside simulators.
 ///
 /// `{"desired_retention": 0.87, "fsrs_parameters": [21 numbers], "learning_steps": ["1m", "10m"],
-/// "reason": "…", "relearning_steps": ["10m"], "schema_version": 1}`; `reason` and
-/// `schema_version` are optional on input.
+/// "reason": "…", "relearning_steps": ["10m"], "same_day_intervals": true, "schema_version": 1}`;
+/// `reason`, `same_day_intervals` (false when absent) and `schema_version` are optional on input.
 struct SettingsFile: Codable, Equatable {
     static let schemaVersion = 1
 
@@ -17,6 +17,9 @@ struct SettingsFile: Codable, Equatable {
     var desiredRetention: Double
     var learningSteps: [String]
     var relearningSteps: [String]
+    /// Whether FSRS schedules within the day a card it expects forgotten within hours
+    /// (`FSRS6.sameDayIntervals`); absent means false, as py-fsrs schedules.
+    var sameDayIntervals: Bool?
     var reason: String?
     /// The retention the learner should observe (the simulation's choice), when it differs from
     /// what FSRS schedules for; output only.
@@ -28,6 +31,7 @@ struct SettingsFile: Codable, Equatable {
         case desiredRetention = "desired_retention"
         case learningSteps = "learning_steps"
         case relearningSteps = "relearning_steps"
+        case sameDayIntervals = "same_day_intervals"
         case reason
         case targetRetention = "target_retention"
         case schemaVersion = "schema_version"
@@ -52,7 +56,7 @@ struct SettingsFile: Codable, Equatable {
             return SettingsFile(
                 fsrsParameters: FSRS6.defaultParameters, desiredRetention: config.desiredRetention,
                 learningSteps: config.learningSteps.map(CollectionConfig.durationText),
-                relearningSteps: config.relearningSteps.map(CollectionConfig.durationText),
+                relearningSteps: config.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervals,
                 reason:
                     "the defaults: \(set.items.count) reviews made a day or more after the card's previous review, and fitting needs \(ParameterFreshness.minimumReviews)",
                 schemaVersion: schemaVersion)
@@ -63,7 +67,8 @@ struct SettingsFile: Codable, Equatable {
         return SettingsFile(
             fsrsParameters: stored, desiredRetention: choice.desiredRetention,
             learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
-            relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), reason: choice.reason,
+            relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervals,
+            reason: choice.reason,
             targetRetention: choice.targetRetention, schemaVersion: schemaVersion)
     }
 
@@ -108,7 +113,8 @@ struct SettingsFile: Codable, Equatable {
         let relearning = try seconds(relearningSteps, "relearning_steps")
         do {
             return try FSRS6(
-                parameters: fsrsParameters, desiredRetention: desiredRetention, learningSteps: learning, relearningSteps: relearning)
+                parameters: fsrsParameters, desiredRetention: desiredRetention, learningSteps: learning, relearningSteps: relearning,
+                sameDayIntervals: sameDayIntervals ?? false)
         } catch {
             _ = try Self.fail("--settings: \(error)")
             return try FSRS6()

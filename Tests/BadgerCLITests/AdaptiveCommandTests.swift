@@ -81,8 +81,11 @@ import Testing
             ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
         try #require(printed.status == 0, "\(printed.standardError)")
         let settings = try OptimizeCommandTests.json(printed.standardOutput)
-        let required: Set = ["fsrs_parameters", "desired_retention", "learning_steps", "relearning_steps", "reason", "schema_version"]
+        let required: Set = [
+            "fsrs_parameters", "desired_retention", "learning_steps", "relearning_steps", "reason", "schema_version", "same_day_intervals",
+        ]
         #expect(Set(settings.keys).subtracting(["target_retention"]) == required)
+        #expect(settings["same_day_intervals"] as? Bool == true)
         #expect((settings["fsrs_parameters"] as? [Double])?.count == 21)
         let retention = try #require(settings["desired_retention"] as? Double)
         #expect((0.70...0.99).contains(retention))

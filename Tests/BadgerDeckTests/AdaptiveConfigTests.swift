@@ -85,6 +85,18 @@ import Testing
         }
     }
 
+    @Test func sameDayIntervalsFollowTheAutomaticStepsUnlessSet() throws {
+        #expect(try CollectionConfig(yaml: "learning_steps: auto\n", path: "badger.yml").sameDayIntervals)
+        #expect(try CollectionConfig(yaml: "relearning_steps: auto\n", path: "badger.yml").sameDayIntervals)
+        #expect(try !CollectionConfig(yaml: "desired_retention: auto\n", path: "badger.yml").sameDayIntervals)
+        #expect(!CollectionConfig().sameDayIntervals)
+        #expect(try !CollectionConfig(yaml: "learning_steps: auto\nsame_day_intervals: false\n", path: "badger.yml").sameDayIntervals)
+        #expect(try CollectionConfig(yaml: "learning_steps: [1m]\nsame_day_intervals: true\n", path: "badger.yml").sameDayIntervals)
+        #expect(throws: CollectionError.badConfig(path: "badger.yml", problem: "line 1: `same_day_intervals` must be true or false")) {
+            try CollectionConfig(yaml: "same_day_intervals: sometimes\n", path: "badger.yml")
+        }
+    }
+
     @Test func durationsAreWrittenInTheirLargestWholeUnit() {
         #expect([30, 60, 600, 5400, 7200, 86_400].map(CollectionConfig.durationText) == ["30s", "1m", "10m", "90m", "2h", "1d"])
     }

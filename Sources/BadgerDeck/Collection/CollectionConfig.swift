@@ -48,6 +48,12 @@ public struct CollectionConfig: Sendable, Equatable {
     public var adaptiveLearningSteps = false
     /// `relearning_steps: auto`: as `adaptiveLearningSteps`, for `relearningSteps`.
     public var adaptiveRelearningSteps = false
+    /// `same_day_intervals`: whether FSRS schedules a card that would be forgotten within hours
+    /// for later the same day (`FSRS6.sameDayIntervals`); nil follows the steps: on when either
+    /// step setting is `auto`.
+    public var sameDayIntervalsSetting: Bool?
+    /// Whether FSRS schedules within the day a card it expects to be forgotten within hours.
+    public var sameDayIntervals: Bool { sameDayIntervalsSetting ?? (adaptiveLearningSteps || adaptiveRelearningSteps) }
     /// `adapt`: whether `badger study` re-fits stale parameters at the end of a session.
     public var adapt = true
     /// Why the last fit chose the automatic settings (`adaptive_reason`, written with them).
@@ -60,7 +66,7 @@ public struct CollectionConfig: Sendable, Equatable {
     public static let keys = [
         "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
         "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "macros", "desired_retention_bounds", "adapt",
-        "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason",
+        "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason", "same_day_intervals",
     ]
 
     /// The keys a fit writes for the automatic settings.
@@ -154,6 +160,9 @@ public struct CollectionConfig: Sendable, Equatable {
             case "adapt":
                 guard let flag = value.bool else { throw bad("`adapt` must be true or false") }
                 adapt = flag
+            case "same_day_intervals":
+                guard let flag = value.bool else { throw bad("`same_day_intervals` must be true or false") }
+                sameDayIntervalsSetting = flag
             case "maximum_interval":
                 guard let days = value.int, (1...Self.longestInterval).contains(days) else {
                     throw bad("`maximum_interval` must be a whole number of days from 1 to \(Self.longestInterval) (100 years)")

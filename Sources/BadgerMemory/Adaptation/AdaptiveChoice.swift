@@ -56,6 +56,8 @@ public struct AdaptiveChoice: Sendable, Equatable {
         /// in recent reviews (predicted − observed); the scheduled retention is raised by it so
         /// that the observed retention meets the target.
         public var calibrationGap = 0.0
+        /// Whether FSRS schedules within the day a card it expects forgotten within hours.
+        public var sameDayIntervals = false
 
         public init(parameters: [Double]) { self.parameters = parameters }
     }
@@ -77,6 +79,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
             simulation.newCardsPerDay = request.newCardsPerDay
             simulation.days = request.days
             simulation.sameDayRecall = sameDay
+            simulation.sameDayIntervals = request.sameDayIntervals
             return simulation
         }
         let probe =
@@ -129,6 +132,9 @@ public struct AdaptiveChoice: Sendable, Equatable {
                     + String(format: "%.2f", chosen.reviewsPerRemembered) + ") are within \(Int(retentionTolerance * 100))% of the least ("
                     + String(format: "%.2f", least.reviewsPerRemembered) + ", at \(String(format: "%.2f", least.desiredRetention)))"
             }
+        }
+        if request.sameDayIntervals, request.fixedLearningSteps == nil || request.fixedRelearningSteps == nil {
+            stepNotes.append("a card expected to fall below the target within half a day is seen again that day, when it does")
         }
         let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
         let choice = AdaptiveChoice(

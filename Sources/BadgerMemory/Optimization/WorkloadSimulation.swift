@@ -29,6 +29,9 @@ public struct WorkloadSimulation: Sendable {
     /// The probability of recall in a same-day repeat (a learning or relearning step), such as the
     /// learner's own observed rate; nil means the model's prediction.
     public var sameDayRecall: Double?
+    /// Whether the scheduler sees a card again the same day when it expects it forgotten within
+    /// hours (`FSRS6.sameDayIntervals`).
+    public var sameDayIntervals = false
 
     public init(parameters: [Double], learningSteps: [TimeInterval], relearningSteps: [TimeInterval]) {
         self.parameters = parameters
@@ -50,7 +53,7 @@ public struct WorkloadSimulation: Sendable {
         guard
             let scheduler = try? FSRS6(
                 parameters: parameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
-                relearningSteps: relearningSteps)
+                relearningSteps: relearningSteps, sameDayIntervals: sameDayIntervals)
         else { return nil }
         var generator = SeededGenerator(seed: seed)
         let start = Date(timeIntervalSince1970: 0)

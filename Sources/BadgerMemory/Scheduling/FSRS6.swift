@@ -10,7 +10,9 @@ import Foundation
 /// Differences from py-fsrs, all outside what py-fsrs accepts: a Review or Relearning card without
 /// stability or difficulty (py-fsrs asserts) starts from the initial values for the rating; a
 /// learning step index that is nil or negative counts as 0; a non-finite interval is clamped to
-/// 1...maximumInterval instead of raising.
+/// 1...maximumInterval instead of raising. With `sameDayIntervals` (badger's own, off by default
+/// and in py-fsrs), a card whose interval at the desired retention is under
+/// `sameDayLimit` days is due again after that time the same day instead of the next day.
 public struct FSRS6: Scheduler {
     /// The 21 weights w[0]...w[20].
     public let parameters: [Double]
@@ -22,6 +24,16 @@ public struct FSRS6: Scheduler {
     public let relearningSteps: [TimeInterval]
     /// The longest interval in days.
     public let maximumInterval: Int
+    /// Whether a card whose memory, by its stability, would fall below the desired retention
+    /// within `sameDayLimit` days is seen again that same day, when it does (not sooner than
+    /// `sameDayMinimum`), instead of after a whole day: for learners who forget within hours.
+    /// Off, intervals are whole days, at least one, as py-fsrs schedules.
+    public let sameDayIntervals: Bool
+
+    /// The interval, in days, below which `sameDayIntervals` schedules within the day.
+    public static let sameDayLimit = 0.5
+    /// The shortest same-day interval, in seconds.
+    public static let sameDayMinimum: TimeInterval = 600
 
     /// py-fsrs's `_DECAY`: -w[20].
     let decay: Double
@@ -52,7 +64,8 @@ public struct FSRS6: Scheduler {
     ///   is at least one day. Empty step lists are allowed, as in py-fsrs.
     public init(
         parameters: [Double] = FSRS6.defaultParameters, desiredRetention: Double = 0.9,
-        learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600], maximumInterval: Int = 36500
+        learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600], maximumInterval: Int = 36500,
+        sameDayIntervals: Bool = false
     ) throws {
         try Self.validate(
             parameters: parameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
@@ -62,6 +75,7 @@ public struct FSRS6: Scheduler {
         self.learningSteps = learningSteps
         self.relearningSteps = relearningSteps
         self.maximumInterval = maximumInterval
+        self.sameDayIntervals = sameDayIntervals
         decay = -parameters[20]
         factor = pow(0.9, 1 / decay) - 1
         // Terms that depend only on the settings, computed once with the same expressions.
@@ -121,7 +135,7 @@ public struct FSRS6: Scheduler {
                 next.step = 0
                 interval = .microseconds(relearningMicroseconds[0])
             } else {
-                interval = .days(nextInterval(stability: stability))
+                interval = reviewInterval(stability: stability)
             }
         }
 
@@ -151,7 +165,7 @@ public struct FSRS6: Scheduler {
         func graduate() -> Interval {
             card.state = .review
             card.step = nil
-            return .days(nextInterval(stability: stability))
+            return reviewInterval(stability: stability)
         }
         if steps.isEmpty || (step >= steps.count && rating != .again) { return graduate() }
         switch rating {
@@ -186,6 +200,18 @@ public struct FSRS6: Scheduler {
     func initialDifficulty(_ rating: Rating, clamp: Bool) -> Double {
         let difficulty = initialDifficulties[rating.rawValue - 1]
         return clamp ? Self.clampDifficulty(difficulty) : difficulty
+    }
+
+    /// The time until the next review of a Review card, before fuzz: whole days, or with
+    /// `sameDayIntervals` the exact time when that is under `sameDayLimit` days.
+    func reviewInterval(stability: Double) -> Interval {
+        if sameDayIntervals {
+            let days = (stability / factor) * (retentionPower - 1)
+            if days.isFinite, days < Self.sameDayLimit {
+                return .microseconds((max(days * Self.secondsPerDay, Self.sameDayMinimum) * 1_000_000).roundedHalfEven)
+            }
+        }
+        return .days(nextInterval(stability: stability))
     }
 
     /// Days until the next review of a Review card, before fuzz: round half-to-even, 1...maximum.

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import BadgerMemory
+
+/// `FSRS6.sameDayIntervals`: a card FSRS expects to fall below the desired retention within half
+/// a day is seen again that day, when it does, instead of a whole day later; with it off (the
+/// default) intervals are py-fsrs's whole days.
+@Suite struct SameDayIntervalTests {
+    static let start = Date(timeIntervalSince1970: 1_767_603_600)  // 2026-01-05T09:00:00Z
+
+    /// The default parameters with the initial stabilities of a learner who forgets within hours.
+    static let forgetful: [Double] = [0.02, 0.05, 0.1, 0.3] + Array(FSRS6.defaultParameters.dropFirst(4))
+
+    static func scheduler(_ parameters: [Double], sameDay: Bool, retention: Double = 0.9) throws -> FSRS6 {
+        try FSRS6(parameters: parameters, desiredRetention: retention, learningSteps: [], relearningSteps: [], sameDayIntervals: sameDay)
+    }
+
+    /// FSRS-6's interval for `stability` at `retention`, in seconds, unrounded.
+    static func exactInterval(stability: Double, parameters: [Double], retention: Double) -> Double {
+        let decay = -parameters[20]
+        let factor = pow(0.9, 1 / decay) - 1
+        return stability / factor * (pow(retention, 1 / decay) - 1) * 86_400
+    }
+
+    @Test func aCardForgottenWithinHoursIsDueAgainThatDayWhenItFallsToTheTarget() throws {
+        let on = try Self.scheduler(Self.forgetful, sameDay: true)
+        let card = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        let seconds = card.due.timeIntervalSince(Self.start)
+        let expected = Self.exactInterval(stability: 0.1, parameters: Self.forgetful, retention: 0.9)
+        #expect(expected < 43_200 && expected > 600)
+        #expect(abs(seconds - expected) < 0.001, "\(seconds) vs \(expected)")
+        #expect(card.state == .review)
+        // At that time FSRS predicts what it aims for (py-fsrs counts whole days, so the
+        // continuous curve is used here): the desired retention.
+        let decay = -Self.forgetful[20]
+        let factor = pow(0.9, 1 / decay) - 1
+        #expect(abs(pow(1 + factor * (seconds / 86_400) / 0.1, decay) - 0.9) < 1e-9)
+
+        let off = try Self.scheduler(Self.forgetful, sameDay: false)
+        #expect(off.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil).due == Self.start.addingTimeInterval(86_400))
+    }
+
+    @Test func theSameDayRepeatGrowsTheStabilityAsFSRSsShortTermFormulaSays() throws {
+        let on = try Self.scheduler(Self.forgetful, sameDay: true)
+        let off = try Self.scheduler(Self.forgetful, sameDay: false)
+        let first = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        let second = on.review(first, rating: .good, at: first.due, fuzz: nil)
+        // The same review under py-fsrs's rules (a repeat within the day).
+        #expect(second.stability == off.shortTermStability(0.1, rating: .good))
+        #expect(second.stability! > first.stability!)
+        #expect(second.due > first.due)
+    }
+
+    @Test func neverSoonerThanTenMinutes() throws {
+        let tiny: [Double] = [0.001, 0.001, 0.001, 0.001] + Array(FSRS6.defaultParameters.dropFirst(4))
+        let on = try Self.scheduler(tiny, sameDay: true)
+        let card = on.review(.new(at: Self.start), rating: .again, at: Self.start, fuzz: nil)
+        #expect(card.due.timeIntervalSince(Self.start) == FSRS6.sameDayMinimum)
+    }
+
+    @Test func cardsRememberedForHalfADayOrMoreKeepWholeDaysAndFuzz() throws {
+        let on = try Self.scheduler(FSRS6.defaultParameters, sameDay: true)
+        let off = try Self.scheduler(FSRS6.defaultParameters, sameDay: false)
+        var a = MemoryState.new(at: Self.start)
+        var b = a
+        let fuzz = Fuzz(cardID: "abc", reviewIndex: 3)
+        for rating in [Rating.good, .good, .hard, .good, .easy, .good] {
+            a = on.review(a, rating: rating, at: a.due, fuzz: fuzz)
+            b = off.review(b, rating: rating, at: b.due, fuzz: fuzz)
+            #expect(a == b)
+        }
+        #expect(a.due.timeIntervalSince(a.lastReview!) >= 86_400)
+    }
+
+    @Test func aLapseWithoutRelearningStepsComesBackWithinTheDay() throws {
+        let on = try Self.scheduler(Self.forgetful, sameDay: true)
+        var card = on.review(.new(at: Self.start), rating: .easy, at: Self.start, fuzz: nil)
+        card = on.review(card, rating: .good, at: card.due, fuzz: nil)
+        let later = card.due.addingTimeInterval(3 * 86_400)
+        let lapsed = on.review(card, rating: .again, at: later, fuzz: Fuzz(cardID: "abc", reviewIndex: 2))
+        #expect(lapsed.lapses == 1)
+        let seconds = lapsed.due.timeIntervalSince(later)
+        #expect(seconds < 43_200 && seconds >= FSRS6.sameDayMinimum, "\(seconds)")
+        let expected = Self.exactInterval(stability: lapsed.stability!, parameters: Self.forgetful, retention: 0.9)
+        #expect(abs(seconds - max(expected, 600)) < 0.001, "fuzz must leave a same-day interval alone")
+    }
+}
