@@ -97,10 +97,15 @@ extension Badger {
                     throw ExitStatus.usageOrIO.code
                 }
             }
-            for note in service.leftOut.prefix(10) { Terminal.standardError.write("badger: note: \(UntrustedText.sanitized(note.note))\n") }
-            if service.leftOut.count > 10 {
-                Terminal.standardError.write(
-                    "badger: note: \(service.leftOut.count - 10) more cards left out (`badger lint` lists every error)\n")
+            // The notes that concern what is studied: a chosen topic's cards, and decks no card
+            // could be read from (their topic is unknown).
+            let notes = service.leftOut.filter { note in
+                guard let topic, topic != StudyService.allTopics, let noteTopic = note.topic else { return true }
+                return noteTopic == topic
+            }
+            for note in notes.prefix(10) { Terminal.standardError.write("badger: note: \(UntrustedText.sanitized(note.note))\n") }
+            if notes.count > 10 {
+                Terminal.standardError.write("badger: note: \(notes.count - 10) more left out (`badger lint` lists every error)\n")
             }
             if service.topics(at: Date()).isEmpty {
                 Terminal.standardError.write(

@@ -150,9 +150,34 @@ import Testing
         #expect(service.leftOut.count == 1)
         #expect(
             service.leftOut.first?.note.hasSuffix(
-                "a.md:8: left out until fixed: [AnswerPresent] answer is empty; write the answer after `A:`") == true)
+                "a.md:9: left out until fixed: [AnswerPresent] answer is empty; write the answer after `A:`") == true,
+            "the line of the error, as lint names it")
+        #expect(service.leftOut.first?.topic == "A")
         let queue = service.queue(topic: "A", count: 10, aheadDays: 0, at: start)
         #expect(queue.entries.map { service.card($0.cardID)?.question?.markdown } == ["Fine?", "Also fine?"])
+    }
+
+    @Test func aDeckNoCardCouldBeReadFromIsLeftOutWithANoteToo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try service(
+            directory,
+            ["a.md": "---\ntopic: A\n---\n\nQ: Fine?\nA: yes\n", "b.md": "---\ntopic B\n---\n\nQ: Lost?\nA: no\n"])
+        // c.md holds a byte that is not UTF-8.
+        let bytes = Array("---\ntopic: C\n---\n\nQ: caf".utf8) + [0xC3] + Array("?\nA: x\n".utf8)
+        try Data(bytes).write(to: directory.url.appendingPathComponent("c.md"))
+        let service = try self.service(directory, [:])
+        let notes = service.leftOut.map(\.note)
+        #expect(notes.count == 2, "\(notes)")
+        #expect(
+            notes.contains {
+                $0.hasSuffix(
+                    "b.md:2: deck left out until fixed: [FrontMatterValidYAML] front matter must be a mapping of keys to values, such as `topic: French`"
+                )
+            }, "\(notes)")
+        #expect(notes.contains { $0.contains("c.md:5: deck left out until fixed: [ValidUTF8]") }, "\(notes)")
+        #expect(service.leftOut.allSatisfy { $0.isWholeDeck })
+        #expect(try service.topics(at: start).map(\.name) == ["A", "all"])
     }
 
     @Test func theSummaryCountsCardsAndRatingsApartInLocalTime() throws {
@@ -234,7 +259,8 @@ import Testing
         let service = try service(
             directory,
             ["a.md": "---\ntopic: A\nreversed: maybe\n---\n\nQ: One?\nA: 1\n\nQ: Two?\nA: 2\n", "b.md": Self.deck("B", 1)])
-        #expect(service.leftOut.map(\.line) == [6, 9])
+        // One note, at the line lint names, for both cards.
+        #expect(service.leftOut.map(\.line) == [3])
         #expect(service.leftOut.allSatisfy { $0.ruleID == "FrontMatterValueTypes" })
         #expect(service.topics(at: start).map(\.name) == ["B", "all"])
     }

@@ -26,12 +26,20 @@ public final class StudyService {
     /// A card left out of studying because its deck has an error in it.
     public struct LeftOut: Sendable, Equatable {
         public var file: String
+        /// The line of the error (as `badger lint` reports it).
         public var line: Int
         public var ruleID: String
         public var message: String
+        /// The topic of the card left out; nil when the whole deck is (it could not be read).
+        public var topic: String?
 
-        /// `deck.md:12: left out: [AnswerPresent] card has no answer …`.
-        public var note: String { "\(file):\(line): left out until fixed: [\(ruleID)] \(message)" }
+        /// Whether the whole deck is left out: it has an error and no card could be read from it
+        /// (not UTF-8, broken front matter).
+        public var isWholeDeck: Bool { topic == nil }
+
+        /// `deck.md:12: left out until fixed: [AnswerPresent] card has no answer …`, or
+        /// `deck.md:1: deck left out until fixed: …` for a deck no card could be read from.
+        public var note: String { "\(file):\(line): \(isWholeDeck ? "deck " : "")left out until fixed: [\(ruleID)] \(message)" }
     }
 
     /// How a topic typed by the user was found.
@@ -122,11 +130,19 @@ public final class StudyService {
                 errors.first { (card.line...card.lastLine).contains($0.range.start.line) }
                 ?? errors.first { $0.range.start.line < first }
             if let error {
-                let entry = LeftOut(file: card.file.displayPath, line: card.line, ruleID: error.ruleID, message: error.message)
+                let entry = LeftOut(
+                    file: card.file.displayPath, line: error.range.start.line, ruleID: error.ruleID, message: error.message,
+                    topic: card.topic)
                 if leftOut.last != entry { leftOut.append(entry) }
             } else {
                 studyable.append(card)
             }
+        }
+        // A deck with an error and no card read from it (not UTF-8, broken front matter): every
+        // card it holds is left out, which must not pass in silence either.
+        for (file, errors) in errorsByFile.sorted(by: { $0.key < $1.key }) where firstLine[file] == nil && file.hasSuffix(".md") {
+            guard let error = errors.min(by: { $0.range.start.line < $1.range.start.line }) else { continue }
+            leftOut.append(LeftOut(file: file, line: error.range.start.line, ruleID: error.ruleID, message: error.message, topic: nil))
         }
         return (studyable, leftOut)
     }
