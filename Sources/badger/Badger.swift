@@ -36,8 +36,10 @@ struct Badger: ParsableCommand {
             FileHandle.standardError.write(Data((unknown.description + "\n").utf8))
             Foundation.exit(ExitStatus.usageOrIO.rawValue)
         }
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let path = UnknownCommand.helpPath(in: arguments, root: Badger.self) { arguments = ["help"] + path }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let finished as CommandFinished {
             Foundation.exit(finished.status.rawValue)

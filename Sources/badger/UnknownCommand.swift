@@ -15,7 +15,12 @@ struct UnknownCommand: Error, CustomStringConvertible {
     var known: [String]
 
     var description: String {
-        let hint = suggestion.map { "did you mean `\($0)`?" } ?? "`\(parent) help` lists its commands"
+        // `badger help state`: ArgumentParser has no `badger state help`.
+        let helpCommand = (["badger", "help"] + parent.split(separator: " ").dropFirst().map(String.init)).joined(separator: " ")
+        if known.isEmpty {
+            return "badger: error: `\(parent)` has no command `\(UntrustedText.sanitized(word))`; `\(helpCommand)` shows its help"
+        }
+        let hint = suggestion.map { "did you mean `\($0)`?" } ?? "`\(helpCommand)` lists its commands"
         return "badger: error: unknown command `\(UntrustedText.sanitized(word))` for `\(parent)`; \(hint)"
     }
 
@@ -32,6 +37,10 @@ struct UnknownCommand: Error, CustomStringConvertible {
         for word in words {
             if word.hasPrefix("-") { return nil }
             let configuration = command.configuration
+            if configuration.subcommands.isEmpty, arguments.first == "help" {
+                // `badger help study nosuch`: help takes a command path and nothing else.
+                return UnknownCommand(word: word, parent: path.joined(separator: " "), suggestion: nil, known: [])
+            }
             guard !configuration.subcommands.isEmpty, configuration.defaultSubcommand == nil || arguments.first == "help" else {
                 return nil
             }
@@ -40,7 +49,7 @@ struct UnknownCommand: Error, CustomStringConvertible {
                 path.append(word)
                 continue
             }
-            if word == "help" { return nil }
+            if word == "help" { return nil }  // `badger state help`: see `helpPath(in:)`.
             var names: [String] = []
             for subcommand in configuration.subcommands where subcommand.configuration.shouldDisplay {
                 names.append(subcommand._commandName)
@@ -49,5 +58,17 @@ struct UnknownCommand: Error, CustomStringConvertible {
                 word: word, parent: path.joined(separator: " "), suggestion: DidYouMean.suggestion(for: word, among: names), known: names)
         }
         return nil
+    }
+
+    /// The command path of `badger PATH… help` (`badger state help`), which users type and
+    /// ArgumentParser does not know, to show as `badger help PATH…`; nil otherwise.
+    static func helpPath(in arguments: [String], root: ParsableCommand.Type) -> [String]? {
+        guard arguments.count >= 2, arguments.last == "help", arguments.first != "help" else { return nil }
+        var command = root
+        for word in arguments.dropLast() {
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == word }) else { return nil }
+            command = next
+        }
+        return command.configuration.subcommands.isEmpty ? nil : Array(arguments.dropLast())
     }
 }

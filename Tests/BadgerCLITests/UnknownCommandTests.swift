@@ -35,4 +35,28 @@ import Testing
         #expect(try await BadgerProcess.run(["--version"]).status == 0)
         #expect(try await BadgerProcess.run(["export", "--help"]).standardOutput.contains("--delimiter"))
     }
+
+    @Test func anUnknownSubcommandPointsToAHelpCommandThatWorks() async throws {
+        let unknown = try await BadgerProcess.run(["state", "nosuch"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.standardError == "badger: error: unknown command `nosuch` for `badger state`; `badger help state` lists its commands\n")
+        // The command it names, and the order people also type, both show the group's help.
+        for arguments in [["help", "state"], ["state", "help"], ["schedule", "help"]] {
+            let help = try await BadgerProcess.run(arguments)
+            #expect(help.status == 0, "\(arguments): \(help.standardError)")
+            #expect(help.standardOutput.contains("SUBCOMMANDS"), "\(arguments)")
+        }
+    }
+
+    @Test func helpWithWordsAfterACommandIsAnError() async throws {
+        for (arguments, parent) in [(["help", "study", "nosuch"], "study"), (["help", "lint", "extra"], "lint")] {
+            let result = try await BadgerProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(
+                result.standardError
+                    == "badger: error: `badger \(parent)` has no command `\(arguments[2])`; `badger help \(parent)` shows its help\n")
+        }
+    }
 }
