@@ -8,7 +8,7 @@ import Foundation
 struct AnkiExport {
     var file: String
     var collection: CollectionOptions
-    var topic: String?
+    var topic: [String]
     var withHistory: Bool
 
     static func isPackage(_ file: String) -> Bool { file.lowercased().hasSuffix(".apkg") }
@@ -21,18 +21,14 @@ struct AnkiExport {
         // Locked: cards exported for the first time get their lasting identity recorded.
         var studied = try collection.loadStudied(lockingFor: "badger export", loaded: loaded)
         defer { for lock in studied.locks { lock.release() } }
-        let wanted = topic?.trimmingCharacters(in: .whitespacesAndNewlines)
         if loaded.realDecks.isEmpty {
             errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
             throw ExitStatus.usageOrIO.code
         }
+        let wanted = try Badger.Export.wantedTopics(topic, in: loaded)
         let decks = loaded.realDecks.filter { deck in
             guard let deckTopic = deck.topic else { return false }
-            return wanted.map { deckTopic.caseInsensitiveCompare($0) == .orderedSame } ?? true
-        }
-        if let wanted, decks.isEmpty {
-            errors.write("badger: error: no deck of topic \"\(UntrustedText.sanitized(wanted))\" in the collection\n")
-            throw ExitStatus.usageOrIO.code
+            return wanted?.contains(deckTopic) ?? true
         }
         let now = Date()
         let root = decks.first?.file.collectionRoot ?? loaded.decks.first?.file.collectionRoot ?? FileManager.default.currentDirectoryPath

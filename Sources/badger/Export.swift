@@ -59,8 +59,17 @@ extension Badger {
 
         @OptionGroup var collection: CollectionOptions
 
-        @Option(help: "Export only the cards of this topic.")
-        var topic: String?
+        @Option(
+            help: ArgumentHelp(
+                "Export only the cards of this topic (any case; repeat for several; all for every topic).", valueName: "topic"))
+        var topic: [String] = []
+
+        /// The topics `--topic` names (exact names), or nil for every topic; an unknown topic ends
+        /// the command with status 2 and a did-you-mean.
+        static func wantedTopics(_ typed: [String], in collection: DeckCollection) throws -> Set<String>? {
+            let names = try typed.map { try resolvedTopic($0, in: collection, allowingAll: true) }
+            return names.isEmpty || names.contains(DeckCollection.allTopics) ? nil : Set(names)
+        }
 
         @Option(
             help: ArgumentHelp(
@@ -102,13 +111,13 @@ extension Badger {
                 errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
                 throw ExitStatus.usageOrIO.code
             }
-            let wanted = topic?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let wanted = try Self.wantedTopics(topic, in: loaded)
             var rows: [CSVCardWriter.Record] = []
             var topics: [String] = []
             var decks = 0
             for deck in loaded.realDecks {
                 guard let deckTopic = deck.topic else { continue }
-                if let wanted, deckTopic.caseInsensitiveCompare(wanted) != .orderedSame { continue }
+                if let wanted, !wanted.contains(deckTopic) { continue }
                 decks += 1
                 if !topics.contains(where: { $0.caseInsensitiveCompare(deckTopic) == .orderedSame }) { topics.append(deckTopic) }
                 let hint = { (card: ParsedCard) in card.field(.hint).map { MarkdownEscaper.unescape($0.markdown) } }
@@ -130,10 +139,6 @@ extension Badger {
                             explanation: explanation(card), reversed: CardExpander.isReversed(card, deck: deck), hint: hint(card),
                             topic: deckTopic))
                 }
-            }
-            if let wanted, decks == 0 {
-                errors.write("badger: error: no deck of topic \"\(UntrustedText.sanitized(wanted))\" in the collection\n")
-                throw ExitStatus.usageOrIO.code
             }
             let csv = CSVCardWriter.csv(
                 for: rows, delimiter: delimiter.character, includingTopic: topics.count > 1, neutralizingFormulas: !allowFormulas)

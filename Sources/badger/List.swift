@@ -45,14 +45,8 @@ extension Badger {
             let suspended = studied.suspendedCards
             let now = Date()
             var cards = studied.collection.cards
-            if let topic {
-                guard studied.collection.realDecks.contains(where: { $0.topic.map { DeckPlacement.sameTopic($0, topic) } ?? false })
-                else {
-                    Terminal.standardError.write(
-                        "badger: error: no topic \"\(UntrustedText.sanitized(topic))\" in the collection"
-                            + DeckPlacement.suggestion(for: topic, in: studied.collection) + "\n")
-                    throw ExitStatus.usageOrIO.code
-                }
+            if let typed = topic {
+                let topic = try resolvedTopic(typed, in: studied.collection)
                 cards = cards.filter { DeckPlacement.sameTopic($0.topic, topic) }
             }
             if due {

@@ -55,22 +55,14 @@ extension Badger {
         func run() throws {
             let studied = try collection.loadStudied()
             let moment = now.flatMap(Timestamp.parse) ?? Date()
-            let known = Set(studied.collection.cards.map(\.topic))
-            let unknown = topic.filter { !known.contains($0) }
-            if !unknown.isEmpty {
-                let list = known.sorted().map { UntrustedText.sanitized($0) }.joined(separator: ", ")
-                Terminal.standardError.write(
-                    "badger: error: no topic \(unknown.map { "\"\(UntrustedText.sanitized($0))\"" }.joined(separator: ", ")) in the collection"
-                        + (list.isEmpty ? "\n" : " (topics: \(list))\n"))
-                throw ExitStatus.usageOrIO.code
-            }
+            let topics = try topic.map { try resolvedTopic($0, in: studied.collection) }
             let dayStart = studied.primaryConfig.dayStartHour
             let day = StudyDay(timeZone: .current, startHour: dayStart)
             let reviews = studied.reviewColumns
             let statistics = CollectionStatistics(
                 cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.cardStates,
                 reviews: reviews, now: moment, day: day,
-                topics: topic.isEmpty ? nil : Set(topic))
+                topics: topics.isEmpty ? nil : Set(topics))
             let output = Terminal.standardOutput
             let fit = RetentionCheck(
                 config: studied.primaryConfig, reviews: reviews,

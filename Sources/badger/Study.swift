@@ -85,18 +85,7 @@ extension Badger {
             let service = try StudyService(
                 collection: studied.collection, memories: studied.memories, configs: studied.configs, fileAccess: LocalFileSystem(),
                 timeZone: .current)
-            var topic = self.topic
-            if let typed = topic {
-                switch service.topic(named: typed) {
-                case .found(let name): topic = name
-                case .unknown(let suggestion):
-                    Terminal.standardError.write(
-                        "badger: error: no topic \"\(UntrustedText.sanitized(typed))\" in the collection"
-                            + (suggestion.map { "; did you mean \"\(UntrustedText.sanitized($0))\"?" } ?? "")
-                            + " (`badger topics` lists them)\n")
-                    throw ExitStatus.usageOrIO.code
-                }
-            }
+            let topic = try self.topic.map { try resolvedTopic($0, in: studied.collection, allowingAll: true) }
             // The notes that concern what is studied: a chosen topic's cards, and decks no card
             // could be read from (their topic is unknown).
             let notes = service.leftOut.filter { note in

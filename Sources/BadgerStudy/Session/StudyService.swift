@@ -42,12 +42,8 @@ public final class StudyService {
         public var note: String { "\(file):\(line): \(isWholeDeck ? "deck " : "")left out until fixed: [\(ruleID)] \(message)" }
     }
 
-    /// How a topic typed by the user was found.
-    public enum TopicMatch: Sendable, Equatable {
-        case found(String)
-        /// No topic of that name; the nearest name, when one is close.
-        case unknown(suggestion: String?)
-    }
+    /// How a topic typed by the user was found (`DeckCollection.topic(named:)`).
+    public typealias TopicMatch = BadgerDeck.TopicMatch
 
     /// A rating written to a log, kept to take it back.
     private struct Persisted {
@@ -57,7 +53,7 @@ public final class StudyService {
     }
 
     /// The topic name that stands for every topic.
-    public static let allTopics = "all"
+    public static let allTopics = DeckCollection.allTopics
     /// The longest answer time recorded: a longer pause (the learner walked away) is recorded as
     /// this, as Anki caps it at 60 seconds.
     public static let answerTimeCap = 60_000
@@ -174,14 +170,7 @@ public final class StudyService {
     /// The topic `typed` names: its exact name in any case (or `all`), else nothing, with the
     /// nearest name as a suggestion. A topic whose cards are all left out is found (it has
     /// nothing to study, and the notes say why).
-    public func topic(named typed: String) -> TopicMatch {
-        let names = collection.topics
-        if typed.lowercased() == Self.allTopics { return .found(Self.allTopics) }
-        if let exact = names.first(where: { $0 == typed }) ?? names.first(where: { $0.lowercased() == typed.lowercased() }) {
-            return .found(exact)
-        }
-        return .unknown(suggestion: DidYouMean.suggestion(for: typed, among: Set(names + [Self.allTopics])))
-    }
+    public func topic(named typed: String) -> TopicMatch { collection.topic(named: typed, allowingAll: true) }
 
     /// Every card's state, from all roots, read where the memories keep it.
     public var cardStates: CardStates { CardStates(memories: memories) }

@@ -32,14 +32,6 @@ enum DeckPlacement {
         let matching = collection.realDecks.filter { deck in deck.topic.map { sameTopic($0, wanted) } ?? false }
         return matching.filter { $0.topic == wanted } + matching.filter { $0.topic != wanted }
     }
-
-    /// The topics of the collection the name could have meant, for "did you mean".
-    static func suggestion(for topic: String, in collection: DeckCollection) -> String {
-        let topics = collection.topics
-        guard !topics.isEmpty else { return "" }
-        return " (topics: " + topics.prefix(10).map { UntrustedText.sanitized($0) }.joined(separator: ", ")
-            + (topics.count > 10 ? ", …" : "") + ")"
-    }
 }
 
 extension DeckPlacement {
