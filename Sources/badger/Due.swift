@@ -62,9 +62,12 @@ extension Badger {
 
         static func text(_ forecast: DueForecast) -> String {
             let names = forecast.topics.map { UntrustedText.sanitized($0.name) }
-            let width = max(5, names.map(\.count).max() ?? 5)
-            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-            func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+            // Columns on screen, not characters: 日本 takes four.
+            let width = max(5, names.map { DisplayWidth.of($0) }.max() ?? 5)
+            func pad(_ text: String, _ width: Int) -> String { DisplayWidth.padded(text, to: width) }
+            func right(_ text: String, _ width: Int) -> String {
+                String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
+            }
             let dayLabels = (0..<forecast.days).map { $0 == 0 ? "today" : $0 == 1 ? "+1d" : "+\($0)d" }
             var lines = [
                 pad("topic", width) + "  " + right("due", 5) + "  " + right("new", 5) + "  "

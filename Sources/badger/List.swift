@@ -73,11 +73,11 @@ extension Badger {
         static func text(_ cards: [Card], states: [String: MemoryState], suspended: Set<String> = [], width: Int) -> String {
             let formatter = ListLayout.dateFormatter()
             let topics = cards.map { UntrustedText.sanitized($0.topic) }
-            let topicWidth = min(24, topics.map(\.count).max() ?? 0)
+            let topicWidth = min(24, topics.map { DisplayWidth.of($0) }.max() ?? 0)
             let dues = cards.map {
                 suspended.contains($0.id.description) ? "suspended" : dueLabel(states[$0.id.description], formatter: formatter)
             }
-            let dueWidth = dues.map(\.count).max() ?? 3
+            let dueWidth = dues.map { DisplayWidth.of($0) }.max() ?? 3
             // id  topic  kind  question  due, two spaces apart.
             let fixed = 16 + 2 + topicWidth + 2 + 5 + 2 + 2 + dueWidth
             let questionWidth = max(10, width - fixed)

@@ -98,7 +98,7 @@ struct OptimizeReport: Encodable {
         lines.append("Per topic              reviews  observed  predicted (current, fitted)")
         for (old, new) in zip(before.topics, after.topics) {
             let name = UntrustedText.sanitized(new.topic)
-            let padded = name.count < 22 ? name + String(repeating: " ", count: 22 - name.count) : String(name.prefix(22))
+            let padded = DisplayWidth.padded(DisplayWidth.of(name) <= 22 ? name : DisplayWidth.clipped(name, to: 22), to: 22)
             lines.append(
                 "  \(padded)" + String(format: "%6d", new.reviews) + "   " + Self.percent(new.observed) + "   "
                     + Self.percent(old.predicted) + "  " + Self.percent(new.predicted))

@@ -154,14 +154,14 @@ public struct StatsReport: Sendable {
         let recentDays = statistics.topics.first?.recent.count ?? 30
         var lines = [heading("Topics") + " (reviews on each of the last \(recentDays) days)"]
         let names = statistics.topics.map { topic -> String in
-            let name = UntrustedText.sanitized(topic.name)
-            return name.count > 30 ? String(name.prefix(29)) + "…" : name
+            DisplayWidth.clipped(UntrustedText.sanitized(topic.name), to: 30)
         }
-        let nameWidth = max(names.map(\.count).max() ?? 0, 5)
+        // Columns on screen, not characters: 日本 takes four.
+        let nameWidth = max(names.map { DisplayWidth.of($0) }.max() ?? 0, 5)
         for (topic, name) in zip(statistics.topics, names) {
             let figures = topic.figures
             lines.append(
-                "  " + name + String(repeating: " ", count: nameWidth - name.count) + "  " + paint(Self.sparkline(topic.recent), "38;5;34")
+                "  " + DisplayWidth.padded(name, to: nameWidth) + "  " + paint(Self.sparkline(topic.recent), "38;5;34")
                     + "  " + Self.grouped(topic.recent.reduce(0, +)))
             lines.append(
                 "    \(Self.plural(figures.cards, "card")): \(Self.grouped(figures.newCards)) new, \(Self.grouped(figures.learningCards)) learning, \(Self.grouped(figures.reviewCards)) review; \(Self.grouped(figures.cardsReviewed)) reviewed, \(Self.grouped(figures.masteredCards)) mastered"
