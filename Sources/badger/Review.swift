@@ -32,7 +32,9 @@ extension Badger {
         @Option(help: ArgumentHelp("When the review happened (ISO-8601); default now.", valueName: "time"))
         var at: String?
 
-        @Option(help: ArgumentHelp("How long answering took, in milliseconds.", valueName: "ms"))
+        @Option(
+            help: ArgumentHelp(
+                "How long answering took, in milliseconds (recorded as at most 60000, as studying does).", valueName: "ms"))
         var answerMs: Int?
 
         /// How far ahead of the clock `--at` may be (a day covers any time zone mix-up).
@@ -42,6 +44,7 @@ extension Badger {
             guard Rating(productValue: rating) != nil else {
                 throw ValidationError("--rating must be 0 (Fail), 1 (Difficult), 2 (Good) or 3 (Easy)")
             }
+            if let answerMs, answerMs < 0 { throw ValidationError("--answer-ms must be 0 or more milliseconds") }
             if let at, Timestamp.parse(at) == nil {
                 throw ValidationError("--at \"\(at)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
             }
@@ -67,7 +70,8 @@ extension Badger {
             }
             let state = try reportingStorageErrors {
                 try studied.memories[index].recordReview(
-                    cardID: id, rating: Rating(productValue: rating)!, at: time, answerMilliseconds: answerMs)
+                    cardID: id, rating: Rating(productValue: rating)!, at: time,
+                    answerMilliseconds: answerMs.map { min($0, StudyService.answerTimeCap) })
             }
             _ = try? studied.memories[index].flushStates()
             Terminal.standardOutput.write("\(id): \(state.state.rawValue), due \(Timestamp.format(state.due))\n")

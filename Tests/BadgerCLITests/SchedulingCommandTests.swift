@@ -437,6 +437,19 @@ import Testing
         #expect(try sandbox.text("deck.reviews") == garbled)
     }
 
+    @Test func reviewCapsTheAnswerTimeAsStudyingDoes() async throws {
+        let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
+        defer { sandbox.remove() }
+        let one = try await #require(try sandbox.ids().values.first)
+        let long = try await sandbox.badger(["review", "--card", one, "--rating", "2", "--answer-ms", "2400000"])
+        #expect(long.status == 0, "\(long.standardError)")
+        #expect(
+            try sandbox.lines("deck.reviews").contains { $0.contains("\treviewed\t\(one)\t3\t-\t60000\t") }, "a 40-minute pause is 60 s")
+        let negative = try await sandbox.badger(["review", "--card", one, "--rating", "2", "--answer-ms=-5"])
+        #expect(negative.status == 2)
+        #expect(negative.standardError.contains("--answer-ms must be 0 or more milliseconds"), "\(negative.standardError)")
+    }
+
     // MARK: locking
 
     @Test(.enabled(if: Python.path != nil, "python3 is needed to hold the collection lock"))
