@@ -193,7 +193,9 @@ extension Badger {
             if dryRun {
                 var shown: [String] = []
                 for item in imports where !item.drafts.isEmpty {
-                    let markdown = item.drafts.map(DeckWriter.markdown(for:)).joined(separator: "\n\n") + "\n"
+                    // Cells come from someone else's file: no escape sequence reaches the terminal.
+                    let markdown = UntrustedText.sanitized(
+                        item.drafts.map(DeckWriter.markdown(for:)).joined(separator: "\n\n") + "\n", keepNewlines: true)
                     shown.append(imports.count > 1 ? "==> \(UntrustedText.sanitized(item.shown)) <==\n" + markdown : markdown)
                 }
                 if !shown.isEmpty { Terminal.standardOutput.write(shown.joined(separator: "\n")) }

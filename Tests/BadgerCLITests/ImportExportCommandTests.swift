@@ -74,6 +74,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("Decks").path).isEmpty)
     }
 
+    @Test func dryRunNeverSendsACellsEscapeSequencesToTheTerminal() async throws {
+        let directory = try collection()
+        defer { directory.remove() }
+        try directory.write("cards.csv", "clear\u{1B}[2Jscreen;title\u{1B}]0;pwned\u{07}\n")
+        let result = try await BadgerProcess.run(["import", "cards.csv", "--topic", "T", "--dry-run"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("clear\\u{1B}"), "\(result.standardOutput)")
+    }
+
     @Test func intoMustStayInsideTheCollection() async throws {
         let directory = try collection()
         defer { directory.remove() }
