@@ -24,14 +24,15 @@ struct CSVColumnLayout: Sendable {
     ///
     /// A row is a header when its first two cells say `question` and `answer`, or when every
     /// cell is a column name (`CSVCardReader.allColumns`, any case) and `question` and `answer`
-    /// are among them.
+    /// are among them, or would be but for a typo (`questoin;answer`: a header with a mistake,
+    /// not a card asking "questoin").
     static func header(_ cells: [String]) -> Result<CSVColumnLayout, CSVHeaderProblem>? {
         let names = cells.map { $0.trimmingWhitespace().lowercased() }
         let known = Set(CSVCardReader.allColumns)
         let classicStart = names.count >= 2 && names[0] == "question" && names[1] == "answer"
-        guard classicStart || (names.allSatisfy(known.contains) && names.contains("question") && names.contains("answer")) else {
-            return nil
-        }
+        let meant = names.map { known.contains($0) ? $0 : DidYouMean.suggestion(for: $0, among: CSVCardReader.allColumns) }
+        let mistypedHeader = meant.allSatisfy { $0 != nil } && meant.contains("question") && meant.contains("answer")
+        guard classicStart || mistypedHeader else { return nil }
         var index: [String: Int] = [:]
         for (position, name) in names.enumerated() {
             guard known.contains(name) else {

@@ -48,6 +48,24 @@ import Testing
         #expect(CSVCardReader().read("question;answer;topic;topic\n").errors.first?.message.contains("twice") == true)
     }
 
+    @Test(arguments: [
+        ("questoin;answer\nq2;a2\n", "questoin", "question"), ("question;answr\nq2;a2\n", "answr", "answer"),
+        ("Anwser;Question;explanation\na;q;e\n", "Anwser", "answer"),
+    ])
+    func aHeaderWithATypoInQuestionOrAnswerIsAHeaderNotACard(text: String, typo: String, meant: String) {
+        let result = CSVCardReader().read(text)
+        #expect(result.errors.map(\.line) == [1])
+        #expect(
+            result.errors.first?.message.hasPrefix("the header names an unknown column \"\(typo)\" (did you mean \"\(meant)\"?)") == true)
+        #expect(!result.rows.contains { $0.draft.question == typo || $0.draft.question == typo.lowercased() })
+    }
+
+    @Test func rowsThatOnlyResembleColumnNamesAreCards() {
+        let result = CSVCardReader().read("question time;answer me\nwhat is a hint;a clue\n")
+        #expect(result.errors.isEmpty)
+        #expect(result.rows.map(\.draft.question) == ["question time", "what is a hint"])
+    }
+
     @Test func withoutAHeaderAHintColumnIsTooManyFields() {
         #expect(CSVCardReader().read("q;a;e;no;h\n").errors.first?.message.hasPrefix("too many fields (5)") == true)
     }
