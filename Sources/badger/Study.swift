@@ -29,7 +29,8 @@ extension Badger {
                 kitty and Ghostty, iTerm2 images in iTerm2 and WezTerm, sixel when the
                 terminal answers that it has it (asked once, at the first image) or TERM
                 is mlterm, foot, contour or yaft, else half-block color art (also inside
-                tmux or screen). Half-block art needs color (not with NO_COLOR).
+                tmux or screen). Half-block art needs color: auto leaves it out with
+                NO_COLOR or --color never, an explicit --images blocks draws it anyway.
 
                 With --plain, or when standard input or output is not a terminal,
                 studying is line by line, without escape codes unless --color always;

@@ -229,6 +229,19 @@ private func retired(_ state: MemoryState) -> MemoryState {
         #expect(summary.correct == 3)
     }
 
+    @Test func cardsFailedWithinOneSecondTakeTurnsInsteadOfOneRepeatingForever() throws {
+        // Five new cards failed as fast as keys can be typed: each comes back in its turn,
+        // whatever its id, and one failed again waits behind the others.
+        var session = try session(["e", "d", "c", "b", "a"])
+        var shown: [String] = []
+        for _ in 0..<15 {
+            guard let card = session.current?.cardID else { break }
+            shown.append(card)
+            session.rate(.again, at: start)
+        }
+        #expect(shown == Array(repeating: ["e", "d", "c", "b", "a"], count: 3).flatMap { $0 })
+    }
+
     @Test func aDueRepeatComesBeforeTheNextNewCard() throws {
         var clock = TestClock(now: start)
         var session = try session(["a", "b", "c"])

@@ -181,8 +181,10 @@ public struct StudySession: Sendable {
         if comesBack {
             var entry = current.entry
             entry.state = after
-            progress.requeued.append(Requeued(entry: entry, dueAt: after.due))
-            progress.requeued.sort { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.entry.cardID < $1.entry.cardID }
+            // By due time; among cards due at the same moment (ratings within one second), after
+            // those already waiting, so a card failed again does not jump ahead of the others.
+            let position = progress.requeued.firstIndex { $0.dueAt > after.due } ?? progress.requeued.endIndex
+            progress.requeued.insert(Requeued(entry: entry, dueAt: after.due), at: position)
         }
         progress.current = nil
         showNext(at: now)
