@@ -40,6 +40,41 @@ import Testing
         #expect(try await tmux.quitStudy().contains("EXITED 0"))
     }
 
+    @Test(.timeLimit(.minutes(1))) func aLongMenuScrollsInASmallWindowAndTakesTwoDigitNumbers() async throws {
+        try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
+        var decks: [String: String] = [:]
+        for number in 1...20 {
+            let name = String(format: "Topic%02d", number)
+            decks["\(name).md"] = "---\ntopic: \(name)\n---\n\nQ: Question of \(name)?\nA: yes\n"
+        }
+        let sandbox = try StudySandbox(decks: decks)
+        defer { sandbox.remove() }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let command = "'\(BadgerProcess.executable.path)' study --ahead 0; echo \"EXITED $?\"; sleep 5"
+        try await tmux.start(command, in: sandbox.url, columns: 40, rows: 12)
+        let first = try await tmux.waitFor("Choose a topic")
+        #expect(first.contains("↓ 13 more"), "\(first)")
+        #expect(!first.contains("Topic16"))
+        // Down to the 16th: it scrolls into view.
+        for _ in 0..<15 { try await tmux.send("Down") }
+        let scrolled = try await tmux.waitFor("16  Topic16")
+        #expect(scrolled.contains("↑ 8 more · ↓ 5 more"), "\(scrolled)")
+        #expect(scrolled.contains("number or ↑↓, Enter: choose · q: quit"), "\(scrolled)")
+        // PgDn reaches the end, `all`.
+        try await tmux.send("PageDown")
+        #expect(try await tmux.waitFor("21  all").contains("↑ 13 more"))
+        // Two digits name the 12th; Enter chooses it.
+        try await tmux.send("1")
+        try await tmux.send("2")
+        _ = try await tmux.waitFor("12  Topic12")
+        try await tmux.send("Enter")
+        _ = try await tmux.waitFor("How many cards?")
+        try await tmux.send("1")
+        #expect(try await tmux.waitFor("Space answer").contains("Topic12"))
+        #expect(try await tmux.quitStudy().contains("EXITED 0"))
+    }
+
     @Test func plainModeIsColoredOnlyWithColorAlways() async throws {
         let deck = "---\ntopic: Bold\n---\n\nQ: What is **this**?\nA: Bold\n"
         let sandbox = try StudySandbox(decks: ["bold.md": deck])

@@ -123,9 +123,15 @@ struct Tmux {
         return try await waitFor("EXITED")
     }
 
-    /// Ends the tmux server; synchronous, for `defer` (a short, bounded wait).
+    /// Ends the tmux server, for `defer`: started, not waited for (no thread of the test
+    /// runner's pool blocks on it; the server's socket is this test's own).
     func kill() {
-        let words = ["/usr/bin/tmux", "-L", socket, "kill-server"]
-        _ = system("env -u TMUX " + words.map(Self.quoted).joined(separator: " ") + " > /dev/null 2>&1 < /dev/null")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["-u", "TMUX", "/usr/bin/tmux", "-L", socket, "kill-server"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
     }
 }

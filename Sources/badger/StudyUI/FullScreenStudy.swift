@@ -103,45 +103,66 @@ struct FullScreenStudy {
         }
     }
 
-    /// A numbered menu: digits, arrows and Enter choose; q, Esc and Ctrl-C quit.
+    /// A numbered menu: arrows (↑↓ j k, PgUp PgDn) and Enter choose; a digit chooses at once when
+    /// there are at most 9 options, else digits move to that number and Enter chooses; q, Esc
+    /// and Ctrl-C quit. A menu taller than the window scrolls to keep the selection in view.
     private func menu(_ terminal: RawTerminal, title: String, options: [String]) throws -> Int {
         var selected = 0
+        var top = 0
+        var typed = ""
         while true {
-            let width = terminal.size.columns
+            let (width, rows) = (terminal.size.columns, terminal.size.rows)
+            // Title, a blank line, the options, a line saying more are hidden, the footer.
+            let room = max(1, rows - 4)
+            top = options.count <= room ? 0 : min(max(top, selected - room + 1), selected, options.count - room)
             var body = [ScreenLayout.accented(ScreenLayout.clip(title, columns: width), color: nil, usesColor: usesColor), ""]
-            for (index, option) in options.enumerated() {
-                let text = ScreenLayout.clip("\(index + 1)  \(option)", columns: width - 2)
+            for index in top..<min(options.count, top + room) {
+                let text = ScreenLayout.clip("\(index + 1)  \(options[index])", columns: width - 2)
                 body.append(index == selected ? ScreenLayout.selected(text, usesColor: usesColor) : (usesColor ? text : "  " + text))
             }
-            let footer = ScreenLayout.clip("1-\(min(9, options.count)) or ↑↓ Enter: choose · q: quit", columns: width)
+            if options.count > room {
+                let above = top > 0 ? "↑ \(top) more" : ""
+                let below = top + room < options.count ? "↓ \(options.count - top - room) more" : ""
+                body.append(ScreenLayout.dim([above, below].filter { !$0.isEmpty }.joined(separator: " · "), usesColor: usesColor))
+            }
+            let keys =
+                options.count <= 9 ? "1-\(options.count) or ↑↓ Enter" : typed.isEmpty ? "number or ↑↓, Enter" : "\(typed)…, Enter"
+            let footer = ScreenLayout.clip("\(keys): choose · q: quit", columns: width)
             draw(terminal, body: body, footer: [ScreenLayout.dim(footer, usesColor: usesColor)])
             var redraw = false
             while !redraw {
                 if terminal.takeResize() { break }
                 guard let key = try terminal.readKey(timeout: 200) else { continue }
+                redraw = true
                 switch key {
                 case .escape, .interrupt: throw Exit.quit
                 case .enter: return selected
-                case .up:
-                    selected = max(0, selected - 1)
-                    redraw = true
-                case .down:
-                    selected = min(options.count - 1, selected + 1)
-                    redraw = true
+                case .up, .character("k"): selected = max(0, selected - 1)
+                case .down, .character("j"): selected = min(options.count - 1, selected + 1)
+                case .pageUp: selected = max(0, selected - room)
+                case .pageDown: selected = min(options.count - 1, selected + room)
+                case .character("q"): throw Exit.quit
+                case .character(" "): return selected
                 case .character(let character):
-                    if character == "q" { throw Exit.quit }
-                    if character == "k" {
-                        selected = max(0, selected - 1)
-                        redraw = true
+                    guard let digit = character.wholeNumberValue else {
+                        redraw = false
+                        continue
                     }
-                    if character == "j" {
-                        selected = min(options.count - 1, selected + 1)
-                        redraw = true
+                    if options.count <= 9 {
+                        if (1...options.count).contains(digit) { return digit - 1 }
+                        redraw = false
+                        continue
                     }
-                    if character == " " { return selected }
-                    if let digit = character.wholeNumberValue, (1...options.count).contains(digit) { return digit - 1 }
-                default: break
+                    // Digits build a number (16 is 1 then 6); one too large starts again.
+                    typed =
+                        Int(typed + String(digit)).map { (1...options.count).contains($0) } == true ? typed + String(digit) : String(digit)
+                    if let number = Int(typed), (1...options.count).contains(number) { selected = number - 1 } else { typed = "" }
+                    continue
+                default:
+                    redraw = false
+                    continue
                 }
+                typed = ""
             }
         }
     }
