@@ -66,7 +66,8 @@ import Testing
         // The help names o, and fits 40×12 whole.
         try await tmux.send("?")
         let help = try await tmux.waitFor("open the card's image")
-        #expect(help.contains("q, Esc, Ctrl-C quit"))
+        #expect(help.contains("q Esc Ctrl-C quit (ratings are saved)"))
+        #expect(help.split(separator: "\n").allSatisfy { !$0.contains("…") }, "nothing cut at 40 columns: \(help)")
         try await tmux.send("x")
         _ = try await tmux.waitFor("The gradient")
         #expect(try await tmux.quitStudy().contains("EXITED 0"))

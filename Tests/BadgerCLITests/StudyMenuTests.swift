@@ -75,6 +75,36 @@ import Testing
         #expect(try await tmux.quitStudy().contains("EXITED 0"))
     }
 
+    @Test(.timeLimit(.minutes(1))) func aTallCardScrollsUnderItsHeaderAndRevealsInView() async throws {
+        try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
+        let explanation = (1...30).map { "Reason number \($0)." }.joined(separator: "\n\n")
+        let question = (1...6).map { "Question line \($0)." }.joined(separator: "\n\n")
+        let deck = "---\ntopic: Tall\n---\n\nQ: \(question)\nA: The answer\nE: \(explanation)\n"
+        let sandbox = try StudySandbox(decks: ["tall.md": deck])
+        defer { sandbox.remove() }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let command = "'\(BadgerProcess.executable.path)' study --topic Tall --count 10 --ahead 0; echo \"EXITED $?\"; sleep 5"
+        try await tmux.start(command, in: sandbox.url, columns: 40, rows: 12)
+        _ = try await tmux.waitFor("Space answer")
+        try await tmux.send("Space")
+        // The answer, below the question, is scrolled into view; the header stays.
+        let answer = try await tmux.waitFor("The answer")
+        #expect(answer.hasPrefix("Tall · card 1 of 1"), "\(answer)")
+        try await tmux.send("e")
+        let explained = try await tmux.waitFor("Reason number 1.")
+        #expect(explained.hasPrefix("Tall · card 1 of 1"), "\(explained)")
+        #expect(explained.contains("↓ more below"), "\(explained)")
+        #expect(!explained.contains("Reason number 30."))
+        for _ in 0..<12 { try await tmux.send("PageDown") }
+        let end = try await tmux.waitFor("Reason number 30.")
+        #expect(end.hasPrefix("Tall · card 1 of 1"), "\(end)")
+        #expect(end.contains("↑ more above"), "\(end)")
+        for _ in 0..<3 { try await tmux.send("k") }
+        #expect(try await tmux.waitFor("Reason number 26.").contains("↓ more below"))
+        #expect(try await tmux.quitStudy().contains("EXITED 0"))
+    }
+
     @Test func plainModeIsColoredOnlyWithColorAlways() async throws {
         let deck = "---\ntopic: Bold\n---\n\nQ: What is **this**?\nA: Bold\n"
         let sandbox = try StudySandbox(decks: ["bold.md": deck])

@@ -191,31 +191,44 @@ struct FullScreenStudy {
         var message = ""
         var helpShown = false
         var rawMath = false
-        /// The first body row shown when the card is taller than the window.
+        /// The first row below the header shown when the card is taller than the window.
         var scroll = 0
         var shownCard: String?
+        /// How many rows the card had when the last key revealed more of it (answer, hint,
+        /// explanation): the view scrolls so that what was revealed starts in it.
+        var revealedFrom: Int?
+        var bodyRows = 0
         let color = service.color(ofTopic: topic).flatMap(RGBColor.init(hex:))
         while let screen = controller.screen(at: StudySettings.now()) {
             if screen.cardID != shownCard {
                 shownCard = screen.cardID
                 scroll = 0
+                revealedFrom = nil
             }
             let now = StudySettings.now()
             let size = terminal.size
             var maxScroll = 0
             if helpShown {
                 draw(
-                    terminal, body: helpLines().map { ScreenLayout.clip($0, columns: size.columns) },
+                    terminal,
+                    body: helpLines().map { ScreenLayout.clip($0, columns: size.columns) },
                     footer: [ScreenLayout.dim("any key: back", usesColor: usesColor)])
             } else {
                 let page = Page(topic: topic, color: color, message: message, now: now, width: size.columns, rawMath: rawMath)
                 let (body, footer) = screenWithImages(controller, screen, page: page, rows: size.rows, images: images, terminal: terminal)
-                // A card taller than the window scrolls; a line above the footer says so.
+                // A card taller than the window scrolls below its header (topic and progress,
+                // which stay); a line above the footer says so.
                 let overflows = body.count > size.rows - footer.count
-                let room = max(1, size.rows - footer.count - (overflows ? 1 : 0))
+                let room = max(2, size.rows - footer.count - (overflows ? 1 : 0))
                 maxScroll = max(0, body.count - room)
+                if let from = revealedFrom, overflows {
+                    // One row of what was there before stays as context.
+                    scroll = max(scroll, from - 2)
+                }
+                revealedFrom = nil
+                bodyRows = body.count
                 scroll = min(scroll, maxScroll)
-                let visible = Array(body.dropFirst(scroll).prefix(room))
+                let visible = Array(body.prefix(1)) + Array(body.dropFirst(1 + scroll).prefix(room - 1))
                 var shownFooter = footer
                 if overflows {
                     let more =
@@ -234,7 +247,9 @@ struct FullScreenStudy {
             let page = max(1, size.rows - 4)
             var action: StudyController.Action?
             switch key {
-            case .enter, .character(" "): action = .showAnswer
+            case .enter, .character(" "):
+                action = .showAnswer
+                revealedFrom = bodyRows
             case .escape, .interrupt, .character("q"): action = .quit
             case .character("?"): helpShown = true
             case .up, .character("k"): scroll = max(0, scroll - 1)
@@ -254,8 +269,12 @@ struct FullScreenStudy {
             case .character("m"):
                 rawMath.toggle()
                 message = rawMath ? "Math shown as LaTeX (m: as symbols)." : "Math shown as symbols (m: as LaTeX)."
-            case .character("h"): action = .showHint
-            case .character("e"): action = .showExplanation
+            case .character("h"):
+                action = .showHint
+                revealedFrom = bodyRows
+            case .character("e"):
+                action = .showExplanation
+                revealedFrom = bodyRows
             case .character("s"): action = .skip
             case .character("u"): action = .undo
             case .character(let character):
@@ -282,20 +301,21 @@ struct FullScreenStudy {
         }
     }
 
+    /// The keys, each line at most 40 columns, so the help fits a 40×12 window whole.
     private func helpLines() -> [String] {
         let digits = settings.ankiKeys ? "1 2 3 4" : "0 1 2 3"
         return [
             "Keys",
-            "Space, Enter   show the answer",
-            "h              show the hint (before the answer)",
-            "e              show the explanation (after the answer)",
-            "\(digits)        rate: Fail, Difficult, Good, Easy",
-            "u              undo the last rating",
-            "s              skip this card (it comes back at the end)",
-            "↑↓ jk PgUp/Dn  scroll a tall card",
-            "m              math as LaTeX / as symbols",
-            "o              open the card's image in a viewer",
-            "q, Esc, Ctrl-C quit (every rating is already saved)",
+            "Space Enter  show the answer",
+            "h            hint (before the answer)",
+            "e            explanation (after it)",
+            "\(digits)      Fail Difficult Good Easy",
+            "u            undo the last rating",
+            "s            skip (it comes back later)",
+            "↑↓ j k PgUp PgDn  scroll a tall card",
+            "m            math as LaTeX / symbols",
+            "o            open the card's image",
+            "q Esc Ctrl-C quit (ratings are saved)",
         ]
     }
 
