@@ -23,7 +23,7 @@ struct AnkiImport {
         let cwd = fileAccess.currentDirectory
         let shownFile = UntrustedText.sanitized(file)
         let directory = try destination(cwd: cwd, fileAccess: fileAccess)
-        let root = Self.collectionRoot(for: directory, fileAccess: fileAccess)
+        let root = CollectionLoader(fileAccess: fileAccess).root(of: directory)
 
         let package: AnkiPackageReader
         do {
@@ -145,18 +145,6 @@ struct AnkiImport {
         }
         if collection.paths.count == 1 { return Badger.Import.absolute(collection.paths[0], cwd: cwd) }
         return fileAccess.kind(atPath: cwd + "/Decks") == .directory ? cwd + "/Decks" : cwd
-    }
-
-    /// The collection root of decks in `directory`: the nearest folder holding `badger.yml`,
-    /// else `directory`.
-    static func collectionRoot(for directory: String, fileAccess: LocalFileSystem) -> String {
-        var folder = directory
-        while true {
-            if fileAccess.kind(atPath: folder + "/badger.yml") == .file { return folder }
-            let parent = (folder as NSString).deletingLastPathComponent
-            if parent == folder || parent.isEmpty { return directory }
-            folder = parent
-        }
     }
 
     static func noteMap(root: String) throws -> AnkiNoteMap {

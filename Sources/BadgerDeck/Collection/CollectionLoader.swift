@@ -74,21 +74,34 @@ public struct CollectionLoader: Sendable {
         return isExcluded(deck.relativePath, by: config)
     }
 
-    /// The nearest directory at or above `start` holding `badger.yml`, else `fallback`.
-    private func findRoot(from start: String, fallback: String, configs: inout [String: CollectionConfig]) throws -> String {
+    /// The collection root of the decks in `directory` (absolute), as every command finds it: the
+    /// nearest directory at or above it holding `badger.yml`, else the nearest whose
+    /// `.gitattributes` merges review logs (a collection studied without `badger.yml`), else
+    /// `directory` itself. Logs, state files, `anki.notes` and the lock live there.
+    public func root(of directory: String) -> String {
+        configRoot(from: directory) ?? studiedRoot(from: directory) ?? directory
+    }
+
+    /// The nearest directory at or above `start` holding `badger.yml`.
+    private func configRoot(from start: String) -> String? {
         var directory = start
         while true {
-            let candidate = (directory == "/" ? "" : directory) + "/" + CollectionConfig.fileName
-            if fileAccess.kind(atPath: candidate) == .file {
-                if configs[directory] == nil {
-                    guard let bytes = try? fileAccess.contents(atPath: candidate) else { throw CollectionError.unreadable(path: candidate) }
-                    configs[directory] = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: candidate)
-                }
-                return directory
-            }
-            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return studiedRoot(from: start) ?? fallback }
+            if fileAccess.kind(atPath: (directory == "/" ? "" : directory) + "/" + CollectionConfig.fileName) == .file { return directory }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
             directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
         }
+    }
+
+    /// `root(of: start)`, or `fallback` where that would be `start` itself, with the root's
+    /// `badger.yml` read into `configs` (once).
+    private func findRoot(from start: String, fallback: String, configs: inout [String: CollectionConfig]) throws -> String {
+        guard let directory = configRoot(from: start) else { return studiedRoot(from: start) ?? fallback }
+        let candidate = (directory == "/" ? "" : directory) + "/" + CollectionConfig.fileName
+        if configs[directory] == nil {
+            guard let bytes = try? fileAccess.contents(atPath: candidate) else { throw CollectionError.unreadable(path: candidate) }
+            configs[directory] = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: candidate)
+        }
+        return directory
     }
 
     /// Without `badger.yml`: the nearest directory at or above `start` whose `.gitattributes`

@@ -42,15 +42,9 @@ extension DeckPlacement {
         return UntrustedText.sanitized(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
     }
 
-    /// The collection root holding `directory`: the nearest directory at or above it with
-    /// `badger.yml`, else `directory` itself.
+    /// The collection root holding `directory`, as the loader finds it (`CollectionLoader.root(of:)`).
     static func root(of directory: String, fileAccess: any FileAccess = LocalFileSystem()) -> String {
-        var current = directory
-        while true {
-            if fileAccess.kind(atPath: (current == "/" ? "" : current) + "/" + CollectionConfig.fileName) == .file { return current }
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return directory }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
-        }
+        CollectionLoader(fileAccess: fileAccess).root(of: directory)
     }
 
     /// Writes `text` to `path` atomically, creating its directory; reports a failure and ends
