@@ -249,7 +249,7 @@ struct FullScreenStudy {
             switch key {
             case .enter, .character(" "):
                 action = .showAnswer
-                revealedFrom = bodyRows
+                if screen.phase == .question { revealedFrom = bodyRows }
             case .escape, .interrupt, .character("q"): action = .quit
             case .character("?"): helpShown = true
             case .up, .character("k"): scroll = max(0, scroll - 1)
@@ -271,10 +271,10 @@ struct FullScreenStudy {
                 message = rawMath ? "Math shown as LaTeX (m: as symbols)." : "Math shown as symbols (m: as LaTeX)."
             case .character("h"):
                 action = .showHint
-                revealedFrom = bodyRows
+                if screen.hasHint, !screen.hintShown { revealedFrom = bodyRows }
             case .character("e"):
                 action = .showExplanation
-                revealedFrom = bodyRows
+                if screen.phase == .answer, screen.hasExplanation, !screen.explanationShown { revealedFrom = bodyRows }
             case .character("s"): action = .skip
             case .character("u"): action = .undo
             case .character(let character):
