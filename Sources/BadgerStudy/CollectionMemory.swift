@@ -165,9 +165,10 @@ public struct CollectionMemory: Sendable {
     public let names = NameBook()
     /// Where each card is among `decks`: its deck and its place in the deck's cards.
     private var cardsByID: [CardID: (deck: Int32, card: Int32)]
-    private var keyedReviews: [UInt64: Int]
+    /// How many reviews each key has had, where it differs from the ledger's count: the keys
+    /// reviewed since the last replay (before any replay, every key counts none).
+    private var reviewCountOverrides: [UInt64: Int] = [:]
     private var legacyQuestions: [String: String]
-    private var lastLogOfKey: [UInt64: Int] = [:]
     private var replayed = false
     private var gitFilesEnsured = false
     private var generator: any RandomNumberGenerator & Sendable
@@ -293,7 +294,6 @@ public struct CollectionMemory: Sendable {
         ledger = CardLedger(logs: [], names: names)
         matching = IdentityMatcher.Result()
         statesByKey = KeyedStates()
-        keyedReviews = [:]
         legacyQuestions = questions
         resolve()
         if replaying { replay() }
@@ -304,18 +304,17 @@ public struct CollectionMemory: Sendable {
         ledger = CardLedger(logs: logs.map(\.log), names: names, questions: legacyQuestions)
         // Only identities seen in logs of decks that are loaded (or gone) may be matched by
         // text or reported as orphans: a deck not loaded still has its cards.
-        var inScope: Set<UInt64> = []
-        var lastLog: [UInt64: Int] = [:]
-        for (index, log) in logs.enumerated() {
-            let records = log.log
-            for record in 0..<records.count where records.kinds[record] != .retired {
-                let key = ledger.key(ofNumber: records.keys[record])
-                lastLog[key] = index
-                if log.inScope { inScope.insert(key) }
+        var scope: Set<String>?
+        if !logs.allSatisfy(\.inScope) {
+            var inScope: Set<UInt64> = []
+            for log in logs where log.inScope {
+                let records = log.log
+                for record in 0..<records.count where records.kinds[record] != .retired {
+                    inScope.insert(ledger.key(ofNumber: records.keys[record]))
+                }
             }
+            scope = Set(inScope.map(names.name))
         }
-        lastLogOfKey = lastLog
-        let scope = logs.allSatisfy(\.inScope) ? nil : Set(inScope.map(names.name))
         // The matcher's view of each card is made when it asks for it, not kept for all.
         var places: [(deck: Int32, card: Int32)] = []
         places.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
@@ -428,15 +427,15 @@ public struct CollectionMemory: Sendable {
             let number = names.number(key)
             continued.insert(number)
             // Card ids here are 16 lowercase hex digits (`studiedCard`).
-            if statesByKey[number] != nil, let cardID = CardID(id) { stateKeyOfCard[cardID] = number }
+            if statesByKey.contains(number), let cardID = CardID(id) { stateKeyOfCard[cardID] = number }
         }
         // Identities that continue in no card, by their key (a card's own id wins: `state(of:)`
         // looks for the card first).
         var orphans: [String: UInt64] = [:]
-        for (key, _) in statesByKey.pairs where !continued.contains(key) { orphans[names.name(key)] = key }
+        for key in statesByKey.keys where !continued.contains(key) { orphans[names.name(key)] = key }
         self.stateKeyOfCard = stateKeyOfCard
         orphanStateKeys = orphans
-        keyedReviews = ledger.reviewCounts
+        reviewCountOverrides = [:]
     }
 
     /// The key of the identity card `cardID` continues, if it has one.
@@ -463,7 +462,12 @@ public struct CollectionMemory: Sendable {
     public func fuzzBasis(of cardID: String) -> FuzzBasis { FuzzBasis(seed: fuzzSeed(of: cardID), logged: reviewCount(of: cardID)) }
 
     /// How many reviews the card's identity has had.
-    public func reviewCount(of cardID: String) -> Int { matching.keyOfCard[cardID].flatMap { keyedReviews[names.number($0)] } ?? 0 }
+    public func reviewCount(of cardID: String) -> Int { matching.keyOfCard[cardID].map { loggedReviews(names.number($0)) } ?? 0 }
+
+    /// How many reviews the identity of key number `key` has had, as the states count them.
+    private func loggedReviews(_ key: UInt64) -> Int {
+        reviewCountOverrides[key] ?? (replayed ? ledger.reviewCount(ofKey: key) : 0)
+    }
 
     /// The id of the card now known by `name`: a card id, an identity key or a format 1 id
     /// the card once had; nil if no card continues it.
@@ -491,7 +495,7 @@ public struct CollectionMemory: Sendable {
     }
 
     /// The log (display path) that last mentions the identity `key`.
-    public func lastLog(of key: String) -> String? { lastLogOfKey[names.number(key)].map { logs[$0].displayPath } }
+    public func lastLog(of key: String) -> String? { ledger.lastLog(ofKey: names.number(key)).map { logs[$0].displayPath } }
 
     /// Every record of every log, each once.
     public var allRecords: [ReviewRecord] {
@@ -546,7 +550,7 @@ public struct CollectionMemory: Sendable {
         for (position, card) in deck.cards.enumerated() {
             guard let key = matching.keyOfCard[card.id] else { continue }
             let number = names.number(key)
-            guard statesByKey[number] != nil else { continue }
+            guard statesByKey.contains(number) else { continue }
             stated.append((card.cardID, Int32(position), number))
         }
         // Stable: of equal ids the last stays last, and is the one kept.
@@ -645,7 +649,7 @@ public struct CollectionMemory: Sendable {
         // The logs now hold the review; bring the memory in line with them.
         let logIndex = logs.firstIndex { $0.path == path }!
         for record in records { logs[logIndex].log.append(record, names: names) }
-        let count = keyedReviews[keyNumber] ?? 0
+        let count = loggedReviews(keyNumber)
         let after: MemoryState
         if let last = before?.lastReview, time < last {
             // Back-dated: the card's reviews are replayed in time order, as a rebuild does.
@@ -660,7 +664,7 @@ public struct CollectionMemory: Sendable {
         matching.keyOfCard[cardID] = key
         statesByKey[keyNumber] = after
         stateKeyOfCard[CardID(cardID)!] = keyNumber
-        keyedReviews[keyNumber] = count + 1
+        reviewCountOverrides[keyNumber] = count + 1
         return after
     }
 

@@ -34,8 +34,10 @@ public struct CompactLog: Sendable {
     public private(set) var answers: [UInt32] = []
     /// Format 2 record ids; 0 for format 1 lines.
     public private(set) var recordIDs: [UInt64] = []
-    /// The text of every `card` line, by record index.
-    public private(set) var sightings: [Int: Sighting] = [:]
+    /// The record index of every `card` line, ascending, and its text (`sighting(at:)`): two
+    /// arrays rather than a dictionary by index (about 150 bytes a line at 100,000 lines).
+    private var sightingIndices: [Int] = []
+    private var sightingTexts: [Sighting] = []
     /// Set when the last line was cut off (no line ending and unreadable) and was dropped.
     public var repairedTruncatedLine: Int?
     /// The first line of git conflict markers, if any: they are skipped and both sides' lines
@@ -207,7 +209,8 @@ public struct CompactLog: Sendable {
         case .rename(let time, let from, let to):
             appendOther(.rename, time, names.number(from), names.number(to), "")
         case .card(let sighting):
-            sightings[count] = Sighting(direction: sighting.direction, question: sighting.question, answer: sighting.answer)
+            sightingIndices.append(count)
+            sightingTexts.append(Sighting(direction: sighting.direction, question: sighting.question, answer: sighting.answer))
             appendOther(.card, sighting.time, names.number(sighting.key), names.number(sighting.contentID), sighting.recordID)
         case .retired(let time, let key, let id):
             appendOther(.retired, time, names.number(key), 0, id)
@@ -239,7 +242,7 @@ public struct CompactLog: Sendable {
         case .rename:
             return .rename(time: time, from: names.name(keys[index]), to: names.name(others[index]))
         case .card:
-            let text = sightings[index] ?? Sighting(direction: "-", question: "", answer: "")
+            let text = sighting(at: index) ?? Sighting(direction: "-", question: "", answer: "")
             return .card(
                 .init(
                     time: time, key: names.name(keys[index]), contentID: names.name(others[index]), direction: text.direction,
@@ -280,6 +283,17 @@ public struct CompactLog: Sendable {
         }
     }
 
+    /// The text of the `card` line at record `index`; nil for any other record.
+    public func sighting(at index: Int) -> Sighting? {
+        var low = 0
+        var high = sightingIndices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sightingIndices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < sightingIndices.count && sightingIndices[low] == index ? sightingTexts[low] : nil
+    }
+
     /// Whether the record is a review (of either format).
     @inline(__always) public func isReview(_ index: Int) -> Bool { kinds[index] == .reviewed || kinds[index] == .review }
 
@@ -289,7 +303,10 @@ public struct CompactLog: Sendable {
         result.repairedTruncatedLine = repairedTruncatedLine
         result.conflictMarkerLine = conflictMarkerLine
         for index in 0..<count where keep(index) {
-            if let sighting = sightings[index] { result.sightings[result.count] = sighting }
+            if let sighting = sighting(at: index) {
+                result.sightingIndices.append(result.count)
+                result.sightingTexts.append(sighting)
+            }
             result.kinds.append(kinds[index])
             result.times.append(times[index])
             result.keys.append(keys[index])

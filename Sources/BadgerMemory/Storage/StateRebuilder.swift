@@ -151,33 +151,40 @@ public struct StateRebuilder: Sendable {
         }
         slotOfReview = []
         let seeds = fuzzing ? slotKeys.map { Fuzz.cardHash(names.name($0)) } : []
-        let results = UnsafeMutableBufferPointer<MemoryState?>.allocate(capacity: slotKeys.count)
-        results.initialize(repeating: nil)
-        defer {
-            _ = results.deinitialize()
-            results.deallocate()
-        }
-        let output = SendableBuffer(results)
         let (grouped, bounds, seconds, marks, count) = (order, starts, times, ratings, slotKeys.count)
         let chunks = min(max(1, count / 10_000), 8)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for slot in stride(from: chunk, to: count, by: chunks) {
-                var history = grouped[bounds[slot]..<bounds[slot + 1]]
-                if zip(history, history.dropFirst()).contains(where: { seconds[Int($0)] > seconds[Int($1)] }) {
-                    history = ArraySlice(history.sorted { (seconds[Int($0)], $0) < (seconds[Int($1)], $1) })
+        // Each card's state lands packed in its own slot (every slot has at least one review, so
+        // a state); the rare state that does not pack, in its chunk's list.
+        var packed = [PackedMemoryState](repeating: .placeholder, count: count)
+        var unpackedOfChunk = [[(slot: Int32, state: MemoryState)]](repeating: [], count: chunks)
+        packed.withUnsafeMutableBufferPointer { packedBuffer in
+            unpackedOfChunk.withUnsafeMutableBufferPointer { unpackedBuffer in
+                let (output, unpackedOutput) = (SendableBuffer(packedBuffer), SendableBuffer(unpackedBuffer))
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    for slot in stride(from: chunk, to: count, by: chunks) {
+                        var history = grouped[bounds[slot]..<bounds[slot + 1]]
+                        if zip(history, history.dropFirst()).contains(where: { seconds[Int($0)] > seconds[Int($1)] }) {
+                            history = ArraySlice(history.sorted { (seconds[Int($0)], $0) < (seconds[Int($1)], $1) })
+                        }
+                        var state = MemoryState.new(at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(history.first!)])))
+                        for (index, review) in history.enumerated() {
+                            state = scheduler.review(
+                                state, rating: Rating(rawValue: Int(marks[Int(review)])) ?? .good,
+                                at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(review)])),
+                                fuzz: fuzzing ? Fuzz(cardHash: seeds[slot], reviewIndex: index) : nil)
+                        }
+                        if let packedState = PackedMemoryState(exactly: state) {
+                            output.buffer[slot] = packedState
+                        } else {
+                            unpackedOutput.buffer[chunk].append((Int32(slot), state))
+                        }
+                    }
                 }
-                var state = MemoryState.new(at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(history.first!)])))
-                for (index, review) in history.enumerated() {
-                    state = scheduler.review(
-                        state, rating: Rating(rawValue: Int(marks[Int(review)])) ?? .good,
-                        at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(review)])),
-                        fuzz: fuzzing ? Fuzz(cardHash: seeds[slot], reviewIndex: index) : nil)
-                }
-                output.buffer[slot] = state
             }
         }
-        // Every slot has at least one review, so a state.
-        return KeyedStates(slotOfKey: slotOfKey, values: results.map { $0! })
+        var unpacked: [Int32: MemoryState] = [:]
+        for list in unpackedOfChunk { for (slot, state) in list { unpacked[slot] = state } }
+        return KeyedStates(slotOfKey: slotOfKey, packed: packed, unpacked: unpacked)
     }
 
     /// The value of a 16-digit lowercase hexadecimal id, or nil for any other id.
