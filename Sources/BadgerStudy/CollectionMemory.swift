@@ -124,7 +124,7 @@ public struct CollectionMemory: Sendable {
     /// review of that key is credited to.
     private func cardIDsByKeyNumber() -> [UInt64: String] {
         var cardOfKey: [UInt64: String] = [:]
-        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
+        for (content, key) in matching.keyOfCard.numbers { cardOfKey[key] = names.name(content) }
         return cardOfKey
     }
 
@@ -292,7 +292,7 @@ public struct CollectionMemory: Sendable {
         }
         self.cardsByID = cardsByID
         ledger = CardLedger(logs: [], names: names)
-        matching = IdentityMatcher.Result()
+        matching = IdentityMatcher.Result(names: names)
         statesByKey = KeyedStates()
         legacyQuestions = questions
         resolve()
@@ -423,11 +423,13 @@ public struct CollectionMemory: Sendable {
         stateKeyOfCard.reserveCapacity(statesByKey.count)
         var continued: Set<UInt64> = []
         continued.reserveCapacity(matching.keyOfCard.count)
-        for (id, key) in matching.keyOfCard {
-            let number = names.number(key)
+        for (content, number) in matching.keyOfCard.numbers {
             continued.insert(number)
-            // Card ids here are 16 lowercase hex digits (`studiedCard`).
-            if statesByKey.contains(number), let cardID = CardID(id) { stateKeyOfCard[cardID] = number }
+            // Card ids here are 16 lowercase hex digits (`studiedCard`), each its own number.
+            guard statesByKey.contains(number) else { continue }
+            if let cardID = names.isHex(content) ? CardID(rawValue: content) : CardID(names.name(content)) {
+                stateKeyOfCard[cardID] = number
+            }
         }
         // Identities that continue in no card, by their key (a card's own id wins: `state(of:)`
         // looks for the card first).
@@ -474,7 +476,7 @@ public struct CollectionMemory: Sendable {
     public func currentCardID(forName name: String) -> String? {
         if studiedCard(name) != nil { return name }
         let key = ledger.aliases.origin(name)
-        return matching.keyOfCard.first { $0.value == key }?.key
+        return matching.keyOfCard.contentID(ofKey: key)
     }
 
     /// The cards now continuing an identity whose key, or a content id it was seen with, starts
@@ -491,7 +493,8 @@ public struct CollectionMemory: Sendable {
             }
         }
         guard !keys.isEmpty else { return [] }
-        return Set(matching.keyOfCard.compactMap { keys.contains($0.value) ? $0.key : nil })
+        let numbers = Set(keys.map(names.number))
+        return Set(matching.keyOfCard.numbers.compactMap { numbers.contains($0.value) ? names.name($0.key) : nil })
     }
 
     /// The log (display path) that last mentions the identity `key`.
@@ -535,7 +538,7 @@ public struct CollectionMemory: Sendable {
         decks.map { deck in
             var entries: [String: SidecarState.Entry] = [:]
             for card in deck.cards {
-                guard let key = matching.keyOfCard[card.id], let memory = statesByKey[names.number(key)] else { continue }
+                guard let key = matching.keyOfCard[number: card.cardID.rawValue], let memory = statesByKey[key] else { continue }
                 entries[card.id] = .init(cardID: card.id, memory: memory, question: card.question)
             }
             return SidecarState(entries: entries)
@@ -548,9 +551,8 @@ public struct CollectionMemory: Sendable {
     private func statedCards(of deck: Deck) -> [(id: CardID, position: Int32, key: UInt64)] {
         var stated: [(id: CardID, position: Int32, key: UInt64)] = []
         for (position, card) in deck.cards.enumerated() {
-            guard let key = matching.keyOfCard[card.id] else { continue }
-            let number = names.number(key)
-            guard statesByKey.contains(number) else { continue }
+            // A card's id is 16 hex digits, its own number.
+            guard let number = matching.keyOfCard[number: card.cardID.rawValue], statesByKey.contains(number) else { continue }
             stated.append((card.cardID, Int32(position), number))
         }
         // Stable: of equal ids the last stays last, and is the one kept.
@@ -675,7 +677,7 @@ public struct CollectionMemory: Sendable {
 
     /// The suspended cards among the collection's, by id.
     public var suspendedCards: Set<String> {
-        Set(matching.keyOfCard.compactMap { ledger.identities.isSuspended($0.value) ? $0.key : nil })
+        Set(matching.keyOfCard.numbers.compactMap { ledger.identities.isSuspended(keyNumber: $0.value) ? names.name($0.key) : nil })
     }
 
     /// Suspends (or, with `suspended` false, unsuspends) each of `cardIDs` that is not so
@@ -745,7 +747,7 @@ public struct CollectionMemory: Sendable {
             throw MemoryError.alreadyContinued(card: cardID, key: other)
         }
         // A history that continues in a card still there is never moved away from it.
-        if let holder = matching.keyOfCard.first(where: { $0.value == identity.key })?.key, holder != cardID {
+        if let holder = matching.keyOfCard.contentID(ofKey: identity.key), holder != cardID {
             throw MemoryError.historyInUse(key: identity.key, card: holder)
         }
         let sighting = ReviewRecord.CardSighting(

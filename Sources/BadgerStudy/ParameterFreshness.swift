@@ -47,7 +47,6 @@ public struct ParameterFreshness: Sendable, Equatable {
     public init(config: CollectionConfig, memory: CollectionMemory) {
         // Whom a review of each key is credited to, as `reviewColumns` credits it (the card that
         // continues the key, else the key itself), as numbers: each credited id's slot.
-        let names = memory.names
         var slotOfKey: [UInt64: Int32] = [:]
         var slotOfCredited: [UInt64: Int32] = [:]
         slotOfKey.reserveCapacity(memory.matching.keyOfCard.count)
@@ -58,7 +57,7 @@ public struct ParameterFreshness: Sendable, Equatable {
             slotOfCredited[credited] = slot
             return slot
         }
-        for (id, key) in memory.matching.keyOfCard { slotOfKey[names.number(key)] = slot(credited: names.number(id)) }
+        for (content, key) in memory.matching.keyOfCard.numbers { slotOfKey[key] = slot(credited: content) }
         var lastReview: [Double] = []
         var reviews = 0
         var predictable = 0

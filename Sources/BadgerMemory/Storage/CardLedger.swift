@@ -78,11 +78,22 @@ public struct CardLedger: Sendable {
         /// Every identity, in no particular order.
         public var values: some Sequence<Identity> { stored.lazy.map { identity($0) } }
 
+        /// When the identity was last seen, as `Identity.seen` has it.
+        static func seen(_ stored: Stored) -> Date {
+            stored.seen == Int64.min ? .distantPast : Date(timeIntervalSince1970: TimeInterval(stored.seen))
+        }
+
+        /// Whether the identity whose key number is `key` is suspended.
+        public func isSuspended(keyNumber key: UInt64) -> Bool {
+            guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
+            return stored[Int(slot)].suspended
+        }
+
         func identity(_ stored: Stored) -> Identity {
             let key = names.name(stored.key)
             return Identity(
                 key: key, contentID: stored.content == stored.key ? key : names.name(stored.content),
-                seen: stored.seen == Int64.min ? .distantPast : Date(timeIntervalSince1970: TimeInterval(stored.seen)),
+                seen: Self.seen(stored),
                 direction: stored.direction, question: stored.question, answer: stored.answer, retired: stored.retired,
                 reviewCount: stored.reviewCount, suspended: stored.suspended)
         }

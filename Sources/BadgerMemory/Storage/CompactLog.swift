@@ -340,6 +340,26 @@ public final class NameBook: @unchecked Sendable {
         return hash
     }
 
+    /// The number of an id that `number` gave before (or of 16 lowercase hex digits), without
+    /// remembering a new one: nil for any other text, which no number stands for.
+    public func existingNumber(_ name: String) -> UInt64? {
+        var name = name
+        if let value = name.withUTF8({ ReviewRecord.hexKey(UnsafeRawBufferPointer($0)) }) { return value }
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        lock.lock()
+        let known = texts.isEmpty ? nil : texts[hash]
+        lock.unlock()
+        return known == name ? hash : nil
+    }
+
+    /// Whether the id of `number` is its 16 hex digits (no text stands for it).
+    public func isHex(_ number: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts.isEmpty || texts[number] == nil
+    }
+
     /// The id of a number.
     public func name(_ number: UInt64) -> String {
         lock.lock()
