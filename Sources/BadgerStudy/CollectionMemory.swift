@@ -578,16 +578,19 @@ public struct CollectionMemory: Sendable {
             let stated = statedCards(of: deck)
             let statesByKey = self.statesByKey
             let path = deck.file.memoryFiles.statePath
-            let old = Self.stateText(at: path, fileAccess: fileAccess)
-            guard old != nil || !stated.isEmpty else { continue }
-            let text = SidecarState.text(
-                ofSorted: stated.lazy.map { id, position, key in
-                    let card = deck.cards[Int(position)]
-                    return SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: card.question)
-                })
+            let entries = stated.lazy.map { id, position, key in
+                SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: deck.cards[Int(position)].question)
+            }
+            // A file that holds exactly the bytes to write is left as it is, found without
+            // making the whole text (nor holding the file as a string).
+            let oldBytes = Self.stateBytes(at: path, fileAccess: fileAccess)
+            guard oldBytes != nil || !stated.isEmpty else { continue }
+            if let oldBytes, SidecarState.bytes(oldBytes, areTextOfSorted: entries) { continue }
+            let old = oldBytes.map { String(decoding: $0, as: UTF8.self) }
+            let text = SidecarState.text(ofSorted: entries)
             guard text != old else { continue }
             try AtomicFile.write(text, to: path)
-            if let old, (try? SidecarState(text: old)) == nil {
+            if let old, !SidecarState.isReadable(old) {
                 notes.append("\(MemoryFiles(deckPath: deck.file.displayPath).statePath) could not be read; rebuilt it from the review logs")
             }
             written += 1
@@ -804,8 +807,13 @@ public struct CollectionMemory: Sendable {
 
     /// The text of the state file at `path`; nil when there is none (or it cannot be read).
     private static func stateText(at path: String, fileAccess: any FileAccess) -> String? {
+        stateBytes(at: path, fileAccess: fileAccess).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes of the state file at `path`; nil when there is none (or it cannot be read).
+    private static func stateBytes(at path: String, fileAccess: any FileAccess) -> [UInt8]? {
         guard fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Where logs are shown from: relative to the working directory when the decks were named so.

@@ -70,7 +70,58 @@ public struct SidecarState: Sendable, Equatable {
     public static func text(ofSorted entries: some Sequence<Entry>) -> String {
         var text = Self.header + "\n"
         text.reserveCapacity(entries.underestimatedCount * 140)
+        for entry in entries { appendLine(of: entry, to: &text) }
+        return text
+    }
+
+    /// Whether `bytes` are exactly the text `text(ofSorted: entries)` makes, compared line by
+    /// line as each is made, without making the whole text.
+    public static func bytes(_ bytes: [UInt8], areTextOfSorted entries: some Sequence<Entry>) -> Bool {
+        var offset = 0
+        func matches(_ text: String) -> Bool {
+            let utf8 = text.utf8
+            guard bytes.count - offset >= utf8.count, bytes[offset..<(offset + utf8.count)].elementsEqual(utf8) else { return false }
+            offset += utf8.count
+            return true
+        }
+        guard matches(Self.header + "\n") else { return false }
+        var line = ""
         for entry in entries {
+            line.removeAll(keepingCapacity: true)
+            appendLine(of: entry, to: &line)
+            guard matches(line) else { return false }
+        }
+        return offset == bytes.count
+    }
+
+    /// Whether `text` reads as a state file (`init(text:)` would not throw), checked without
+    /// keeping its entries.
+    public static func isReadable(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            var start = 0
+            var number = 0
+            while start < bytes.count {
+                number += 1
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if lineEnd > start, bytes[start] != UInt8(ascii: "#") {
+                    guard (try? Self.entry(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]), number: number)) != nil else {
+                        return false
+                    }
+                }
+                start = end + 1
+            }
+            return true
+        }
+    }
+
+    /// Appends the line of `entry` (with its line break) to `text`.
+    private static func appendLine(of entry: Entry, to text: inout String) {
+        do {
             let id = entry.cardID
             let memory = entry.memory
             func field(_ value: String) {
@@ -93,7 +144,6 @@ public struct SidecarState: Sendable, Equatable {
             text += Self.escape(entry.question)
             text += "\n"
         }
-        return text
     }
 
     private static func entry(_ line: UnsafeRawBufferPointer, number: Int) throws -> Entry {
