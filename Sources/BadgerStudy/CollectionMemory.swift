@@ -581,12 +581,18 @@ public struct CollectionMemory: Sendable {
             let entries = stated.lazy.map { id, position, key in
                 SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: deck.cards[Int(position)].question)
             }
-            // A file that holds exactly the bytes to write is left as it is, found without
-            // making the whole text (nor holding the file as a string).
-            let oldBytes = Self.stateBytes(at: path, fileAccess: fileAccess)
-            guard oldBytes != nil || !stated.isEmpty else { continue }
-            if let oldBytes, SidecarState.bytes(oldBytes, areTextOfSorted: entries) { continue }
-            let old = oldBytes.map { String(decoding: $0, as: UTF8.self) }
+            let exists = fileAccess.kind(atPath: path) == .file
+            guard exists || !stated.isEmpty else { continue }
+            // A file that holds exactly the bytes to write is left as it is, found reading it
+            // in parts and making its lines one at a time: neither is held whole.
+            var comparison = SidecarState.TextComparison(entries.makeIterator())
+            if exists, (try? fileAccess.read(atPath: path, inPartsOf: 1 << 16) { if !comparison.feed($0) { throw Differs() } }) != nil,
+                comparison.finish()
+            {
+                continue
+            }
+            let old = Self.stateText(at: path, fileAccess: fileAccess)
+            guard old != nil || !stated.isEmpty else { continue }
             let text = SidecarState.text(ofSorted: entries)
             guard text != old else { continue }
             try AtomicFile.write(text, to: path)
@@ -807,14 +813,12 @@ public struct CollectionMemory: Sendable {
 
     /// The text of the state file at `path`; nil when there is none (or it cannot be read).
     private static func stateText(at path: String, fileAccess: any FileAccess) -> String? {
-        stateBytes(at: path, fileAccess: fileAccess).map { String(decoding: $0, as: UTF8.self) }
+        guard fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The bytes of the state file at `path`; nil when there is none (or it cannot be read).
-    private static func stateBytes(at path: String, fileAccess: any FileAccess) -> [UInt8]? {
-        guard fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) else { return nil }
-        return bytes
-    }
+    /// Stops reading a state file at its first byte that differs from the text to write.
+    private struct Differs: Error {}
 
     /// Where logs are shown from: relative to the working directory when the decks were named so.
     private static func displayPrefix(collection: DeckCollection, root: String) -> String? {

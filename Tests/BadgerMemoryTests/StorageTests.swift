@@ -107,6 +107,17 @@ import Testing
         let bytes = Array(text.utf8)
         #expect(SidecarState.bytes(bytes, areTextOfSorted: entries))
         #expect(SidecarState.isReadable(text))
+        // Fed in parts of any size, cut anywhere (inside lines too).
+        for size in [1, 7, 100, 4096] {
+            for cut in [bytes, Array(bytes.dropLast()), bytes + [0x41]] {
+                var comparison = SidecarState.TextComparison(entries.makeIterator())
+                var fed = true
+                for start in stride(from: 0, to: cut.count, by: size) where fed {
+                    fed = cut[start..<min(start + size, cut.count)].withUnsafeBytes { comparison.feed($0) }
+                }
+                #expect((fed && comparison.finish()) == (cut == bytes))
+            }
+        }
         for index in stride(from: 0, to: bytes.count, by: 97) {
             var changed = bytes
             changed[index] ^= 0x01

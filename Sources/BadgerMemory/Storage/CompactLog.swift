@@ -138,12 +138,18 @@ public struct CompactLog: Sendable {
         elapsed.reserveCapacity(count)
         answers.reserveCapacity(count)
         recordIDs.reserveCapacity(count)
+        room = min(
+            kinds.capacity, times.capacity, keys.capacity, ratings.capacity, elapsed.capacity, answers.capacity, recordIDs.capacity)
     }
 
-    /// Makes room for one more record: when the columns are full, they grow by an eighth (an
-    /// array's own growth would double them, and a long log's columns are most of its memory).
+    /// How many records every column has room for (their capacities differ: the allocator
+    /// rounds each up by its own amount).
+    private var room = 0
+
+    /// Makes room for one more record: when a column is full, they grow by an eighth (an
+    /// array's own growth would double it, and a long log's columns are most of its memory).
     @inline(__always) private mutating func makeRoom() {
-        if kinds.count == kinds.capacity { reserve(kinds.count + kinds.count / 8 + 256) }
+        if kinds.count >= room { reserve(kinds.count + kinds.count / 8 + 256) }
     }
 
     /// Appends a well-formed format 2 review line without making strings; false for anything

@@ -77,21 +77,60 @@ public struct SidecarState: Sendable, Equatable {
     /// Whether `bytes` are exactly the text `text(ofSorted: entries)` makes, compared line by
     /// line as each is made, without making the whole text.
     public static func bytes(_ bytes: [UInt8], areTextOfSorted entries: some Sequence<Entry>) -> Bool {
-        var offset = 0
-        func matches(_ text: String) -> Bool {
-            let utf8 = text.utf8
-            guard bytes.count - offset >= utf8.count, bytes[offset..<(offset + utf8.count)].elementsEqual(utf8) else { return false }
-            offset += utf8.count
+        var comparison = TextComparison(entries.makeIterator())
+        return bytes.withUnsafeBytes { comparison.feed($0) } && comparison.finish()
+    }
+
+    /// Compares bytes given in parts (a file read a part at a time) with the text
+    /// `text(ofSorted:)` makes of some entries, each line made when the bytes reach it: neither
+    /// is held whole.
+    public struct TextComparison<Entries: IteratorProtocol> where Entries.Element == Entry {
+        private var entries: Entries
+        private var startedLines = false
+        /// The expected line the bytes are being compared with, and how much of it matched.
+        private var line: [UInt8] = []
+        private var matched = 0
+        private var differs = false
+
+        /// A comparison with the text of `entries` (sorted by card id, each id once).
+        public init(_ entries: Entries) { self.entries = entries }
+
+        /// Compares the next part; false once the bytes differ from the text.
+        public mutating func feed(_ part: UnsafeRawBufferPointer) -> Bool {
+            var index = 0
+            while !differs, index < part.count {
+                if matched == line.count, !nextLine() {
+                    differs = true
+                    break
+                }
+                let count = min(line.count - matched, part.count - index)
+                if !line[matched..<(matched + count)].elementsEqual(UnsafeRawBufferPointer(rebasing: part[index..<(index + count)])) {
+                    differs = true
+                }
+                index += count
+                matched += count
+            }
+            return !differs
+        }
+
+        /// Whether the bytes fed were exactly the text, to its end.
+        public mutating func finish() -> Bool { !differs && matched == line.count && !nextLine() }
+
+        /// Makes the next expected line (the header first); false after the last.
+        private mutating func nextLine() -> Bool {
+            var text = ""
+            if !startedLines {
+                startedLines = true
+                text = SidecarState.header + "\n"
+            } else if let entry = entries.next() {
+                SidecarState.appendLine(of: entry, to: &text)
+            } else {
+                return false
+            }
+            line = Array(text.utf8)
+            matched = 0
             return true
         }
-        guard matches(Self.header + "\n") else { return false }
-        var line = ""
-        for entry in entries {
-            line.removeAll(keepingCapacity: true)
-            appendLine(of: entry, to: &line)
-            guard matches(line) else { return false }
-        }
-        return offset == bytes.count
     }
 
     /// Whether `text` reads as a state file (`init(text:)` would not throw), checked without
