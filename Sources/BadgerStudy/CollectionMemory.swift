@@ -376,19 +376,28 @@ public struct CollectionMemory: Sendable {
     }
 
     /// Whether any record may be a copy of another: a format 1 line (which has no record id), or
-    /// a record id that two records share. Found with one sorted copy of the ids (8 bytes a
-    /// record), not a set of them (two to three times that, and slower to fill).
+    /// a record id that two records share. Found with sorted copies of the ids, a sixteenth of
+    /// them at a time (by their top four bits; ids are random), not a set of them all (two to
+    /// three times their 8 bytes, and slower to fill) nor one copy of them all.
     private static func hasDuplicateCandidates(_ logs: [Log]) -> Bool {
-        var ids: [UInt64] = []
-        ids.reserveCapacity(logs.reduce(0) { $0 + $1.log.count })
+        var counts = [Int](repeating: 0, count: 16)
         for log in logs {
             for id in log.log.recordIDs {
                 guard id != 0 else { return true }
-                ids.append(id)
+                counts[Int(id >> 60)] += 1
             }
         }
-        ids.sort()
-        return zip(ids, ids.dropFirst()).contains { $0 == $1 }
+        var ids: [UInt64] = []
+        ids.reserveCapacity(counts.max() ?? 0)
+        for part in 0..<UInt64(16) where counts[Int(part)] > 1 {
+            ids.removeAll(keepingCapacity: true)
+            for log in logs {
+                for id in log.log.recordIDs where id >> 60 == part { ids.append(id) }
+            }
+            ids.sort()
+            if zip(ids, ids.dropFirst()).contains(where: { $0 == $1 }) { return true }
+        }
+        return false
     }
 
     /// A format 1 line's content, and how many equal lines came before it in its log.
