@@ -2,8 +2,9 @@ import BadgerMemory
 import BadgerTestSupport
 import Testing
 
-/// `TimeColumn` and `KeyColumn` read back exactly what was appended, as an array would:
-/// times far apart (the column then keeps them as they are) and keys repeated or not.
+/// `TimeColumn`, `KeyColumn` and `SmallNumberColumn` read back exactly what was appended, as an
+/// array would: times far apart (the column then keeps them as they are), keys repeated or not,
+/// numbers absent, small, at 65,535 and beyond.
 @Suite struct ColumnTests {
     @Test(arguments: 0..<20 as Range<UInt64>) func timesComeBackExactly(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
@@ -34,5 +35,22 @@ import Testing
         }
         #expect(Array(column) == expected)
         #expect(expected.allSatisfy { column.contains($0) })
+    }
+
+    @Test(arguments: 0..<20 as Range<UInt64>) func smallNumbersComeBackExactly(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let odd: [UInt32] = [65_535, 65_534, 65_536, CompactLog.absent - 1, 0]
+        var column = SmallNumberColumn()
+        var expected: [UInt32] = []
+        for step in 0..<Int.random(in: 0...500, using: &random) {
+            let value: UInt32 =
+                seed % 3 == 0 && step == 200
+                ? odd[Int(seed / 3) % odd.count]
+                : Bool.random(using: &random) ? CompactLog.absent : UInt32.random(in: 0..<65_535, using: &random)
+            column.append(value)
+            expected.append(value)
+            #expect(column[step] == value)
+        }
+        #expect(Array(column) == expected)
     }
 }

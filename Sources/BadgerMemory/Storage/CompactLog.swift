@@ -32,7 +32,7 @@ public struct CompactLog: Sendable {
     public private(set) var ratings: [UInt8] = []
     /// Reviews: seconds since the previous review and answer milliseconds; `UInt32.max` if absent.
     public private(set) var elapsed: [UInt32] = []
-    public private(set) var answers: [UInt32] = []
+    public private(set) var answers = SmallNumberColumn()
     /// Format 2 record ids; 0 for format 1 lines.
     public private(set) var recordIDs: [UInt64] = []
     /// The record index of every `card` line, ascending, and its text (`sighting(at:)`): two
