@@ -36,7 +36,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
     ///   - logs: every review of the root's logs (`CollectionMemory.history`); made only when
     ///     the parameters are stale.
     ///   - freshness: the parameters' freshness, when the caller knows it (from
-    ///     `CollectionMemory.reviewColumns`, without a record per review); else found from `logs`.
+    ///     `ParameterFreshness(config:memory:)`, without a record per review); else found from `logs`.
     ///   - now: the moment of the fit, for the fit log and `fsrs_parameters_fitted`.
     ///   - timeZone: the learner's, for the study day of the fit.
     public static func afterSession(

@@ -124,7 +124,7 @@ public struct CollectionMemory: Sendable {
     /// review of that key is credited to.
     private func cardIDsByKeyNumber() -> [UInt64: String] {
         var cardOfKey: [UInt64: String] = [:]
-        for (id, key) in matching.keyOfCard { cardOfKey[names.number(key)] = id }
+        for (content, key) in matching.keyOfCard.numbers { cardOfKey[key] = names.name(content) }
         return cardOfKey
     }
 
@@ -165,9 +165,10 @@ public struct CollectionMemory: Sendable {
     public let names = NameBook()
     /// Where each card is among `decks`: its deck and its place in the deck's cards.
     private var cardsByID: [CardID: (deck: Int32, card: Int32)]
-    private var keyedReviews: [UInt64: Int]
+    /// How many reviews each key has had, where it differs from the ledger's count: the keys
+    /// reviewed since the last replay (before any replay, every key counts none).
+    private var reviewCountOverrides: [UInt64: Int] = [:]
     private var legacyQuestions: [String: String]
-    private var lastLogOfKey: [UInt64: Int] = [:]
     private var replayed = false
     private var gitFilesEnsured = false
     private var generator: any RandomNumberGenerator & Sendable
@@ -291,9 +292,8 @@ public struct CollectionMemory: Sendable {
         }
         self.cardsByID = cardsByID
         ledger = CardLedger(logs: [], names: names)
-        matching = IdentityMatcher.Result()
+        matching = IdentityMatcher.Result(names: names)
         statesByKey = KeyedStates()
-        keyedReviews = [:]
         legacyQuestions = questions
         resolve()
         if replaying { replay() }
@@ -304,18 +304,17 @@ public struct CollectionMemory: Sendable {
         ledger = CardLedger(logs: logs.map(\.log), names: names, questions: legacyQuestions)
         // Only identities seen in logs of decks that are loaded (or gone) may be matched by
         // text or reported as orphans: a deck not loaded still has its cards.
-        var inScope: Set<UInt64> = []
-        var lastLog: [UInt64: Int] = [:]
-        for (index, log) in logs.enumerated() {
-            let records = log.log
-            for record in 0..<records.count where records.kinds[record] != .retired {
-                let key = ledger.key(ofNumber: records.keys[record])
-                lastLog[key] = index
-                if log.inScope { inScope.insert(key) }
+        var scope: Set<String>?
+        if !logs.allSatisfy(\.inScope) {
+            var inScope: Set<UInt64> = []
+            for log in logs where log.inScope {
+                let records = log.log
+                for record in 0..<records.count where records.kinds[record] != .retired {
+                    inScope.insert(ledger.key(ofNumber: records.keys[record]))
+                }
             }
+            scope = Set(inScope.map(names.name))
         }
-        lastLogOfKey = lastLog
-        let scope = logs.allSatisfy(\.inScope) ? nil : Set(inScope.map(names.name))
         // The matcher's view of each card is made when it asks for it, not kept for all.
         var places: [(deck: Int32, card: Int32)] = []
         places.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
@@ -377,19 +376,28 @@ public struct CollectionMemory: Sendable {
     }
 
     /// Whether any record may be a copy of another: a format 1 line (which has no record id), or
-    /// a record id that two records share. Found with one sorted copy of the ids (8 bytes a
-    /// record), not a set of them (two to three times that, and slower to fill).
+    /// a record id that two records share. Found with sorted copies of the ids, a sixteenth of
+    /// them at a time (by their top four bits; ids are random), not a set of them all (two to
+    /// three times their 8 bytes, and slower to fill) nor one copy of them all.
     private static func hasDuplicateCandidates(_ logs: [Log]) -> Bool {
-        var ids: [UInt64] = []
-        ids.reserveCapacity(logs.reduce(0) { $0 + $1.log.count })
+        var counts = [Int](repeating: 0, count: 16)
         for log in logs {
             for id in log.log.recordIDs {
                 guard id != 0 else { return true }
-                ids.append(id)
+                counts[Int(id >> 60)] += 1
             }
         }
-        ids.sort()
-        return zip(ids, ids.dropFirst()).contains { $0 == $1 }
+        var ids: [UInt64] = []
+        ids.reserveCapacity(counts.max() ?? 0)
+        for part in 0..<UInt64(16) where counts[Int(part)] > 1 {
+            ids.removeAll(keepingCapacity: true)
+            for log in logs {
+                for id in log.log.recordIDs where id >> 60 == part { ids.append(id) }
+            }
+            ids.sort()
+            if zip(ids, ids.dropFirst()).contains(where: { $0 == $1 }) { return true }
+        }
+        return false
     }
 
     /// A format 1 line's content, and how many equal lines came before it in its log.
@@ -424,19 +432,21 @@ public struct CollectionMemory: Sendable {
         stateKeyOfCard.reserveCapacity(statesByKey.count)
         var continued: Set<UInt64> = []
         continued.reserveCapacity(matching.keyOfCard.count)
-        for (id, key) in matching.keyOfCard {
-            let number = names.number(key)
+        for (content, number) in matching.keyOfCard.numbers {
             continued.insert(number)
-            // Card ids here are 16 lowercase hex digits (`studiedCard`).
-            if statesByKey[number] != nil, let cardID = CardID(id) { stateKeyOfCard[cardID] = number }
+            // Card ids here are 16 lowercase hex digits (`studiedCard`), each its own number.
+            guard statesByKey.contains(number) else { continue }
+            if let cardID = names.isHex(content) ? CardID(rawValue: content) : CardID(names.name(content)) {
+                stateKeyOfCard[cardID] = number
+            }
         }
         // Identities that continue in no card, by their key (a card's own id wins: `state(of:)`
         // looks for the card first).
         var orphans: [String: UInt64] = [:]
-        for (key, _) in statesByKey.pairs where !continued.contains(key) { orphans[names.name(key)] = key }
+        for key in statesByKey.keys where !continued.contains(key) { orphans[names.name(key)] = key }
         self.stateKeyOfCard = stateKeyOfCard
         orphanStateKeys = orphans
-        keyedReviews = ledger.reviewCounts
+        reviewCountOverrides = [:]
     }
 
     /// The key of the identity card `cardID` continues, if it has one.
@@ -463,14 +473,19 @@ public struct CollectionMemory: Sendable {
     public func fuzzBasis(of cardID: String) -> FuzzBasis { FuzzBasis(seed: fuzzSeed(of: cardID), logged: reviewCount(of: cardID)) }
 
     /// How many reviews the card's identity has had.
-    public func reviewCount(of cardID: String) -> Int { matching.keyOfCard[cardID].flatMap { keyedReviews[names.number($0)] } ?? 0 }
+    public func reviewCount(of cardID: String) -> Int { matching.keyOfCard[cardID].map { loggedReviews(names.number($0)) } ?? 0 }
+
+    /// How many reviews the identity of key number `key` has had, as the states count them.
+    private func loggedReviews(_ key: UInt64) -> Int {
+        reviewCountOverrides[key] ?? (replayed ? ledger.reviewCount(ofKey: key) : 0)
+    }
 
     /// The id of the card now known by `name`: a card id, an identity key or a format 1 id
     /// the card once had; nil if no card continues it.
     public func currentCardID(forName name: String) -> String? {
         if studiedCard(name) != nil { return name }
         let key = ledger.aliases.origin(name)
-        return matching.keyOfCard.first { $0.value == key }?.key
+        return matching.keyOfCard.contentID(ofKey: key)
     }
 
     /// The cards now continuing an identity whose key, or a content id it was seen with, starts
@@ -487,11 +502,12 @@ public struct CollectionMemory: Sendable {
             }
         }
         guard !keys.isEmpty else { return [] }
-        return Set(matching.keyOfCard.compactMap { keys.contains($0.value) ? $0.key : nil })
+        let numbers = Set(keys.map(names.number))
+        return Set(matching.keyOfCard.numbers.compactMap { numbers.contains($0.value) ? names.name($0.key) : nil })
     }
 
     /// The log (display path) that last mentions the identity `key`.
-    public func lastLog(of key: String) -> String? { lastLogOfKey[names.number(key)].map { logs[$0].displayPath } }
+    public func lastLog(of key: String) -> String? { ledger.lastLog(ofKey: names.number(key)).map { logs[$0].displayPath } }
 
     /// Every record of every log, each once.
     public var allRecords: [ReviewRecord] {
@@ -531,7 +547,7 @@ public struct CollectionMemory: Sendable {
         decks.map { deck in
             var entries: [String: SidecarState.Entry] = [:]
             for card in deck.cards {
-                guard let key = matching.keyOfCard[card.id], let memory = statesByKey[names.number(key)] else { continue }
+                guard let key = matching.keyOfCard[number: card.cardID.rawValue], let memory = statesByKey[key] else { continue }
                 entries[card.id] = .init(cardID: card.id, memory: memory, question: card.question)
             }
             return SidecarState(entries: entries)
@@ -544,9 +560,8 @@ public struct CollectionMemory: Sendable {
     private func statedCards(of deck: Deck) -> [(id: CardID, position: Int32, key: UInt64)] {
         var stated: [(id: CardID, position: Int32, key: UInt64)] = []
         for (position, card) in deck.cards.enumerated() {
-            guard let key = matching.keyOfCard[card.id] else { continue }
-            let number = names.number(key)
-            guard statesByKey[number] != nil else { continue }
+            // A card's id is 16 hex digits, its own number.
+            guard let number = matching.keyOfCard[number: card.cardID.rawValue], statesByKey.contains(number) else { continue }
             stated.append((card.cardID, Int32(position), number))
         }
         // Stable: of equal ids the last stays last, and is the one kept.
@@ -572,16 +587,25 @@ public struct CollectionMemory: Sendable {
             let stated = statedCards(of: deck)
             let statesByKey = self.statesByKey
             let path = deck.file.memoryFiles.statePath
+            let entries = stated.lazy.map { id, position, key in
+                SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: deck.cards[Int(position)].question)
+            }
+            let exists = fileAccess.kind(atPath: path) == .file
+            guard exists || !stated.isEmpty else { continue }
+            // A file that holds exactly the bytes to write is left as it is, found reading it
+            // in parts and making its lines one at a time: neither is held whole.
+            var comparison = SidecarState.TextComparison(entries.makeIterator())
+            if exists, (try? fileAccess.read(atPath: path, inPartsOf: 1 << 16) { if !comparison.feed($0) { throw Differs() } }) != nil,
+                comparison.finish()
+            {
+                continue
+            }
             let old = Self.stateText(at: path, fileAccess: fileAccess)
             guard old != nil || !stated.isEmpty else { continue }
-            let text = SidecarState.text(
-                ofSorted: stated.lazy.map { id, position, key in
-                    let card = deck.cards[Int(position)]
-                    return SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: card.question)
-                })
+            let text = SidecarState.text(ofSorted: entries)
             guard text != old else { continue }
             try AtomicFile.write(text, to: path)
-            if let old, (try? SidecarState(text: old)) == nil {
+            if let old, !SidecarState.isReadable(old) {
                 notes.append("\(MemoryFiles(deckPath: deck.file.displayPath).statePath) could not be read; rebuilt it from the review logs")
             }
             written += 1
@@ -645,7 +669,7 @@ public struct CollectionMemory: Sendable {
         // The logs now hold the review; bring the memory in line with them.
         let logIndex = logs.firstIndex { $0.path == path }!
         for record in records { logs[logIndex].log.append(record, names: names) }
-        let count = keyedReviews[keyNumber] ?? 0
+        let count = loggedReviews(keyNumber)
         let after: MemoryState
         if let last = before?.lastReview, time < last {
             // Back-dated: the card's reviews are replayed in time order, as a rebuild does.
@@ -660,7 +684,7 @@ public struct CollectionMemory: Sendable {
         matching.keyOfCard[cardID] = key
         statesByKey[keyNumber] = after
         stateKeyOfCard[CardID(cardID)!] = keyNumber
-        keyedReviews[keyNumber] = count + 1
+        reviewCountOverrides[keyNumber] = count + 1
         return after
     }
 
@@ -671,7 +695,7 @@ public struct CollectionMemory: Sendable {
 
     /// The suspended cards among the collection's, by id.
     public var suspendedCards: Set<String> {
-        Set(matching.keyOfCard.compactMap { ledger.identities.isSuspended($0.value) ? $0.key : nil })
+        Set(matching.keyOfCard.numbers.compactMap { ledger.identities.isSuspended(keyNumber: $0.value) ? names.name($0.key) : nil })
     }
 
     /// Suspends (or, with `suspended` false, unsuspends) each of `cardIDs` that is not so
@@ -741,7 +765,7 @@ public struct CollectionMemory: Sendable {
             throw MemoryError.alreadyContinued(card: cardID, key: other)
         }
         // A history that continues in a card still there is never moved away from it.
-        if let holder = matching.keyOfCard.first(where: { $0.value == identity.key })?.key, holder != cardID {
+        if let holder = matching.keyOfCard.contentID(ofKey: identity.key), holder != cardID {
             throw MemoryError.historyInUse(key: identity.key, card: holder)
         }
         let sighting = ReviewRecord.CardSighting(
@@ -801,6 +825,9 @@ public struct CollectionMemory: Sendable {
         guard fileAccess.kind(atPath: path) == .file, let bytes = try? fileAccess.contents(atPath: path) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Stops reading a state file at its first byte that differs from the text to write.
+    private struct Differs: Error {}
 
     /// Where logs are shown from: relative to the working directory when the decks were named so.
     private static func displayPrefix(collection: DeckCollection, root: String) -> String? {

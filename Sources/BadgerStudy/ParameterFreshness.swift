@@ -38,6 +38,54 @@ public struct ParameterFreshness: Sendable, Equatable {
             if time - lastReview[card] >= 86_400 { predictable += 1 }
             lastReview[card] = time
         }
+        self.init(config: config, reviews: reviews, predictableReviews: predictable)
+    }
+
+    /// The freshness of `config`'s parameters for the reviews of `memory`'s logs: the same as
+    /// from its `reviewColumns`, found without them (one time per card instead of a record of
+    /// numbers per review, and no card-id strings).
+    public init(config: CollectionConfig, memory: CollectionMemory) {
+        // Whom a review of each key is credited to, as `reviewColumns` credits it (the card that
+        // continues the key, else the key itself), as numbers: each credited id's slot.
+        var slotOfKey: [UInt64: Int32] = [:]
+        var slotOfCredited: [UInt64: Int32] = [:]
+        slotOfKey.reserveCapacity(memory.matching.keyOfCard.count)
+        slotOfCredited.reserveCapacity(memory.matching.keyOfCard.count)
+        func slot(credited: UInt64) -> Int32 {
+            if let known = slotOfCredited[credited] { return known }
+            let slot = Int32(slotOfCredited.count)
+            slotOfCredited[credited] = slot
+            return slot
+        }
+        for (content, key) in memory.matching.keyOfCard.numbers { slotOfKey[key] = slot(credited: content) }
+        var lastReview: [Double] = []
+        var reviews = 0
+        var predictable = 0
+        for log in memory.logs {
+            let records = log.log
+            for index in 0..<records.count where records.isReview(index) {
+                let key = memory.ledger.key(ofNumber: records.keys[index])
+                let card: Int
+                if let known = slotOfKey[key] {
+                    card = Int(known)
+                } else {
+                    let slot = slot(credited: key)
+                    slotOfKey[key] = slot
+                    card = Int(slot)
+                }
+                if card >= lastReview.count { lastReview += repeatElement(.nan, count: slotOfCredited.count - lastReview.count) }
+                let time = TimeInterval(records.times[index])
+                if time - lastReview[card] >= 86_400 { predictable += 1 }
+                lastReview[card] = time
+                reviews += 1
+            }
+        }
+        self.init(config: config, reviews: reviews, predictableReviews: predictable)
+    }
+
+    /// The freshness of `config`'s parameters for a log of `reviews` reviews, of which
+    /// `predictableReviews` were made a day or more after their card's previous review.
+    public init(config: CollectionConfig, reviews: Int, predictableReviews predictable: Int) {
         fitted = config.fsrsParameters != nil
         fittedOn = config.fsrsParametersFitted
         reviewsAtFit = config.fsrsParametersReviews

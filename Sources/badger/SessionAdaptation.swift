@@ -16,10 +16,10 @@ extension StudyService {
     func adaptAfterSession(enabled: Bool) {
         guard enabled else { return }
         for memory in memories {
-            // Whether the parameters are stale is found from the reviews as numbers; the
-            // records a fit needs are only made when they are.
+            // Whether the parameters are stale is found from the logs' numbers, without a column
+            // per review; the records a fit needs are only made when they are.
             guard let config = configs[memory.root] else { continue }
-            let freshness = ParameterFreshness(config: config, reviews: memory.reviewColumns)
+            let freshness = ParameterFreshness(config: config, memory: memory)
             // A fit to a long history (an imported Anki collection) takes a while: said first.
             if freshness.isStale, config.adapt, config.scheduler == "fsrs", freshness.reviews >= Self.longFit {
                 Terminal.standardOutput.write(

@@ -89,6 +89,46 @@ import Testing
 
     @Test func aGarbledStateLineNamesItsLine() {
         #expect(throws: SidecarStateError.self) { try SidecarState(text: SidecarState.header + "\nabc\tReview\n") }
+        #expect(!SidecarState.isReadable(SidecarState.header + "\nabc\tReview\n"))
+    }
+
+    /// Comparing a file's bytes with the text to write, line by line, agrees with comparing
+    /// the whole texts' bytes: equal, one byte changed, cut short, one byte more, one line less.
+    @Test func bytesAreTheTextExactlyWhenTheirBytesAre() throws {
+        let due = Timestamp.parse("2026-12-01T09:00:00Z")!
+        let entries = (0..<40).map { index in
+            SidecarState.Entry(
+                cardID: NameBook.hex(UInt64(index) &* 0x9E37_79B9_7F4A_7C15),
+                memory: MemoryState(
+                    state: .review, stability: Double(index) / 3, due: due.addingTimeInterval(Double(index)), lapses: index),
+                question: index % 7 == 0 ? "tab\there \(index)" : "question \(index)")
+        }.sorted { $0.cardID < $1.cardID }
+        let text = SidecarState.text(ofSorted: entries)
+        let bytes = Array(text.utf8)
+        #expect(SidecarState.bytes(bytes, areTextOfSorted: entries))
+        #expect(SidecarState.isReadable(text))
+        // Fed in parts of any size, cut anywhere (inside lines too).
+        for size in [1, 7, 100, 4096] {
+            for cut in [bytes, Array(bytes.dropLast()), bytes + [0x41]] {
+                var comparison = SidecarState.TextComparison(entries.makeIterator())
+                var fed = true
+                for start in stride(from: 0, to: cut.count, by: size) where fed {
+                    fed = cut[start..<min(start + size, cut.count)].withUnsafeBytes { comparison.feed($0) }
+                }
+                #expect((fed && comparison.finish()) == (cut == bytes))
+            }
+        }
+        for index in stride(from: 0, to: bytes.count, by: 97) {
+            var changed = bytes
+            changed[index] ^= 0x01
+            #expect(!SidecarState.bytes(changed, areTextOfSorted: entries))
+        }
+        #expect(!SidecarState.bytes(Array(bytes.dropLast()), areTextOfSorted: entries))
+        #expect(!SidecarState.bytes(bytes + [0x0A], areTextOfSorted: entries))
+        #expect(!SidecarState.bytes(bytes, areTextOfSorted: entries.dropLast()))
+        #expect(!SidecarState.bytes([], areTextOfSorted: [SidecarState.Entry]()))
+        #expect(
+            SidecarState.bytes(Array(SidecarState.text(ofSorted: [SidecarState.Entry]()).utf8), areTextOfSorted: [SidecarState.Entry]()))
     }
 }
 

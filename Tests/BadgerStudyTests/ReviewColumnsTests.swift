@@ -109,6 +109,10 @@ import Testing
         (collection, memory) = try load()
         #expect(memory.reviewColumns == ReviewColumns(logs: memory.history))
         #expect(memory.reviewColumns.count == 60)
+        var config = CollectionConfig()
+        config.scheduler = "fsrs"
+        #expect(ParameterFreshness(config: config, memory: memory) == ParameterFreshness(config: config, reviews: memory.reviewColumns))
+        #expect(ParameterFreshness(config: config, memory: memory).predictableReviews > 0)
         let cards = collection.cards.map { CollectionStatistics.Card(id: $0.id.description, topic: $0.topic) }
         let day = StudyDay(timeZone: Self.paris, startHour: 4)
         #expect(

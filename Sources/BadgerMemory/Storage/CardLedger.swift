@@ -41,6 +41,9 @@ public struct CardLedger: Sendable {
             var answer: String?
             var retired: Bool
             var suspended: Bool
+            /// The last log (by index among the ledger's logs) with a record of it other than
+            /// a retirement; -1 for none.
+            var lastLog: Int32
             var reviewCount: Int
         }
 
@@ -75,11 +78,22 @@ public struct CardLedger: Sendable {
         /// Every identity, in no particular order.
         public var values: some Sequence<Identity> { stored.lazy.map { identity($0) } }
 
+        /// When the identity was last seen, as `Identity.seen` has it.
+        static func seen(_ stored: Stored) -> Date {
+            stored.seen == Int64.min ? .distantPast : Date(timeIntervalSince1970: TimeInterval(stored.seen))
+        }
+
+        /// Whether the identity whose key number is `key` is suspended.
+        public func isSuspended(keyNumber key: UInt64) -> Bool {
+            guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
+            return stored[Int(slot)].suspended
+        }
+
         func identity(_ stored: Stored) -> Identity {
             let key = names.name(stored.key)
             return Identity(
                 key: key, contentID: stored.content == stored.key ? key : names.name(stored.content),
-                seen: stored.seen == Int64.min ? .distantPast : Date(timeIntervalSince1970: TimeInterval(stored.seen)),
+                seen: Self.seen(stored),
                 direction: stored.direction, question: stored.question, answer: stored.answer, retired: stored.retired,
                 reviewCount: stored.reviewCount, suspended: stored.suspended)
         }
@@ -94,8 +108,18 @@ public struct CardLedger: Sendable {
     public let aliases: CardAliases
     /// The same, by number: every renamed name's key (empty when nothing was ever renamed).
     public let keyOfRenamed: [UInt64: UInt64]
-    /// How many reviews each key has had.
-    public private(set) var reviewCounts: [UInt64: Int] = [:]
+    /// How many reviews the identity of key number `key` has had (0 for none).
+    public func reviewCount(ofKey key: UInt64) -> Int {
+        identities.slotOfKey[key].map { identities.stored[Int($0)].reviewCount } ?? 0
+    }
+
+    /// The index among the ledger's logs of the last log with a record of the identity of key
+    /// number `key` other than a retirement, if any.
+    public func lastLog(ofKey key: UInt64) -> Int? {
+        guard let slot = identities.slotOfKey[key] else { return nil }
+        let log = identities.stored[Int(slot)].lastLog
+        return log < 0 ? nil : Int(log)
+    }
 
     /// The ledger of `logs`' records (each record once). `questions` are texts known from
     /// elsewhere (a format 1 state file) for content ids no `card` line describes.
@@ -144,9 +168,11 @@ public struct CardLedger: Sendable {
             }
         }
         var counts: [UInt64: Int] = [:]
+        var lastLogs: [UInt64: Int32] = [:]
         for (logIndex, log) in logs.enumerated() {
             for index in 0..<log.count {
                 let name = log.keys[index]
+                if log.kinds[index] != .retired { lastLogs[key(name)] = Int32(logIndex) }
                 switch log.kinds[index] {
                 case .reviewed:
                     let k = key(name)
@@ -195,7 +221,7 @@ public struct CardLedger: Sendable {
         for (key, pin) in pins {
             used.insert(key)
             var sighting: CompactLog.Sighting?
-            if let at = pin.sighting, logs[at.log].others[at.index] == pin.content { sighting = logs[at.log].sightings[at.index] }
+            if let at = pin.sighting, logs[at.log].others[at.index] == pin.content { sighting = logs[at.log].sighting(at: at.index) }
             var question = sighting?.question
             if question == nil, !questions.isEmpty { question = questions[names.name(pin.content)] }
             identities.slotOfKey[key] = Int32(identities.stored.count)
@@ -203,10 +229,9 @@ public struct CardLedger: Sendable {
                 Identities.Stored(
                     key: key, content: pin.content, seen: pin.time, direction: sighting?.direction == "-" ? nil : sighting?.direction,
                     question: question, answer: sighting?.answer, retired: pin.retiredAt.map { $0 >= pin.time } ?? false,
-                    suspended: pin.suspension?.suspended ?? false, reviewCount: counts[key] ?? 0))
+                    suspended: pin.suspension?.suspended ?? false, lastLog: lastLogs[key] ?? -1, reviewCount: counts[key] ?? 0))
         }
         usedNames = used
-        reviewCounts = counts
     }
 
     /// The key (as a number) of the card a log names by `name`.

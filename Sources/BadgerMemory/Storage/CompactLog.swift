@@ -1,6 +1,6 @@
 import Foundation
 
-/// A review log held as columns of numbers: about 45 bytes a record, parsed without a string per
+/// A review log held as columns of numbers: about 30 bytes a review, parsed without a string per
 /// line, so a collection with millions of reviews loads in a fraction of a second.
 ///
 /// Card ids are 64-bit numbers (`NameBook` keeps the rare id that is not 16 hex digits). Reading
@@ -20,10 +20,11 @@ public struct CompactLog: Sendable {
     }
 
     public private(set) var kinds: [Kind] = []
-    /// Seconds since 1970.
-    public private(set) var times: [Int64] = []
-    /// The card: a review's or a sighting's key, a rename's old id.
-    public private(set) var keys: [UInt64] = []
+    /// Seconds since 1970 (32-bit offsets while they fit: `TimeColumn`).
+    public private(set) var times = TimeColumn()
+    /// The card: a review's or a sighting's key, a rename's old id (each distinct key kept
+    /// once: `KeyColumn`).
+    public private(set) var keys = KeyColumn()
     /// A sighting's content id, a rename's new id, the record id an `undone` line takes back;
     /// 0 otherwise (every review: so it is kept sparse).
     public private(set) var others = SparseColumn()
@@ -31,11 +32,13 @@ public struct CompactLog: Sendable {
     public private(set) var ratings: [UInt8] = []
     /// Reviews: seconds since the previous review and answer milliseconds; `UInt32.max` if absent.
     public private(set) var elapsed: [UInt32] = []
-    public private(set) var answers: [UInt32] = []
+    public private(set) var answers = SmallNumberColumn()
     /// Format 2 record ids; 0 for format 1 lines.
     public private(set) var recordIDs: [UInt64] = []
-    /// The text of every `card` line, by record index.
-    public private(set) var sightings: [Int: Sighting] = [:]
+    /// The record index of every `card` line, ascending, and its text (`sighting(at:)`): two
+    /// arrays rather than a dictionary by index (about 150 bytes a line at 100,000 lines).
+    private var sightingIndices: [Int] = []
+    private var sightingTexts: [Sighting] = []
     /// Set when the last line was cut off (no line ending and unreadable) and was dropped.
     public var repairedTruncatedLine: Int?
     /// The first line of git conflict markers, if any: they are skipped and both sides' lines
@@ -136,12 +139,18 @@ public struct CompactLog: Sendable {
         elapsed.reserveCapacity(count)
         answers.reserveCapacity(count)
         recordIDs.reserveCapacity(count)
+        room = min(
+            kinds.capacity, times.capacity, keys.capacity, ratings.capacity, elapsed.capacity, answers.capacity, recordIDs.capacity)
     }
 
-    /// Makes room for one more record: when the columns are full, they grow by an eighth (an
-    /// array's own growth would double them, and a long log's columns are most of its memory).
+    /// How many records every column has room for (their capacities differ: the allocator
+    /// rounds each up by its own amount).
+    private var room = 0
+
+    /// Makes room for one more record: when a column is full, they grow by an eighth (an
+    /// array's own growth would double it, and a long log's columns are most of its memory).
     @inline(__always) private mutating func makeRoom() {
-        if kinds.count == kinds.capacity { reserve(kinds.count + kinds.count / 8 + 256) }
+        if kinds.count >= room { reserve(kinds.count + kinds.count / 8 + 256) }
     }
 
     /// Appends a well-formed format 2 review line without making strings; false for anything
@@ -207,7 +216,8 @@ public struct CompactLog: Sendable {
         case .rename(let time, let from, let to):
             appendOther(.rename, time, names.number(from), names.number(to), "")
         case .card(let sighting):
-            sightings[count] = Sighting(direction: sighting.direction, question: sighting.question, answer: sighting.answer)
+            sightingIndices.append(count)
+            sightingTexts.append(Sighting(direction: sighting.direction, question: sighting.question, answer: sighting.answer))
             appendOther(.card, sighting.time, names.number(sighting.key), names.number(sighting.contentID), sighting.recordID)
         case .retired(let time, let key, let id):
             appendOther(.retired, time, names.number(key), 0, id)
@@ -239,7 +249,7 @@ public struct CompactLog: Sendable {
         case .rename:
             return .rename(time: time, from: names.name(keys[index]), to: names.name(others[index]))
         case .card:
-            let text = sightings[index] ?? Sighting(direction: "-", question: "", answer: "")
+            let text = sighting(at: index) ?? Sighting(direction: "-", question: "", answer: "")
             return .card(
                 .init(
                     time: time, key: names.name(keys[index]), contentID: names.name(others[index]), direction: text.direction,
@@ -280,6 +290,17 @@ public struct CompactLog: Sendable {
         }
     }
 
+    /// The text of the `card` line at record `index`; nil for any other record.
+    public func sighting(at index: Int) -> Sighting? {
+        var low = 0
+        var high = sightingIndices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sightingIndices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < sightingIndices.count && sightingIndices[low] == index ? sightingTexts[low] : nil
+    }
+
     /// Whether the record is a review (of either format).
     @inline(__always) public func isReview(_ index: Int) -> Bool { kinds[index] == .reviewed || kinds[index] == .review }
 
@@ -289,7 +310,10 @@ public struct CompactLog: Sendable {
         result.repairedTruncatedLine = repairedTruncatedLine
         result.conflictMarkerLine = conflictMarkerLine
         for index in 0..<count where keep(index) {
-            if let sighting = sightings[index] { result.sightings[result.count] = sighting }
+            if let sighting = sighting(at: index) {
+                result.sightingIndices.append(result.count)
+                result.sightingTexts.append(sighting)
+            }
             result.kinds.append(kinds[index])
             result.times.append(times[index])
             result.keys.append(keys[index])
@@ -321,6 +345,26 @@ public final class NameBook: @unchecked Sendable {
         texts[hash] = name
         lock.unlock()
         return hash
+    }
+
+    /// The number of an id that `number` gave before (or of 16 lowercase hex digits), without
+    /// remembering a new one: nil for any other text, which no number stands for.
+    public func existingNumber(_ name: String) -> UInt64? {
+        var name = name
+        if let value = name.withUTF8({ ReviewRecord.hexKey(UnsafeRawBufferPointer($0)) }) { return value }
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        lock.lock()
+        let known = texts.isEmpty ? nil : texts[hash]
+        lock.unlock()
+        return known == name ? hash : nil
+    }
+
+    /// Whether the id of `number` is its 16 hex digits (no text stands for it).
+    public func isHex(_ number: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts.isEmpty || texts[number] == nil
     }
 
     /// The id of a number.

@@ -46,7 +46,7 @@ public enum IdentityMatcher {
     /// What matching found.
     public struct Result: Sendable {
         /// The key of every card that continues an identity, by content id.
-        public var keyOfCard: [String: String] = [:]
+        public var keyOfCard: CardKeys
         /// Cards matched by their text rather than their content id: (content id, key).
         public var edited: [(contentID: String, key: String)] = []
         /// Cards that could continue several identities: (content id, candidate keys).
@@ -54,7 +54,8 @@ public enum IdentityMatcher {
         /// Identities that continue in no card (deleted, or edited beyond recognition).
         public var orphans: [String] = []
 
-        public init() {}
+        /// Nothing matched; ids and keys are numbers of `names`.
+        public init(names: NameBook) { keyOfCard = CardKeys(names: names) }
     }
 
     /// How much better the best candidate must score than the next to be taken.
@@ -73,35 +74,39 @@ public enum IdentityMatcher {
     public static func match(
         cardCount: Int, card cardAt: (Int) -> Card, ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]
     ) -> Result {
-        var result = Result()
-        // 1. Same content.
+        let names = ledger.identities.names
+        var result = Result(names: names)
+        // 1. Same content, compared as numbers (`NameBook`'s: one number per id text).
         // Two identities last seen with the same content (two clones settled an edit
-        // differently): the one seen last wins; the other stays an orphan, reported.
-        var claims: [String: (seen: Date, key: String)] = [:]
+        // differently): the one seen last wins (of two seen at once, the greater key); the
+        // other stays an orphan, reported.
+        var claims: [UInt64: (seen: Date, key: UInt64)] = [:]
         claims.reserveCapacity(ledger.identities.count)
-        for identity in ledger.identities.values {
-            if let other = claims[identity.contentID], (other.seen, other.key) > (identity.seen, identity.key) { continue }
-            claims[identity.contentID] = (identity.seen, identity.key)
+        for identity in ledger.identities.stored {
+            let seen = CardLedger.Identities.seen(identity)
+            if let other = claims[identity.content],
+                other.seen > seen || (other.seen == seen && names.name(other.key) > names.name(identity.key))
+            {
+                continue
+            }
+            claims[identity.content] = (seen, identity.key)
         }
-        var matchedKeys: Set<String> = []
+        var matchedKeys: Set<UInt64> = []
         matchedKeys.reserveCapacity(claims.count)
         var newcomers: [Int] = []
         // Only a card whose content an identity claims is found here (none before a first review).
         result.keyOfCard.reserveCapacity(min(cardCount, claims.count))
         for index in 0..<cardCount {
             let card = cardAt(index)
-            guard let claim = claims.index(forKey: card.contentID) else {
+            guard let content = names.existingNumber(card.contentID), let winner = claims[content] else {
                 newcomers.append(index)
                 continue
             }
-            // Keyed by the identity's own string for the content id, which the ledger keeps
-            // anyway, rather than by the card's copy.
-            let (contentID, winner) = claims[claim]
-            result.keyOfCard[contentID] = winner.key
+            result.keyOfCard[number: content] = winner.key
             matchedKeys.insert(winner.key)
         }
-        let orphans = ledger.identities.values.filter { !matchedKeys.contains($0.key) && scope?.contains($0.key) != false }
-            .sorted { $0.key < $1.key }
+        let orphans = ledger.identities.stored.lazy.filter { !matchedKeys.contains($0.key) }
+            .map { ledger.identities.identity($0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
         let candidates = orphans.filter { !$0.retired && $0.question != nil }
         // 2. Edited: score every plausible pair.
         var pairs: [(card: Int, identity: Int, score: Double)] = []
@@ -166,8 +171,8 @@ public enum IdentityMatcher {
         for (cardIndex, keys) in ambiguousCards.sorted(by: { $0.key < $1.key }) {
             result.ambiguous.append((cardAt(cardIndex).contentID, keys.sorted()))
         }
-        let continued = Set(result.keyOfCard.values)
-        result.orphans = orphans.map(\.key).filter { !continued.contains($0) }
+        let continued = result.keyOfCard.keyNumbers
+        result.orphans = orphans.map(\.key).filter { !continued.contains(names.number($0)) }
         result.edited.sort { $0.contentID < $1.contentID }
         return result
     }

@@ -70,7 +70,97 @@ public struct SidecarState: Sendable, Equatable {
     public static func text(ofSorted entries: some Sequence<Entry>) -> String {
         var text = Self.header + "\n"
         text.reserveCapacity(entries.underestimatedCount * 140)
-        for entry in entries {
+        for entry in entries { appendLine(of: entry, to: &text) }
+        return text
+    }
+
+    /// Whether `bytes` are exactly the text `text(ofSorted: entries)` makes, compared line by
+    /// line as each is made, without making the whole text.
+    public static func bytes(_ bytes: [UInt8], areTextOfSorted entries: some Sequence<Entry>) -> Bool {
+        var comparison = TextComparison(entries.makeIterator())
+        return bytes.withUnsafeBytes { comparison.feed($0) } && comparison.finish()
+    }
+
+    /// Compares bytes given in parts (a file read a part at a time) with the text
+    /// `text(ofSorted:)` makes of some entries, each line made when the bytes reach it: neither
+    /// is held whole.
+    public struct TextComparison<Entries: IteratorProtocol> where Entries.Element == Entry {
+        private var entries: Entries
+        private var startedLines = false
+        /// The expected line the bytes are being compared with, and how much of it matched.
+        private var line: [UInt8] = []
+        private var matched = 0
+        private var differs = false
+
+        /// A comparison with the text of `entries` (sorted by card id, each id once).
+        public init(_ entries: Entries) { self.entries = entries }
+
+        /// Compares the next part; false once the bytes differ from the text.
+        public mutating func feed(_ part: UnsafeRawBufferPointer) -> Bool {
+            var index = 0
+            while !differs, index < part.count {
+                if matched == line.count, !nextLine() {
+                    differs = true
+                    break
+                }
+                let count = min(line.count - matched, part.count - index)
+                if !line[matched..<(matched + count)].elementsEqual(UnsafeRawBufferPointer(rebasing: part[index..<(index + count)])) {
+                    differs = true
+                }
+                index += count
+                matched += count
+            }
+            return !differs
+        }
+
+        /// Whether the bytes fed were exactly the text, to its end.
+        public mutating func finish() -> Bool { !differs && matched == line.count && !nextLine() }
+
+        /// Makes the next expected line (the header first); false after the last.
+        private mutating func nextLine() -> Bool {
+            var text = ""
+            if !startedLines {
+                startedLines = true
+                text = SidecarState.header + "\n"
+            } else if let entry = entries.next() {
+                SidecarState.appendLine(of: entry, to: &text)
+            } else {
+                return false
+            }
+            line = Array(text.utf8)
+            matched = 0
+            return true
+        }
+    }
+
+    /// Whether `text` reads as a state file (`init(text:)` would not throw), checked without
+    /// keeping its entries.
+    public static func isReadable(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            var start = 0
+            var number = 0
+            while start < bytes.count {
+                number += 1
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if lineEnd > start, bytes[start] != UInt8(ascii: "#") {
+                    guard (try? Self.entry(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]), number: number)) != nil else {
+                        return false
+                    }
+                }
+                start = end + 1
+            }
+            return true
+        }
+    }
+
+    /// Appends the line of `entry` (with its line break) to `text`.
+    private static func appendLine(of entry: Entry, to text: inout String) {
+        do {
             let id = entry.cardID
             let memory = entry.memory
             func field(_ value: String) {
@@ -93,7 +183,6 @@ public struct SidecarState: Sendable, Equatable {
             text += Self.escape(entry.question)
             text += "\n"
         }
-        return text
     }
 
     private static func entry(_ line: UnsafeRawBufferPointer, number: Int) throws -> Entry {

@@ -115,16 +115,22 @@ public struct StateRebuilder: Sendable {
 
     /// The same states as `states(fromCompact:key:names:)`, kept densely (`KeyedStates`).
     public func keyedStates(fromCompact logs: [CompactLog], key: (UInt64) -> UInt64, names: NameBook) -> KeyedStates {
+        // Reviews are named by their place among all the logs' records (the logs one after the
+        // other), and their times and ratings read from the logs' own columns, not copied.
+        var bases: [Int] = []
+        var total = 0
+        for log in logs {
+            bases.append(total)
+            total += log.count
+        }
+        precondition(total < Int(Int32.max), "too many records")
         var slotOfKey: [UInt64: Int32] = [:]
         var slotKeys: [UInt64] = []
-        var slotOfReview: [Int32] = []
-        var times: [Int64] = []
-        var ratings: [UInt8] = []
-        let total = logs.reduce(0) { $0 + $1.count }
-        slotOfReview.reserveCapacity(total)
-        times.reserveCapacity(total)
-        ratings.reserveCapacity(total)
-        for log in logs {
+        // Each record's card slot; -1 for records that are not reviews.
+        var slotOfRecord = [Int32](repeating: -1, count: total)
+        var reviews = 0
+        for (number, log) in logs.enumerated() {
+            let base = bases[number]
             for index in 0..<log.count where log.isReview(index) {
                 let card = key(log.keys[index])
                 let slot: Int32
@@ -135,49 +141,76 @@ public struct StateRebuilder: Sendable {
                     slotOfKey[card] = slot
                     slotKeys.append(card)
                 }
-                slotOfReview.append(slot)
-                times.append(log.times[index])
-                ratings.append(log.ratings[index])
+                slotOfRecord[base + index] = slot
+                reviews += 1
             }
         }
         var starts = [Int](repeating: 0, count: slotKeys.count + 1)
-        for slot in slotOfReview { starts[Int(slot) + 1] += 1 }
+        for slot in slotOfRecord where slot >= 0 { starts[Int(slot) + 1] += 1 }
         for index in slotKeys.indices { starts[index + 1] += starts[index] }
         var next = starts
-        var order = [Int32](repeating: 0, count: slotOfReview.count)
-        for (review, slot) in slotOfReview.enumerated() {
-            order[next[Int(slot)]] = Int32(review)
+        var order = [Int32](repeating: 0, count: reviews)
+        for (record, slot) in slotOfRecord.enumerated() where slot >= 0 {
+            order[next[Int(slot)]] = Int32(record)
             next[Int(slot)] += 1
         }
-        slotOfReview = []
+        slotOfRecord = []
         let seeds = fuzzing ? slotKeys.map { Fuzz.cardHash(names.name($0)) } : []
-        let results = UnsafeMutableBufferPointer<MemoryState?>.allocate(capacity: slotKeys.count)
-        results.initialize(repeating: nil)
-        defer {
-            _ = results.deinitialize()
-            results.deallocate()
+        let (timeColumns, ratingColumns, logBases) = (logs.map(\.times), logs.map(\.ratings), bases)
+        // The log and index of the record at `place` among all records.
+        @Sendable func located(_ place: Int32) -> (log: Int, index: Int) {
+            let place = Int(place)
+            guard logBases.count > 1 else { return (0, place) }
+            var low = 0
+            var high = logBases.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if logBases[middle] <= place { low = middle } else { high = middle - 1 }
+            }
+            return (low, place - logBases[low])
         }
-        let output = SendableBuffer(results)
-        let (grouped, bounds, seconds, marks, count) = (order, starts, times, ratings, slotKeys.count)
+        @Sendable func seconds(_ place: Int32) -> Int64 {
+            let (log, index) = located(place)
+            return timeColumns[log][index]
+        }
+        @Sendable func rating(_ place: Int32) -> UInt8 {
+            let (log, index) = located(place)
+            return ratingColumns[log][index]
+        }
+        let (grouped, bounds, count) = (order, starts, slotKeys.count)
         let chunks = min(max(1, count / 10_000), 8)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for slot in stride(from: chunk, to: count, by: chunks) {
-                var history = grouped[bounds[slot]..<bounds[slot + 1]]
-                if zip(history, history.dropFirst()).contains(where: { seconds[Int($0)] > seconds[Int($1)] }) {
-                    history = ArraySlice(history.sorted { (seconds[Int($0)], $0) < (seconds[Int($1)], $1) })
+        // Each card's state lands packed in its own slot (every slot has at least one review, so
+        // a state); the rare state that does not pack, in its chunk's list.
+        var packed = [PackedMemoryState](repeating: .placeholder, count: count)
+        var unpackedOfChunk = [[(slot: Int32, state: MemoryState)]](repeating: [], count: chunks)
+        packed.withUnsafeMutableBufferPointer { packedBuffer in
+            unpackedOfChunk.withUnsafeMutableBufferPointer { unpackedBuffer in
+                let (output, unpackedOutput) = (SendableBuffer(packedBuffer), SendableBuffer(unpackedBuffer))
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    for slot in stride(from: chunk, to: count, by: chunks) {
+                        var history = grouped[bounds[slot]..<bounds[slot + 1]]
+                        if zip(history, history.dropFirst()).contains(where: { seconds($0) > seconds($1) }) {
+                            history = ArraySlice(history.sorted { (seconds($0), $0) < (seconds($1), $1) })
+                        }
+                        var state = MemoryState.new(at: Date(timeIntervalSince1970: TimeInterval(seconds(history.first!))))
+                        for (index, review) in history.enumerated() {
+                            state = scheduler.review(
+                                state, rating: Rating(rawValue: Int(rating(review))) ?? .good,
+                                at: Date(timeIntervalSince1970: TimeInterval(seconds(review))),
+                                fuzz: fuzzing ? Fuzz(cardHash: seeds[slot], reviewIndex: index) : nil)
+                        }
+                        if let packedState = PackedMemoryState(exactly: state) {
+                            output.buffer[slot] = packedState
+                        } else {
+                            unpackedOutput.buffer[chunk].append((Int32(slot), state))
+                        }
+                    }
                 }
-                var state = MemoryState.new(at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(history.first!)])))
-                for (index, review) in history.enumerated() {
-                    state = scheduler.review(
-                        state, rating: Rating(rawValue: Int(marks[Int(review)])) ?? .good,
-                        at: Date(timeIntervalSince1970: TimeInterval(seconds[Int(review)])),
-                        fuzz: fuzzing ? Fuzz(cardHash: seeds[slot], reviewIndex: index) : nil)
-                }
-                output.buffer[slot] = state
             }
         }
-        // Every slot has at least one review, so a state.
-        return KeyedStates(slotOfKey: slotOfKey, values: results.map { $0! })
+        var unpacked: [Int32: MemoryState] = [:]
+        for list in unpackedOfChunk { for (slot, state) in list { unpacked[slot] = state } }
+        return KeyedStates(slotOfKey: slotOfKey, packed: packed, unpacked: unpacked)
     }
 
     /// The value of a 16-digit lowercase hexadecimal id, or nil for any other id.

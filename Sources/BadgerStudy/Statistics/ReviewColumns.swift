@@ -11,7 +11,7 @@ public struct ReviewColumns: Sendable, Equatable {
     /// Per review: its card, an index into `cardIDs`.
     public private(set) var cards: [Int32] = []
     /// Per review: seconds since 1970.
-    public private(set) var times: [Double] = []
+    public private(set) var times = SecondsColumn()
     /// Per review: the rating's raw value (1 Fail … 4 Easy).
     public private(set) var ratings: [UInt8] = []
     /// Where each log's reviews end (exclusive), one entry per log.

@@ -1,0 +1,32 @@
+/// The card keys of a review log's records, read like an array of `UInt64`: each distinct key
+/// kept once, and per record its place among them (4 bytes a record instead of 8: a log names
+/// far fewer cards than it has records).
+public struct KeyColumn: RandomAccessCollection, Sendable {
+    private var distinct: [UInt64] = []
+    private var places: [UInt32] = []
+    private var placeOfKey: [UInt64: UInt32] = [:]
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { places.count }
+
+    @inline(__always) public subscript(index: Int) -> UInt64 { distinct[Int(places[index])] }
+
+    /// How many keys the column has room for.
+    public var capacity: Int { places.capacity }
+
+    public mutating func reserveCapacity(_ count: Int) { places.reserveCapacity(count) }
+
+    /// Appends a key at the end.
+    @inline(__always) public mutating func append(_ key: UInt64) {
+        if let place = placeOfKey[key] {
+            places.append(place)
+        } else {
+            let place = UInt32(distinct.count)
+            distinct.append(key)
+            placeOfKey[key] = place
+            places.append(place)
+        }
+    }
+}
