@@ -52,6 +52,38 @@ import Testing
         #expect(second.due > first.due)
     }
 
+    @Test func aSameDayRepeatThatDoesNotGrowTheMemoryWaitsAWholeDay() throws {
+        let on = try Self.scheduler(Self.forgetful, sameDay: true)
+        let first = on.review(.new(at: Self.start), rating: .hard, at: Self.start, fuzz: nil)
+        #expect(first.due.timeIntervalSince(Self.start) < 43_200)
+        // Hard within the day: FSRS's short-term formula keeps the stability as it was, so the
+        // same interval would come back again and again; it waits a day instead, as py-fsrs.
+        var card = first
+        for _ in 0..<3 {
+            let next = on.review(card, rating: .hard, at: card.due, fuzz: nil)
+            #expect(next.stability == card.stability)
+            #expect(next.due.timeIntervalSince(card.due) == 86_400)
+            card = next
+            if next.due.timeIntervalSince(next.lastReview!) >= 86_400 { break }
+        }
+        // Parameters whose short-term growth is nothing (w17 × w18 = 0, w19 = 0) behave the same for Good.
+        var flat = Self.forgetful
+        flat[17] = 0
+        flat[19] = 0
+        let still = try Self.scheduler(flat, sameDay: true)
+        let seen = still.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        let again = still.review(seen, rating: .good, at: seen.due, fuzz: nil)
+        #expect(again.due.timeIntervalSince(seen.due) == 86_400)
+    }
+
+    @Test func aCardForgottenWithinTheDayComesBackSooner() throws {
+        let on = try Self.scheduler(Self.forgetful, sameDay: true)
+        let first = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        let forgotten = on.review(first, rating: .again, at: first.due, fuzz: nil)
+        let wait = forgotten.due.timeIntervalSince(first.due)
+        #expect(wait >= FSRS6.sameDayMinimum && wait < first.due.timeIntervalSince(Self.start))
+    }
+
     @Test func neverSoonerThanTenMinutes() throws {
         let tiny: [Double] = [0.001, 0.001, 0.001, 0.001] + Array(FSRS6.defaultParameters.dropFirst(4))
         let on = try Self.scheduler(tiny, sameDay: true)

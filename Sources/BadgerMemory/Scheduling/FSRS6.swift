@@ -106,9 +106,15 @@ public struct FSRS6: Scheduler {
         // Stability and difficulty.
         let stability: Double
         let difficulty: Double
+        // A card recalled within the day is seen again that day only if its memory grew: a repeat
+        // that leaves stability as it was (Hard, or parameters with no short-term growth) would
+        // come back after the same interval forever. (One forgotten comes back sooner, as a
+        // relearning step would.)
+        var sameDayAllowed = sameDayIntervals
         if let oldStability = card.stability, let oldDifficulty = card.difficulty {
             if let lastReview = card.lastReview, Self.wholeDays(from: lastReview, to: time) < 1 {
                 stability = shortTermStability(oldStability, rating: rating)
+                if rating != .again, !(stability > oldStability) { sameDayAllowed = false }
             } else {
                 stability = nextStability(
                     difficulty: oldDifficulty, stability: oldStability,
@@ -126,16 +132,16 @@ public struct FSRS6: Scheduler {
         let interval: Interval
         switch card.state {
         case .learning:
-            interval = advance(&next, steps: learningMicroseconds, rating: rating, stability: stability)
+            interval = advance(&next, steps: learningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed)
         case .relearning:
-            interval = advance(&next, steps: relearningMicroseconds, rating: rating, stability: stability)
+            interval = advance(&next, steps: relearningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed)
         case .review:
             if rating == .again, !relearningMicroseconds.isEmpty {
                 next.state = .relearning
                 next.step = 0
                 interval = .microseconds(relearningMicroseconds[0])
             } else {
-                interval = reviewInterval(stability: stability)
+                interval = reviewInterval(stability: stability, sameDay: sameDayAllowed)
             }
         }
 
@@ -160,12 +166,12 @@ public struct FSRS6: Scheduler {
     }
 
     /// Moves a Learning or Relearning card along `steps`, as py-fsrs's `review_card` does.
-    private func advance(_ card: inout MemoryState, steps: [Double], rating: Rating, stability: Double) -> Interval {
+    private func advance(_ card: inout MemoryState, steps: [Double], rating: Rating, stability: Double, sameDay: Bool) -> Interval {
         let step = max(card.step ?? 0, 0)
         func graduate() -> Interval {
             card.state = .review
             card.step = nil
-            return reviewInterval(stability: stability)
+            return reviewInterval(stability: stability, sameDay: sameDay)
         }
         if steps.isEmpty || (step >= steps.count && rating != .again) { return graduate() }
         switch rating {
@@ -202,10 +208,11 @@ public struct FSRS6: Scheduler {
         return clamp ? Self.clampDifficulty(difficulty) : difficulty
     }
 
-    /// The time until the next review of a Review card, before fuzz: whole days, or with
-    /// `sameDayIntervals` the exact time when that is under `sameDayLimit` days.
-    func reviewInterval(stability: Double) -> Interval {
-        if sameDayIntervals {
+    /// The time until the next review of a Review card, before fuzz: whole days, or with `sameDay`
+    /// (`sameDayIntervals`, for a memory that grew) the exact time when that is under
+    /// `sameDayLimit` days.
+    func reviewInterval(stability: Double, sameDay: Bool) -> Interval {
+        if sameDay {
             let days = (stability / factor) * (retentionPower - 1)
             if days.isFinite, days < Self.sameDayLimit {
                 return .microseconds((max(days * Self.secondsPerDay, Self.sameDayMinimum) * 1_000_000).roundedHalfEven)
