@@ -25,7 +25,7 @@ struct AnkiExport {
             errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
             throw ExitStatus.usageOrIO.code
         }
-        let wanted = try Badger.Export.wantedTopics(topic, in: loaded)
+        let wanted = try wantedTopics(topic, in: loaded)
         let decks = loaded.realDecks.filter { deck in
             guard let deckTopic = deck.topic else { return false }
             return wanted?.contains(deckTopic) ?? true

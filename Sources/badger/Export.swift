@@ -64,13 +64,6 @@ extension Badger {
                 "Export only the cards of this topic (any case; repeat for several; all for every topic).", valueName: "topic"))
         var topic: [String] = []
 
-        /// The topics `--topic` names (exact names), or nil for every topic; an unknown topic ends
-        /// the command with status 2 and a did-you-mean.
-        static func wantedTopics(_ typed: [String], in collection: DeckCollection) throws -> Set<String>? {
-            let names = try typed.map { try resolvedTopic($0, in: collection, allowingAll: true) }
-            return names.isEmpty || names.contains(DeckCollection.allTopics) ? nil : Set(names)
-        }
-
         @Option(
             help: ArgumentHelp(
                 "The field delimiter: ';', ',' or tab (also written \\t), e.g. --delimiter ','.", valueName: "delimiter"))
@@ -111,7 +104,7 @@ extension Badger {
                 errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
                 throw ExitStatus.usageOrIO.code
             }
-            let wanted = try Self.wantedTopics(topic, in: loaded)
+            let wanted = try wantedTopics(topic, in: loaded)
             var rows: [CSVCardWriter.Record] = []
             var topics: [String] = []
             var decks = 0

@@ -174,6 +174,7 @@ extension Badger {
                         desired_retention: \(String(format: "%.2f", chosen.desiredRetention))
                         learning_steps: [\(chosen.learningSteps.joined(separator: ", "))]
                         relearning_steps: [\(chosen.relearningSteps.joined(separator: ", "))]
+                        same_day_intervals: \(chosen.sameDayIntervals ?? false)
                         fsrs_parameters: [\(chosen.fsrsParameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))]
                         Why: \(chosen.reason ?? "")
 
@@ -222,8 +223,10 @@ extension Badger {
         }
 
         private func workload(parameters: [Double], config: CollectionConfig) -> [WorkloadSimulation.Point] {
-            WorkloadSimulation(parameters: parameters, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps)
-                .sweep()
+            var simulation = WorkloadSimulation(
+                parameters: parameters, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps)
+            simulation.sameDayIntervals = config.sameDayIntervals
+            return simulation.sweep()
         }
     }
 }

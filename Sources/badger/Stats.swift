@@ -55,7 +55,7 @@ extension Badger {
         func run() throws {
             let studied = try collection.loadStudied()
             let moment = now.flatMap(Timestamp.parse) ?? Date()
-            let topics = try topic.map { try resolvedTopic($0, in: studied.collection) }
+            let topics = try topic.flatMap { studied.collection.topics(sameAs: try resolvedTopic($0, in: studied.collection)) }
             let dayStart = studied.primaryConfig.dayStartHour
             let day = StudyDay(timeZone: .current, startHour: dayStart)
             let reviews = studied.reviewColumns

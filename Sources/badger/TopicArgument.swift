@@ -10,3 +10,12 @@ func resolvedTopic(_ typed: String, in collection: DeckCollection, allowingAll: 
         throw ExitStatus.usageOrIO.code
     }
 }
+
+/// The topic names several `--topic` values name (each with the names that differ from it only
+/// in case), or nil for every topic (none given, or `all`); an unknown one ends the command with
+/// status 2 and a did-you-mean.
+func wantedTopics(_ typed: [String], in collection: DeckCollection) throws -> Set<String>? {
+    let names = try typed.map { try resolvedTopic($0, in: collection, allowingAll: true) }
+    if names.isEmpty || names.contains(DeckCollection.allTopics) { return nil }
+    return names.reduce(into: []) { $0.formUnion(collection.topics(sameAs: $1)) }
+}

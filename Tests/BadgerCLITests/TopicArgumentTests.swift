@@ -58,3 +58,27 @@ import Testing
         #expect(all.standardOutput.split(separator: "\n").count == 4)
     }
 }
+
+/// Topics that differ only in case are one topic; a topic really named `All` is found by name.
+@Suite struct TopicCaseTests {
+    @Test func decksWhoseTopicsDifferOnlyInCaseAreExportedAndCountedTogether() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "")
+        try directory.write("a.md", "---\ntopic: French\n---\n\nQ: le chat?\nA: the cat\n")
+        try directory.write("b.md", "---\ntopic: french\n---\n\nQ: le chien?\nA: the dog\n")
+        try directory.write("c.md", "---\ntopic: All\n---\n\nQ: everything?\nA: yes\n")
+        let export = try await BadgerProcess.run(["export", "-", "--topic", "FRENCH"], in: directory.url)
+        #expect(export.status == 0, "\(export.standardError)")
+        #expect(export.standardOutput.contains("le chat?") && export.standardOutput.contains("le chien?"), "\(export.standardOutput)")
+        #expect(!export.standardOutput.contains("everything?"))
+        let stats = try await BadgerProcess.run(["stats", "--topic", "french", "--format", "json"], in: directory.url)
+        // Both decks' topics are reported, two cards in all.
+        #expect(stats.standardOutput.contains("\"topic\" : \"French\"") && stats.standardOutput.contains("\"topic\" : \"french\""))
+        #expect(
+            stats.standardOutput.contains("\"new\" : 2,\n      \"review\" : 0,\n      \"total\" : 2"), "\(stats.standardOutput.suffix(900))"
+        )
+        let all = try await BadgerProcess.run(["export", "-", "--topic", "All"], in: directory.url)
+        #expect(all.standardOutput.split(separator: "\n").dropFirst().map(String.init) == ["everything?;yes;;no"])
+    }
+}

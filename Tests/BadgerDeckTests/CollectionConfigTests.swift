@@ -1,3 +1,4 @@
+import BadgerTestSupport
 import Foundation
 import Testing
 
@@ -49,5 +50,17 @@ import Testing
     @Test(arguments: ["fsrs_parameters: [1, 2]", "fsrs_parameters: oops", "fsrs_parameters_reviews: -3", "fsrs_parameters_fitted: []"])
     func badFittedValuesAreExplained(_ yaml: String) {
         #expect(throws: CollectionError.self) { try CollectionConfig(yaml: yaml, path: "badger.yml") }
+    }
+}
+
+/// Grammar/Config.schema.json, which editors validate badger.yml with, names every key the
+/// reader takes and no other.
+@Suite struct ConfigSchemaTests {
+    @Test func theSchemaNamesExactlyTheKeysBadgerReads() throws {
+        let data = try Data(contentsOf: PackagePaths.url("Grammar/Config.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(CollectionConfig.keys))
+        #expect(schema["additionalProperties"] as? Bool == false)
     }
 }

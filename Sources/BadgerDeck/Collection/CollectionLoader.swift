@@ -74,10 +74,11 @@ public struct CollectionLoader: Sendable {
         return isExcluded(deck.relativePath, by: config)
     }
 
-    /// The collection root of the decks in `directory` (absolute), as every command finds it: the
-    /// nearest directory at or above it holding `badger.yml`, else the nearest whose
-    /// `.gitattributes` merges review logs (a collection studied without `badger.yml`), else
-    /// `directory` itself. Logs, state files, `anki.notes` and the lock live there.
+    /// The collection root of the decks in `directory` (absolute): the nearest directory at or
+    /// above it holding `badger.yml`, else the nearest whose `.gitattributes` merges review logs
+    /// (a collection studied without `badger.yml`), else `directory` itself. The loader gives a
+    /// searched folder's decks the root of that folder (so without either file, the folder
+    /// named on the command line), and logs, state files, `anki.notes` and the lock live there.
     public func root(of directory: String) -> String {
         configRoot(from: directory) ?? studiedRoot(from: directory) ?? directory
     }

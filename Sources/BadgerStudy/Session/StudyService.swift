@@ -88,7 +88,7 @@ public final class StudyService {
         self.memories = memories
         self.configs = configs
         self.fileAccess = fileAccess
-        let config = configs.keys.sorted().first.flatMap { configs[$0] }
+        let config = configs.isEmpty ? nil : StudiedCollection.primaryConfig(of: configs)
         scheduler = try config?.makeScheduler() ?? FSRS6()
         fuzzing = config?.fuzz ?? true
         studyDay = StudyDay(timeZone: timeZone, startHour: config?.dayStartHour ?? 4)
@@ -136,11 +136,14 @@ public final class StudyService {
         }
         // A deck with an error and no card read from it (not UTF-8, broken front matter): every
         // card it holds is left out, which must not pass in silence either.
-        for (file, errors) in errorsByFile.sorted(by: { $0.key < $1.key }) where firstLine[file] == nil && file.hasSuffix(".md") {
+        // First: such a note stands for every card of its deck.
+        let decks = Set(collection.decks.map(\.file.displayPath))
+        var wholeDecks: [LeftOut] = []
+        for (file, errors) in errorsByFile.sorted(by: { $0.key < $1.key }) where firstLine[file] == nil && decks.contains(file) {
             guard let error = errors.min(by: { $0.range.start.line < $1.range.start.line }) else { continue }
-            leftOut.append(LeftOut(file: file, line: error.range.start.line, ruleID: error.ruleID, message: error.message, topic: nil))
+            wholeDecks.append(LeftOut(file: file, line: error.range.start.line, ruleID: error.ruleID, message: error.message, topic: nil))
         }
-        return (studyable, leftOut)
+        return (studyable, wholeDecks + leftOut)
     }
 
     /// The collection's topics with what each has to study at `now` (counted afresh, so after a

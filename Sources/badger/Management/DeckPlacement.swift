@@ -21,10 +21,8 @@ enum DeckPlacement {
         return (joined as NSString).standardizingPath
     }
 
-    /// Whether two topic names are the same topic (card ids fold case).
-    static func sameTopic(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.trimmingCharacters(in: .whitespaces).lowercased() == rhs.trimmingCharacters(in: .whitespaces).lowercased()
-    }
+    /// Whether two topic names are the same topic (`DeckCollection.sameTopic`).
+    static func sameTopic(_ lhs: String, _ rhs: String) -> Bool { DeckCollection.sameTopic(lhs, rhs) }
 
     /// The decks of `topic`, those naming it exactly first, then in path order.
     static func decks(ofTopic topic: String, in collection: DeckCollection) -> [ParsedDeck] {

@@ -271,7 +271,7 @@ struct FullScreenStudy {
                 message = rawMath ? "Math shown as LaTeX (m: as symbols)." : "Math shown as symbols (m: as LaTeX)."
             case .character("h"):
                 action = .showHint
-                if screen.hasHint, !screen.hintShown { revealedFrom = bodyRows }
+                if screen.phase == .question, screen.hasHint, !screen.hintShown { revealedFrom = bodyRows }
             case .character("e"):
                 action = .showExplanation
                 if screen.phase == .answer, screen.hasExplanation, !screen.explanationShown { revealedFrom = bodyRows }
