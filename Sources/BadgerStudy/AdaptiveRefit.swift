@@ -67,7 +67,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
         if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(refit.choice.learningSteps)) }
         if config.adaptiveRelearningSteps { settings.append("relearning steps " + AdaptiveChoice.describe(refit.choice.relearningSteps)) }
         let chosen = settings.isEmpty ? "" : "; " + settings.joined(separator: ", ")
-        refit.message = "Re-fitted your FSRS parameters to \(freshness.reviews) reviews (\(before))\(chosen); `badger stats` explains."
+        // `stats` explains only automatic settings.
+        let explained = settings.isEmpty ? "." : "; `badger stats` explains."
+        refit.message = "Re-fitted your FSRS parameters to \(freshness.reviews) reviews (\(before))\(chosen)\(explained)"
         return refit
     }
 

@@ -56,11 +56,13 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("h.json", #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-11-20T09:00:00Z"}]}]"#)
-        let parameters = "[0.02, 0.05, 0.1, 0.3, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]"
+        let parameters =
+            "[0.02, 0.05, 0.1, 0.3, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]"
         func replay(_ sameDay: Bool) async throws -> String {
             let settings =
                 #"{"fsrs_parameters": \#(parameters), "desired_retention": 0.9, "learning_steps": [], "relearning_steps": [], "same_day_intervals": \#(sameDay)}"#
-            let result = try await BadgerProcess.run(["schedule", "replay", "h.json", "--settings", settings, "--no-fuzz"], in: directory.url)
+            let result = try await BadgerProcess.run(
+                ["schedule", "replay", "h.json", "--settings", settings, "--no-fuzz"], in: directory.url)
             #expect(result.status == 0, "\(result.standardError)")
             return result.standardOutput
         }

@@ -53,6 +53,30 @@ import Testing
     }
 }
 
+/// A fit rewrites its own keys of badger.yml whatever the file's line endings and block scalars.
+@Suite struct ConfigRewriteTests {
+    @Test func aFileWithWindowsLineEndingsHasItsFittedKeysReplacedNotRepeated() throws {
+        let original = "desired_retention: auto\r\nfsrs_parameters: [1, 2]\r\nfsrs_parameters_reviews: 200\r\nadaptive_retention: 0.86\r\n"
+        let refitted = CollectionConfig.settingAdaptiveChoice(
+            in: CollectionConfig.settingFittedParameters(in: original, parameters: [3, 4], fitted: "2026-11-25", reviews: 407),
+            retention: 0.87, learningSteps: [], relearningSteps: [600], reason: "because")
+        #expect(
+            refitted
+                == "desired_retention: auto\r\nfsrs_parameters: [3.0000, 4.0000]\r\nfsrs_parameters_fitted: \"2026-11-25\"\r\nfsrs_parameters_reviews: 407\r\nadaptive_retention: 0.87\r\nadaptive_learning_steps: []\r\nadaptive_relearning_steps: [10m]\r\nadaptive_reason: \"because\"\r\n"
+        )
+        #expect(refitted.components(separatedBy: "fsrs_parameters:").count == 2)
+    }
+
+    @Test func aBlockScalarWithABlankLineIsReplacedWhole() throws {
+        let original = "adaptive_reason: >\n  retention 0.86\n\n  chosen because\nfuzz: true\n"
+        let refitted = CollectionConfig.settingAdaptiveChoice(
+            in: original, retention: 0.87, learningSteps: [], relearningSteps: [], reason: "new")
+        #expect(!refitted.contains("chosen because"), "\(refitted)")
+        #expect(refitted.hasPrefix("fuzz: true\n"))
+        _ = try CollectionConfig(yaml: refitted, path: "badger.yml")
+    }
+}
+
 /// Grammar/Config.schema.json, which editors validate badger.yml with, names every key the
 /// reader takes and no other.
 @Suite struct ConfigSchemaTests {

@@ -282,23 +282,25 @@ public struct CollectionConfig: Sendable, Equatable {
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 
-    /// `text` with the top-level `keys` removed (with their indented continuation lines) and
-    /// `added` appended.
+    /// `text` with the top-level `keys` removed (with their indented continuation lines, blank
+    /// lines within a block scalar included) and `added` appended, in the file's own line
+    /// endings (a file with CRLF keeps them: in Swift "\r\n" is one character, so lines are
+    /// split on it as well).
     private static func replacing(keys: [String], with added: [String], in text: String) -> String {
-        var kept: [Substring] = []
+        let crlf = text.contains("\r\n")
+        var kept: [String] = []
         var skipping = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let isTopLevel = !(line.first.map { $0 == " " || $0 == "\t" || $0 == "-" } ?? true)
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let isBlank = line.trimmingCharacters(in: .whitespaces).isEmpty
+            let isTopLevel = !isBlank && !(line.first.map { $0 == " " || $0 == "\t" || $0 == "-" } ?? true)
             if isTopLevel {
                 let key = line.split(separator: ":", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
                 skipping = keys.contains(key) && line.contains(":")
-            } else if skipping, line.trimmingCharacters(in: .whitespaces).isEmpty {
-                skipping = false
             }
-            if !skipping { kept.append(line) }
+            if !skipping { kept.append(String(line)) }
         }
         while let last = kept.last, last.trimmingCharacters(in: .whitespaces).isEmpty { kept.removeLast() }
-        return (kept.map(String.init) + added).joined(separator: "\n") + "\n"
+        return (kept + added).joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
     }
 
     /// The retention `desired_retention: auto` uses before any fit: 0.9 when the bounds allow it,
