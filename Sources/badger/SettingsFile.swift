@@ -106,6 +106,13 @@ struct SettingsFile: Codable, Equatable {
                         "--settings: \(name): \"\(UntrustedText.sanitized(step))\" is not a duration such as 30s, 10m, 2h or 1d")
                     return 0
                 }
+                // As badger.yml: no step longer than the longest interval (100 years).
+                guard value <= Double(CollectionConfig.longestInterval) * 86_400 else {
+                    _ = try Self.fail(
+                        "--settings: \(name): a step of \"\(UntrustedText.sanitized(step))\" is longer than the longest interval, \(CollectionConfig.longestInterval) days"
+                    )
+                    return 0
+                }
                 return value
             }
         }

@@ -136,6 +136,10 @@ import Testing
             (#"{"fsrs_parameters": [1], "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []}"#, "21 parameters"),
             (printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"soon\""), "\"soon\" is not a duration"),
             (#"{"desired_retention": 0.9}"#, "not an object"),
+            (
+                printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"40000d\""),
+                "a step of \"40000d\" is longer than the longest interval, 36500 days"
+            ),
         ] {
             let bad = try await BadgerProcess.run(["schedule", "replay", "h.json", "--settings", value], in: directory.url)
             #expect(bad.status == 2)
