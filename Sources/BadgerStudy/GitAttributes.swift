@@ -9,7 +9,14 @@ import Foundation
 /// two reviews are ever the same line, and a line both sides have is kept once. State files
 /// are a cache of the logs; a union-merged one is rebuilt by the next command.
 public enum GitAttributes {
-    public static let lines = ["*.reviews merge=union", "*.state merge=union", "anki.notes merge=union"]
+    ///
+    /// `badger.fits` (one line per fit) is a log too. `badger.yml` is united as well so that two
+    /// clones that each re-fitted merge without a conflict: the fitted keys then appear twice and
+    /// the reader takes the last of each (the next fit writes them once again); a setting the
+    /// user changed differently on both sides is reported by the reader with both lines.
+    public static let lines = [
+        "*.reviews merge=union", "*.state merge=union", "anki.notes merge=union", "badger.fits merge=union", "badger.yml merge=union",
+    ]
 
     /// Adds the lines to `root/.gitattributes` unless it already says how to merge those files.
     /// Failing to write it is not an error (a read-only folder, say): nothing depends on it but

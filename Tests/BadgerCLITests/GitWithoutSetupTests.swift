@@ -115,6 +115,49 @@ struct GitWithoutSetupTests {
         #expect(try clones.reviews(in: clones.b).count { $0.hasPrefix("2026-01-02T08:00:00Z\treviewed\t\(clones.ids[1])\t3\t") } == 3)
     }
 
+    @Test func twoClonesThatEachReFittedMergeWithoutAConflict() async throws {
+        let clones = try await Clones()
+        defer { clones.remove() }
+        #expect(try clones.directory.read("A/.gitattributes").contains("badger.yml merge=union"))
+        #expect(try clones.directory.read("A/.gitattributes").contains("badger.fits merge=union"))
+        // Each clone re-fits as a study session's end does: the fitted keys at the end of
+        // badger.yml, one more line in badger.fits.
+        let defaults =
+            "0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658"
+        for (clone, last, reviews) in [(clones.a, "0.1542", 120), (clones.b, "0.2000", 130)] {
+            let yml = clone.appendingPathComponent("badger.yml")
+            let text = try String(contentsOf: yml, encoding: .utf8)
+            try
+                (text
+                + "fsrs_parameters: [\(defaults), \(last)]\nfsrs_parameters_fitted: \"2026-01-05\"\nfsrs_parameters_reviews: \(reviews)\n")
+                .write(to: yml, atomically: true, encoding: .utf8)
+            try "2026-01-05T09:00:00Z\tfit\treviews=\(reviews)\tparameters=[\(defaults), \(last)]\n"
+                .write(to: clone.appendingPathComponent("badger.fits"), atomically: true, encoding: .utf8)
+            try await Clones.git(["add", "-A"], in: clone)
+            try await Clones.git(["commit", "-m", "Re-fitted"], in: clone)
+        }
+        try await Clones.git(["push", "origin", "main"], in: clones.a)
+        let pull = try await Git.run(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        #expect(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
+        #expect(!(pull.standardOutput + pull.standardError).contains("CONFLICT"))
+        #expect(try await Git.run(["ls-files", "--unmerged"], in: clones.b).standardOutput.isEmpty)
+        #expect(try clones.directory.read("B/badger.fits").split(separator: "\n").count == 2)
+        // Both fits are in badger.yml; every command reads it (the last fit's keys count).
+        let due = try await BadgerProcess.run(["due"], in: clones.b)
+        #expect(due.status == 0 || due.status == 1, "\(due.standardError)")
+        #expect(!due.standardError.contains("error"), "\(due.standardError)")
+    }
+
+    @Test func aSettingChangedDifferentlyInTwoClonesIsNamedWithBothLines() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "desired_retention: 0.85\nfuzz: true\ndesired_retention: 0.9\n")
+        try directory.write("d.md", "---\ntopic: T\n---\n\nQ: q?\nA: a\n")
+        let due = try await BadgerProcess.run(["due"], in: directory.url)
+        #expect(due.status == 2)
+        #expect(due.standardError.contains("`desired_retention` is set more than once (lines 1 and 3)"), "\(due.standardError)")
+    }
+
     @Test func aRebaseWithoutSetupKeepsEveryReviewOnce() async throws {
         let clones = try await Clones()
         defer { clones.remove() }

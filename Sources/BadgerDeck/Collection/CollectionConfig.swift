@@ -69,6 +69,48 @@ public struct CollectionConfig: Sendable, Equatable {
         "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason", "same_day_intervals",
     ]
 
+    /// The keys only a fit writes (`badger optimize --apply`, a refit after `badger study`).
+    public static let fittedKeys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews"] + adaptiveKeys
+
+    /// `yaml` with all but the last of each fit-written key blanked out (lines kept, so errors
+    /// name the right line): two clones that both re-fitted merge `badger.yml` with git's union
+    /// driver into a file holding both fits. A setting written twice otherwise is an error
+    /// naming both lines, as such a merge may leave it.
+    static func uniting(_ yaml: String, path: String) throws -> String {
+        let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // Each top-level key's blocks: the line it starts on and the line after its last.
+        var blocks: [String: [Range<Int>]] = [:]
+        var current: (key: String, start: Int)?
+        func close(at end: Int) {
+            if let open = current { blocks[open.key, default: []].append(open.start..<end) }
+            current = nil
+        }
+        for (index, line) in lines.enumerated() {
+            guard let first = line.first, first != " ", first != "\t", first != "-", first != "#" else { continue }
+            close(at: index)
+            // A plain key (`name:`); YAML's other forms (quoted keys, `? `) are left to the parser.
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                continue
+            }
+            current = (String(line[..<colon]), index)
+        }
+        close(at: lines.count)
+        var blanked: Set<Int> = []
+        for (key, ranges) in blocks where ranges.count > 1 {
+            guard fittedKeys.contains(key) else {
+                let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
+                throw CollectionError.badConfig(
+                    path: path,
+                    problem:
+                        "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
+                )
+            }
+            for range in ranges.dropLast() { blanked.formUnion(range) }
+        }
+        guard !blanked.isEmpty else { return yaml }
+        return lines.enumerated().map { blanked.contains($0.offset) ? "" : String($0.element) }.joined(separator: "\n")
+    }
+
     /// The keys a fit writes for the automatic settings.
     public static let adaptiveKeys = ["adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason"]
 
@@ -80,6 +122,7 @@ public struct CollectionConfig: Sendable, Equatable {
     ///   not YAML, not a mapping, or a key is unknown or has a value of the wrong kind (such as
     ///   `exclude` not a list of strings, or a `macros` name that is not a command name).
     public init(yaml: String, path: String) throws {
+        let yaml = try Self.uniting(yaml, path: path)
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
