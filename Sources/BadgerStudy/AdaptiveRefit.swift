@@ -104,7 +104,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
             in: text(configPath), parameters: parameters, fitted: day, reviews: reviews)
         if config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps {
             configText = CollectionConfig.settingAdaptiveChoice(
-                in: configText, retention: choice.desiredRetention, learningSteps: choice.learningSteps,
+                in: configText, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
+                learningSteps: choice.learningSteps,
                 relearningSteps: choice.relearningSteps, reason: choice.reason)
         }
         var log = text(logPath)

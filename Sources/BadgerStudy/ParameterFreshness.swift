@@ -21,6 +21,9 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// The reviews made a day or more after the card's previous review.
     public var predictableReviews: Int
     public var isStale: Bool
+    /// Whether the parameters are fresh but the automatic settings are due to be chosen: `auto`
+    /// was turned on after the fit, or the retention bounds moved away from the chosen target.
+    public var choiceIsStale: Bool
 
     public init(config: CollectionConfig, logs: [[ReviewRecord]]) {
         self.init(config: config, reviews: ReviewColumns(logs: logs))
@@ -28,17 +31,10 @@ public struct ParameterFreshness: Sendable, Equatable {
 
     /// The freshness of `config`'s parameters for the `reviews` of all logs, in the logs' order.
     public init(config: CollectionConfig, reviews columns: ReviewColumns) {
-        // Each card's latest review so far, by its index in `columns.cardIDs`; NaN before any.
-        var lastReview = [Double](repeating: .nan, count: columns.cardIDs.count)
-        let reviews = columns.count
-        var predictable = 0
-        for index in 0..<reviews {
-            let card = Int(columns.cards[index])
-            let time = columns.times[index]
-            if time - lastReview[card] >= 86_400 { predictable += 1 }
-            lastReview[card] = time
+        let predictable = Self.predictableReviews(cards: columns.cardIDs.count) { visit in
+            for index in 0..<columns.count { visit(Int(columns.cards[index]), columns.times[index]) }
         }
-        self.init(config: config, reviews: reviews, predictableReviews: predictable)
+        self.init(config: config, reviews: columns.count, predictableReviews: predictable)
     }
 
     /// The freshness of `config`'s parameters for the reviews of `memory`'s logs: the same as
@@ -58,29 +54,48 @@ public struct ParameterFreshness: Sendable, Equatable {
             return slot
         }
         for (content, key) in memory.matching.keyOfCard.numbers { slotOfKey[key] = slot(credited: content) }
-        var lastReview: [Double] = []
         var reviews = 0
-        var predictable = 0
         for log in memory.logs {
             let records = log.log
             for index in 0..<records.count where records.isReview(index) {
                 let key = memory.ledger.key(ofNumber: records.keys[index])
-                let card: Int
-                if let known = slotOfKey[key] {
-                    card = Int(known)
-                } else {
-                    let slot = slot(credited: key)
-                    slotOfKey[key] = slot
-                    card = Int(slot)
-                }
-                if card >= lastReview.count { lastReview += repeatElement(.nan, count: slotOfCredited.count - lastReview.count) }
-                let time = TimeInterval(records.times[index])
-                if time - lastReview[card] >= 86_400 { predictable += 1 }
-                lastReview[card] = time
+                if slotOfKey[key] == nil { slotOfKey[key] = slot(credited: key) }
                 reviews += 1
             }
         }
+        let predictable = Self.predictableReviews(cards: slotOfCredited.count) { visit in
+            for log in memory.logs {
+                let records = log.log
+                for index in 0..<records.count where records.isReview(index) {
+                    visit(Int(slotOfKey[memory.ledger.key(ofNumber: records.keys[index])]!), TimeInterval(records.times[index]))
+                }
+            }
+        }
         self.init(config: config, reviews: reviews, predictableReviews: predictable)
+    }
+
+    /// How many reviews came a day or more after their card's previous review, in time order
+    /// whatever order `reviews` visits them in (a log with back-dated lines, a deck's reviews in
+    /// two logs): one pass when they come in time order, as they nearly always do, else a sort
+    /// of (card, time) pairs.
+    static func predictableReviews(cards: Int, _ reviews: ((Int, Double) -> Void) -> Void) -> Int {
+        // Each card's latest review so far; NaN before any.
+        var lastReview = [Double](repeating: .nan, count: cards)
+        var predictable = 0
+        var inOrder = true
+        reviews { card, time in
+            if time < lastReview[card] { inOrder = false }
+            if time - lastReview[card] >= 86_400 { predictable += 1 }
+            lastReview[card] = time
+        }
+        guard !inOrder else { return predictable }
+        var pairs: [(card: Int32, time: Double)] = []
+        reviews { card, time in pairs.append((Int32(card), time)) }
+        pairs.sort { $0.card != $1.card ? $0.card < $1.card : $0.time < $1.time }
+        // A card's first review never counts (as above: nothing came before it).
+        return pairs.indices.dropFirst().count { index in
+            pairs[index - 1].card == pairs[index].card && pairs[index].time - pairs[index - 1].time >= 86_400
+        }
     }
 
     /// The freshness of `config`'s parameters for a log of `reviews` reviews, of which
@@ -91,10 +106,15 @@ public struct ParameterFreshness: Sendable, Equatable {
         reviewsAtFit = config.fsrsParametersReviews
         self.reviews = reviews
         predictableReviews = predictable
+        choiceIsStale = false
         if config.scheduler != "fsrs" {
             isStale = false
         } else if fitted {
             isStale = reviews * 2 >= (config.fsrsParametersReviews ?? 0) * 3 && reviews > (config.fsrsParametersReviews ?? 0)
+            if !isStale, !config.adaptiveChoiceCurrent, predictable >= Self.minimumReviews {
+                choiceIsStale = true
+                isStale = true
+            }
         } else {
             isStale = predictable >= Self.minimumReviews
         }
@@ -103,6 +123,10 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// What to tell the user when the parameters are stale, else nil.
     public var advice: String? {
         guard isStale else { return nil }
+        if choiceIsStale {
+            return
+                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds changed): the end of the next `badger study` session chooses them, or run `badger optimize --apply`."
+        }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""
             return

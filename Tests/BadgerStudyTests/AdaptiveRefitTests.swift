@@ -73,7 +73,8 @@ import Testing
         #expect(second.writes[1].text.hasPrefix("2026-01-01T00:00:00Z\tfit\treviews=100\n"))
         // Explicit settings stay as they are; no automatic choice is written.
         #expect(!found.writes[0].text.contains("adaptive_"))
-        #expect(found.message.hasSuffix("(they were never fitted); `badger stats` explains."))
+        // No automatic setting: nothing for `badger stats` to explain.
+        #expect(found.message.hasSuffix("(they were never fitted)."))
     }
 
     @Test func freshParametersAreLeftAlone() throws {

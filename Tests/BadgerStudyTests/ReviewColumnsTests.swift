@@ -122,16 +122,20 @@ import Testing
 
     // MARK: The record-based computation, as it was
 
+    /// Reviews, and those a day or more after their card's previous one in time order (the
+    /// logs' order does not matter: a back-dated review lands in its place).
     static func recordFreshness(_ logs: [[ReviewRecord]]) -> (reviews: Int, predictable: Int) {
-        var lastReview: [String: Date] = [:]
+        var times: [String: [Date]] = [:]
         var reviews = 0
-        var predictable = 0
         for log in logs {
             for case .review(let review) in log {
                 reviews += 1
-                if let last = lastReview[review.cardID], review.time.timeIntervalSince(last) >= 86_400 { predictable += 1 }
-                lastReview[review.cardID] = review.time
+                times[review.cardID, default: []].append(review.time)
             }
+        }
+        let predictable = times.values.reduce(0) { total, dates in
+            let sorted = dates.sorted()
+            return total + zip(sorted, sorted.dropFirst()).count { $1.timeIntervalSince($0) >= 86_400 }
         }
         return (reviews, predictable)
     }

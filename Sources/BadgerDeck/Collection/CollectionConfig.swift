@@ -58,6 +58,14 @@ public struct CollectionConfig: Sendable, Equatable {
     public var adapt = true
     /// Why the last fit chose the automatic settings (`adaptive_reason`, written with them).
     public var adaptiveReason: String?
+    /// The retention the last fit chose for the learner to observe (`adaptive_target_retention`),
+    /// when `desired_retention` is auto; FSRS may schedule for another (`desiredRetention`,
+    /// corrected by the calibration gap). Nil before a fit chose one.
+    public var targetRetention: Double?
+    /// Whether a fit has chosen every setting that is `auto` (its `adaptive_*` keys are there),
+    /// and the chosen target is within `retentionBounds`: if not, the automatic settings are due
+    /// to be chosen afresh even when the parameters are fresh.
+    public var adaptiveChoiceCurrent = true
     /// LaTeX macros: the `macros:` mapping, and (read by `CollectionLoader`) `macros.tex` beside
     /// the file, whose definitions `macros:` overrides.
     public var macros = LaTeXMacros()
@@ -67,6 +75,7 @@ public struct CollectionConfig: Sendable, Equatable {
         "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
         "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "macros", "desired_retention_bounds", "adapt",
         "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason", "same_day_intervals",
+        "adaptive_target_retention",
     ]
 
     /// The keys only a fit writes (`badger optimize --apply`, a refit after `badger study`).
@@ -112,7 +121,9 @@ public struct CollectionConfig: Sendable, Equatable {
     }
 
     /// The keys a fit writes for the automatic settings.
-    public static let adaptiveKeys = ["adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason"]
+    public static let adaptiveKeys = [
+        "adaptive_retention", "adaptive_target_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason",
+    ]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
 
@@ -197,6 +208,11 @@ public struct CollectionConfig: Sendable, Equatable {
                 case "adaptive_learning_steps": chosenLearningSteps = steps
                 default: chosenRelearningSteps = steps
                 }
+            case "adaptive_target_retention":
+                guard let number = value.float, (0.70...0.99).contains(number) else {
+                    throw bad("`adaptive_target_retention` must be a number from 0.70 to 0.99 (as a fit writes it)")
+                }
+                targetRetention = number
             case "adaptive_reason":
                 guard let text = value.string else { throw bad("`adaptive_reason` must be a string (as a fit writes it)") }
                 adaptiveReason = text
@@ -240,6 +256,10 @@ public struct CollectionConfig: Sendable, Equatable {
         }
         // What the last fit chose applies only where the setting is `auto`.
         if adaptiveRetention { desiredRetention = chosenRetention ?? Self.fallbackRetention(in: retentionBounds) }
+        if !adaptiveRetention { targetRetention = nil }
+        adaptiveChoiceCurrent =
+            (!adaptiveRetention || (chosenRetention != nil && targetRetention.map(retentionBounds.contains) ?? false))
+            && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
         if adaptiveLearningSteps, let chosenLearningSteps { learningSteps = chosenLearningSteps }
         if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.
@@ -311,17 +331,21 @@ public struct CollectionConfig: Sendable, Equatable {
     }
 
     /// `text` with the automatic settings a fit chose (`adaptive_retention`,
-    /// `adaptive_learning_steps`, `adaptive_relearning_steps`, `adaptive_reason`) set to these
-    /// values, every other line kept as it was.
+    /// `adaptive_target_retention` when given, `adaptive_learning_steps`,
+    /// `adaptive_relearning_steps`, `adaptive_reason`) set to these values, every other line kept
+    /// as it was.
     public static func settingAdaptiveChoice(
-        in text: String, retention: Double, learningSteps: [Double], relearningSteps: [Double], reason: String
+        in text: String, retention: Double, targetRetention: Double? = nil, learningSteps: [Double], relearningSteps: [Double],
+        reason: String
     ) -> String {
         func list(_ steps: [Double]) -> String { "[" + steps.map(durationText).joined(separator: ", ") + "]" }
         let quoted = reason.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        let added = [
-            "adaptive_retention: " + String(format: "%.2f", retention), "adaptive_learning_steps: " + list(learningSteps),
-            "adaptive_relearning_steps: " + list(relearningSteps), "adaptive_reason: \"\(quoted)\"",
-        ]
+        let added =
+            ["adaptive_retention: " + String(format: "%.2f", retention)]
+            + (targetRetention.map { ["adaptive_target_retention: " + String(format: "%.2f", $0)] } ?? []) + [
+                "adaptive_learning_steps: " + list(learningSteps), "adaptive_relearning_steps: " + list(relearningSteps),
+                "adaptive_reason: \"\(quoted)\"",
+            ]
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 

@@ -43,7 +43,8 @@ public struct RetentionCheck: Sendable {
     /// The check of `config` against the `reviews` of all logs (`StudiedCollection.reviewColumns`)
     /// and their `statistics`.
     public init(config: CollectionConfig, reviews: ReviewColumns, statistics: CollectionStatistics) {
-        target = config.scheduler == "fsrs" ? config.desiredRetention : nil
+        // What the learner should observe: the chosen target, not the (calibrated) retention FSRS schedules for.
+        target = config.scheduler == "fsrs" ? config.targetRetention ?? config.desiredRetention : nil
         retention = Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first })
         let freshness = ParameterFreshness(config: config, reviews: reviews)
         parameters = Parameters(

@@ -1,0 +1,46 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerStudy
+import Foundation
+import Testing
+
+/// Automatic settings are chosen afresh when they were never chosen for the fitted parameters
+/// (`auto` set after a fit) or the bounds moved away from the chosen target, without waiting for
+/// the log to grow by half; and the retention observed is compared with the chosen target.
+@Suite struct AdaptiveChoiceFreshnessTests {
+    static let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+    static let fitted = "fsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-11-20\"\nfsrs_parameters_reviews: 400\n"
+
+    static func freshness(_ yaml: String) throws -> ParameterFreshness {
+        ParameterFreshness(config: try CollectionConfig(yaml: yaml, path: "badger.yml"), reviews: 410, predictableReviews: 300)
+    }
+
+    @Test func autoTurnedOnAfterAFitIsChosenAtTheNextSession() throws {
+        #expect(try !Self.freshness(Self.fitted).isStale)
+        let turnedOn = try Self.freshness("desired_retention: auto\nlearning_steps: auto\n" + Self.fitted)
+        #expect(turnedOn.isStale && turnedOn.choiceIsStale)
+        #expect(turnedOn.advice?.hasPrefix("The automatic settings are not chosen for your fitted parameters yet") == true)
+        let chosen = try Self.freshness(
+            "desired_retention: auto\nlearning_steps: auto\n" + Self.fitted
+                + "adaptive_retention: 0.84\nadaptive_target_retention: 0.86\nadaptive_learning_steps: []\n")
+        #expect(!chosen.isStale)
+        // Bounds moved away from the chosen target: chosen afresh.
+        let moved = try Self.freshness(
+            "desired_retention: auto\ndesired_retention_bounds: [0.90, 0.95]\n" + Self.fitted
+                + "adaptive_retention: 0.84\nadaptive_target_retention: 0.86\n")
+        #expect(moved.choiceIsStale)
+    }
+
+    @Test func theRetentionCheckComparesWithTheChosenTargetNotTheScheduledRetention() throws {
+        let config = try CollectionConfig(
+            yaml: "desired_retention: auto\n" + Self.fitted + "adaptive_retention: 0.80\nadaptive_target_retention: 0.86\n",
+            path: "badger.yml")
+        #expect(config.desiredRetention == 0.80)
+        let check = RetentionCheck(
+            config: config, reviews: ReviewColumns(logs: []),
+            statistics: CollectionStatistics(
+                cards: [], states: CardStates(memories: []), reviews: ReviewColumns(logs: []), now: Date(),
+                day: StudyDay(timeZone: TimeZone(identifier: "UTC")!, startHour: 4), topics: nil))
+        #expect(check.target == 0.86)
+    }
+}
