@@ -61,6 +61,22 @@ private func retired(_ state: MemoryState) -> MemoryState {
         #expect(queue.entries.first?.source == .due)
     }
 
+    @Test func aCardDueAgainWithinTheDayIsOrderedByTheHourNotAtTheEnd() throws {
+        // "s" was reviewed 5 hours ago with a stability of 0.05 days: by the hour it has fallen
+        // below 70%, though in whole days (py-fsrs's count) it has lost nothing. "a" is at 91%.
+        let sameDay = MemoryState(
+            state: .review, step: nil, stability: 0.05, difficulty: 5, due: start.addingTimeInterval(-3_600),
+            lastReview: start.addingTimeInterval(-5 * 3_600), repetitions: 1)
+        let states = ["s": sameDay, "a": reviewState(stability: 20, elapsedDays: 21, dueDays: -1)]
+        let scheduler = try FSRS6()
+        let queue = StudyQueue(
+            items: ["a", "s"].map { StudyQueue.Item(cardID: $0) }, states: states, now: start, count: 1,
+            retrievability: StudyQueue.retrievability(for: scheduler))
+        #expect(queue.entries.map(\.cardID) == ["s"])
+        #expect(scheduler.retrievability(of: sameDay, at: start) == 1)
+        #expect(scheduler.hourlyRetrievability(of: sameDay, at: start) < 0.8)
+    }
+
     @Test func withoutRetrievabilityDueCardsGoByDueDate() {
         let queue = StudyQueue(items: Self.items, states: Self.states, now: start, count: 3)
         #expect(queue.entries.map(\.cardID) == ["c", "b", "a"])

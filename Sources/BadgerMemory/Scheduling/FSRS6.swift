@@ -165,6 +165,15 @@ public struct FSRS6: Scheduler {
         return pow(1 + factor * elapsedDays / stability, decay)
     }
 
+    /// The probability of recalling `card` at `time` on FSRS-6's forgetting curve with the time
+    /// since the last review in fractions of a day (py-fsrs counts whole days, so a card is at
+    /// 1 all day): for ordering cards due again within the day.
+    public func hourlyRetrievability(of card: MemoryState, at time: Date) -> Double {
+        guard let lastReview = card.lastReview, let stability = card.stability else { return 0 }
+        let elapsedDays = max(0, time.timeIntervalSince(lastReview) / Self.secondsPerDay)
+        return pow(1 + factor * elapsedDays / stability, decay)
+    }
+
     /// Moves a Learning or Relearning card along `steps`, as py-fsrs's `review_card` does.
     private func advance(_ card: inout MemoryState, steps: [Double], rating: Rating, stability: Double, sameDay: Bool) -> Interval {
         let step = max(card.step ?? 0, 0)

@@ -229,6 +229,13 @@ public struct StudyQueue: Sendable, Equatable {
     /// The retrievability function of `scheduler`: FSRS-6's, or none for other schedulers.
     public static func retrievability(for scheduler: any Scheduler) -> (MemoryState, Date) -> Double? {
         guard let fsrs = scheduler as? FSRS6 else { return { _, _ in nil } }
-        return { state, time in state.stability == nil ? nil : fsrs.retrievability(of: state, at: time) }
+        return { state, time in
+            guard state.stability != nil else { return nil }
+            // A card due again within the day (same-day intervals) has, in whole days, lost
+            // nothing yet; by the hour it is at its target, and it must not wait behind every
+            // other due card.
+            if let last = state.lastReview, time.timeIntervalSince(last) < 86_400 { return fsrs.hourlyRetrievability(of: state, at: time) }
+            return fsrs.retrievability(of: state, at: time)
+        }
     }
 }
