@@ -13,6 +13,10 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// The append-only log of fits at the collection root, one line per fit, so every schedule
     /// can be reproduced from the files.
     public static let fitLogName = "badger.fits"
+    /// How many reviews an automatic re-fit trains on at most (`CollectionMemory.history(sampledTo:)`):
+    /// a fit to them takes well under a second and a few megabytes; a million would take seconds
+    /// and hundreds of megabytes.
+    public static let sampleReviews = 40_000
 
     /// A file and its new contents.
     public struct Write: Sendable, Equatable {
@@ -55,13 +59,21 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         guard freshness.isStale else { return nil }
         let logs = made ?? makeLogs()
-        guard var refit = fit(root: root, config: config, logs: logs, fileAccess: fileAccess, now: now, timeZone: timeZone) else {
+        guard
+            var refit = fit(
+                root: root, config: config, logs: logs, fileAccess: fileAccess, now: now, timeZone: timeZone,
+                totalReviews: freshness.reviews)
+        else {
             return nil
         }
-        let before =
-            freshness.fitted
-            ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
-            : "they were never fitted"
+        var before =
+            freshness.choiceIsStale
+            ? "the automatic settings were not chosen for them yet"
+            : freshness.fitted
+                ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
+                : "they were never fitted"
+        let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
+        if sampled < freshness.reviews { before += "; trained on a fixed sample of \(sampled) of them" }
         var settings: [String] = []
         if config.adaptiveRetention { settings.append("retention " + String(format: "%.2f", refit.choice.desiredRetention)) }
         if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(refit.choice.learningSteps)) }
@@ -76,11 +88,15 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// Fits the parameters to every predictable review of `logs`, chooses the `auto` settings,
     /// and returns badger.yml with both and the fit log with one more line; nil with too few
     /// reviews to fit. `badger optimize --apply` logs its fits the same way.
+    ///
+    /// - Parameter totalReviews: how many reviews the logs hold, when `logs` is a sample of them
+    ///   (`CollectionMemory.history(sampledTo:)`): the count the parameters are fresh for.
     public static func fit(
         root: String, config: CollectionConfig, logs: [[ReviewRecord]], fileAccess: any FileAccess, now: Date, timeZone: TimeZone,
-        parameters fitted: [Double]? = nil
+        parameters fitted: [Double]? = nil, totalReviews: Int? = nil
     ) -> AdaptiveRefit? {
-        let reviews = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
+        let reviews =
+            totalReviews ?? logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         let histories = ReviewHistory.histories(fromLogs: logs)
         let parameters: [Double]
         if let fitted {

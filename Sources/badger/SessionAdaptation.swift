@@ -27,7 +27,8 @@ extension StudyService {
             }
             guard
                 let refit = AdaptiveRefit.afterSession(
-                    root: memory.root, config: config, logs: memory.history, freshness: freshness, fileAccess: LocalFileSystem(),
+                    root: memory.root, config: config, logs: memory.history(sampledTo: AdaptiveRefit.sampleReviews),
+                    freshness: freshness, fileAccess: LocalFileSystem(),
                     now: Date())
             else { continue }
             do {

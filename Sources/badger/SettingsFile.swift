@@ -47,6 +47,8 @@ struct SettingsFile: Codable, Equatable {
         config.adaptiveLearningSteps = true
         config.adaptiveRelearningSteps = true
         config.desiredRetention = CollectionConfig.fallbackRetention(in: config.retentionBounds)
+        // As `badger study` re-fits: on a fixed sample of whole histories.
+        let histories = ReviewHistory.sample(histories, reviews: AdaptiveRefit.sampleReviews)
         let set = TrainingSet(histories: histories)
         var parameters: [Double]?
         if set.items.count >= ParameterFreshness.minimumReviews, case .fitted(let fit) = FSRSOptimizer().fit(set) {

@@ -22,6 +22,21 @@ public struct ReviewHistory: Sendable, Equatable {
         self.reviews = reviews
     }
 
+    /// Whole histories of `histories`, about `limit` reviews in all: the cards in the order of a
+    /// hash of their id (a fixed, unbiased sample), until their reviews reach `limit`; all of
+    /// them when there are no more. What an automatic re-fit trains on.
+    public static func sample(_ histories: [ReviewHistory], reviews limit: Int) -> [ReviewHistory] {
+        guard histories.reduce(0, { $0 + $1.reviews.count }) > limit else { return histories }
+        var taken = 0
+        var sample: [ReviewHistory] = []
+        for history in histories.sorted(by: { (FNV1a.hash($0.cardID), $0.cardID) < (FNV1a.hash($1.cardID), $1.cardID) }) {
+            guard taken < limit else { break }
+            sample.append(history)
+            taken += history.reviews.count
+        }
+        return sample
+    }
+
     /// The histories in `records`, one per card, under the card's current name (renames are
     /// aliases), in the order cards were first reviewed.
     public static func histories(fromLogs logs: [[ReviewRecord]]) -> [ReviewHistory] {
