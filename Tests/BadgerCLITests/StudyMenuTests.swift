@@ -75,6 +75,20 @@ import Testing
         #expect(try await tmux.quitStudy().contains("EXITED 0"))
     }
 
+    @Test(.timeLimit(.minutes(1))) func aFourRowWindowStillShowsTheMenusChoices() async throws {
+        try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
+        let sandbox = try StudySandbox()
+        defer { sandbox.remove() }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let command = "'\(BadgerProcess.executable.path)' study --ahead 0; echo \"EXITED $?\"; sleep 5"
+        try await tmux.start(command, in: sandbox.url, columns: 40, rows: 4)
+        let menu = try await tmux.waitFor("3  all")
+        #expect(menu.contains("1  French") && menu.contains("2  Math"), "\(menu)")
+        try await tmux.send("q")
+        _ = try await tmux.waitFor("EXITED")
+    }
+
     @Test(.timeLimit(.minutes(1))) func aTallCardScrollsUnderItsHeaderAndRevealsInView() async throws {
         try #require(Tmux.isAvailable, "needs tmux (make test installs it)")
         let explanation = (1...30).map { "Reason number \($0)." }.joined(separator: "\n\n")
@@ -94,14 +108,15 @@ import Testing
         try await tmux.send("e")
         let explained = try await tmux.waitFor("Reason number 1.")
         #expect(explained.hasPrefix("Tall · card 1 of 1"), "\(explained)")
-        #expect(explained.contains("↓ more below"), "\(explained)")
+        // Scrolled to the explanation: more above and below.
+        #expect(explained.contains("↑↓ more above and below"), "\(explained)")
         #expect(!explained.contains("Reason number 30."))
         for _ in 0..<12 { try await tmux.send("PageDown") }
         let end = try await tmux.waitFor("Reason number 30.")
         #expect(end.hasPrefix("Tall · card 1 of 1"), "\(end)")
         #expect(end.contains("↑ more above"), "\(end)")
         for _ in 0..<3 { try await tmux.send("k") }
-        #expect(try await tmux.waitFor("Reason number 26.").contains("↓ more below"))
+        #expect(try await tmux.waitFor("Reason number 26.").contains("↑↓ more above and below"))
         #expect(try await tmux.quitStudy().contains("EXITED 0"))
     }
 

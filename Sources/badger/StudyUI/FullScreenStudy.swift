@@ -112,10 +112,14 @@ struct FullScreenStudy {
         var typed = ""
         while true {
             let (width, rows) = (terminal.size.columns, terminal.size.rows)
-            // Title, a blank line, the options, a line saying more are hidden, the footer.
-            let room = max(1, rows - 4)
+            // Title and a blank line (left out in a window of five rows or fewer), the options, a
+            // line saying more are hidden when some are, the footer.
+            let heading =
+                rows > 5 ? [ScreenLayout.accented(ScreenLayout.clip(title, columns: width), color: nil, usesColor: usesColor), ""] : []
+            var room = max(1, rows - 1 - heading.count)
+            if options.count > room { room = max(1, room - 1) }
             top = options.count <= room ? 0 : min(max(top, selected - room + 1), selected, options.count - room)
-            var body = [ScreenLayout.accented(ScreenLayout.clip(title, columns: width), color: nil, usesColor: usesColor), ""]
+            var body = heading
             for index in top..<min(options.count, top + room) {
                 let text = ScreenLayout.clip("\(index + 1)  \(options[index])", columns: width - 2)
                 body.append(index == selected ? ScreenLayout.selected(text, usesColor: usesColor) : (usesColor ? text : "  " + text))
@@ -219,7 +223,9 @@ struct FullScreenStudy {
                 // A card taller than the window scrolls below its header (topic and progress,
                 // which stay); a line above the footer says so.
                 let overflows = body.count > size.rows - footer.count
-                let room = max(2, size.rows - footer.count - (overflows ? 1 : 0))
+                let room = max(1, size.rows - footer.count - (overflows ? 1 : 0))
+                // The header stays while there is room for it and two rows of the card.
+                let pinned = overflows && room >= 3 ? 1 : 0
                 maxScroll = max(0, body.count - room)
                 if let from = revealedFrom, overflows {
                     // One row of what was there before stays as context.
@@ -228,11 +234,13 @@ struct FullScreenStudy {
                 revealedFrom = nil
                 bodyRows = body.count
                 scroll = min(scroll, maxScroll)
-                let visible = Array(body.prefix(1)) + Array(body.dropFirst(1 + scroll).prefix(room - 1))
+                let visible = Array(body.prefix(pinned)) + Array(body.dropFirst(pinned + scroll).prefix(room - pinned))
                 var shownFooter = footer
                 if overflows {
                     let more =
-                        scroll < maxScroll ? "↓ more below (↑↓ j k PgUp PgDn scroll)" : "↑ more above (↑ k PgUp scroll)"
+                        scroll == 0
+                        ? "↓ more below (↑↓ j k PgUp PgDn scroll)"
+                        : scroll < maxScroll ? "↑↓ more above and below (j k PgUp PgDn scroll)" : "↑ more above (↑ k PgUp scroll)"
                     shownFooter.insert(ScreenLayout.dim(ScreenLayout.clip(more, columns: size.columns), usesColor: usesColor), at: 0)
                 }
                 draw(terminal, body: visible, footer: shownFooter)
