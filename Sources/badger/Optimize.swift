@@ -100,6 +100,10 @@ extension Badger {
             if settings, histories == nil {
                 throw ValidationError("--settings needs --histories (a collection's own settings are in badger.yml)")
             }
+            if settings, retention {
+                throw ValidationError(
+                    "--settings prints the settings `auto` would choose; --retention's workload table is not part of it (run them apart)")
+            }
             if histories != nil, !collection.paths.isEmpty {
                 throw ValidationError("give either --histories or collection paths, not both")
             }

@@ -92,7 +92,7 @@ struct SettingsFile: Codable, Equatable {
             settings = try JSONDecoder().decode(SettingsFile.self, from: data)
         } catch {
             return try fail(
-                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(error)"
+                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(Self.plain(error))"
             )
         }
         _ = try settings.scheduler()
@@ -127,6 +127,23 @@ struct SettingsFile: Codable, Equatable {
         } catch {
             _ = try Self.fail("--settings: \(error)")
             return try FSRS6()
+        }
+    }
+
+    /// What is wrong with the JSON, in words: the key and its path, not Swift's `DecodingError`.
+    static func plain(_ error: any Error) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : "`" + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "`"
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "`\(key.stringValue)` is missing"
+        case DecodingError.typeMismatch(let type, let context):
+            return
+                "\(path(context)) must be \(type == String.self ? "a string" : type == Double.self ? "a number" : type == Bool.self ? "true or false" : "a list")"
+        case DecodingError.valueNotFound(_, let context): return "\(path(context)) is null"
+        case DecodingError.dataCorrupted(let context): return "not JSON (\(context.debugDescription))"
+        default: return "\(error)"
         }
     }
 

@@ -135,7 +135,15 @@ import Testing
         for (value, message) in [
             (#"{"fsrs_parameters": [1], "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []}"#, "21 parameters"),
             (printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"soon\""), "\"soon\" is not a duration"),
-            (#"{"desired_retention": 0.9}"#, "not an object"),
+            (#"{"desired_retention": 0.9}"#, "`fsrs_parameters` is missing"),
+            (
+                #"{"fsrs_parameters": "x", "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []}"#,
+                "`fsrs_parameters` must be a list"
+            ),
+            (
+                #"{"fsrs_parameters": [], "desired_retention": 0.9, "learning_steps": [60], "relearning_steps": []}"#,
+                "`learning_steps[0]` must be a string"
+            ),
             (
                 printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"40000d\""),
                 "a step of \"40000d\" is longer than the longest interval, 36500 days"
@@ -148,6 +156,10 @@ import Testing
         let both = try await BadgerProcess.run(
             ["schedule", "replay", "h.json", "--settings", printed.standardOutput, "--params", "[1]"], in: directory.url)
         #expect(both.status == 2)
+        let withRetention = try await BadgerProcess.run(
+            ["optimize", "--histories", "h.json", "--settings", "--retention"], in: directory.url)
+        #expect(withRetention.status == 2)
+        #expect(withRetention.standardError.contains("--retention's workload table is not part of it"), "\(withRetention.standardError)")
         let alone = try await BadgerProcess.run(["optimize", "--settings"], in: directory.url)
         #expect(alone.status == 2)
     }

@@ -57,8 +57,12 @@ public struct RetentionCheck: Sendable {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
         if let reason = config.adaptiveReason { return "Automatic settings: " + reason + "." }
+        let when =
+            config.adapt
+            ? "at the end of a `badger study` session once they are stale, or by `badger optimize --apply`"
+            : "by `badger optimize --apply`: `adapt: false` turns off re-fitting after a session"
         return "Automatic settings: retention " + String(format: "%.2f", config.desiredRetention)
-            + " and the default steps until the parameters are first fitted (at the end of a `badger study` session once they are stale, or by `badger optimize --apply`)."
+            + " and the default steps until the parameters are first fitted (\(when))."
     }
 
     public init(studied: StudiedCollection, now: Date, day: StudyDay) {
