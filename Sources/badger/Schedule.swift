@@ -113,6 +113,16 @@ extension Badger.Schedule {
             case .sm2: engine = SM2()
             case .leitner: engine = Leitner()
             }
+            // Each state answers one review, in the order given: a review earlier than the one
+            // before it would be replayed with time running backwards.
+            for history in histories {
+                for (index, pair) in zip(history.reviews, history.reviews.dropFirst()).enumerated() where pair.1.time < pair.0.time {
+                    Terminal.standardError.write(
+                        "badger: error: \(UntrustedText.sanitized(history.cardID)): review \(index + 2) (\(Timestamp.format(pair.1.time))) is earlier than review \(index + 1) (\(Timestamp.format(pair.0.time))); list each card's reviews in time order\n"
+                    )
+                    throw ExitStatus.usageOrIO.code
+                }
+            }
             var outputs: [Output] = []
             for history in histories {
                 var card: MemoryState?

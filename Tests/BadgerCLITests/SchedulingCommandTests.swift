@@ -103,6 +103,19 @@ import Testing
         #expect(result.standardError.contains("c1, review 2"))
     }
 
+    @Test func replayRejectsReviewsOutOfTimeOrderNamingThem() async throws {
+        let result = try await BadgerProcess.run(
+            ["schedule", "replay", "-"],
+            input: #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-02T08:00:00Z"}, {"rating": 3, "at": "2026-01-01T08:00:00Z"}]}]"#
+        )
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError
+                == "badger: error: c1: review 2 (2026-01-01T08:00:00Z) is earlier than review 1 (2026-01-02T08:00:00Z); list each card's reviews in time order\n"
+        )
+    }
+
     // MARK: review and due
 
     @Test func aReviewIsLoggedAndStatedAndMakesTheCardDue() async throws {
