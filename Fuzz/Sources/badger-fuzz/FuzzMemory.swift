@@ -51,16 +51,16 @@ enum FuzzIdentity {
         }
         // Cards: every sighting's text, one with a typo, one with its answer changed.
         var cards: [IdentityMatcher.Card] = []
-        for (index, sighting) in compact.sightings.sorted(by: { $0.key < $1.key }).enumerated() {
-            let question = index % 3 == 1 ? sighting.value.question + "x" : sighting.value.question
-            let answer = index % 3 == 2 ? sighting.value.answer + " (new)" : sighting.value.answer
-            let id = CardIDLike.id(question, sighting.value.direction)
-            cards.append(
-                .init(contentID: id, direction: sighting.value.direction, question: question, answer: answer, deck: "d", ordinal: index))
+        let sightings = (0..<compact.count).compactMap { compact.sighting(at: $0) }
+        for (index, sighting) in sightings.enumerated() {
+            let question = index % 3 == 1 ? sighting.question + "x" : sighting.question
+            let answer = index % 3 == 2 ? sighting.answer + " (new)" : sighting.answer
+            let id = CardIDLike.id(question, sighting.direction)
+            cards.append(.init(contentID: id, direction: sighting.direction, question: question, answer: answer, deck: "d", ordinal: index))
         }
         let result = IdentityMatcher.match(cards: cards, ledger: ledger)
         // No key continues in two cards.
-        let keys = Array(result.keyOfCard.values)
+        let keys = Array(result.keyOfCard.numbers.values)
         check(Set(keys).count == keys.count, "two cards continue one history")
         _ = ledger.newKey(for: "0123456789abcdef")
     }
