@@ -72,6 +72,35 @@ import Testing
         #expect(show.standardOutput.components(separatedBy: "Good").count - 1 == 2, "\(show.standardOutput)")
     }
 
+    @Test func markdownOnlyEditsKeepProgress() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("badger.yml", "")
+        let cards = [
+            ("What is 2+3?", "5"), ("Name the largest planet in the solar system.", "Jupiter"), ("What does ls list?", "files"),
+        ]
+        try directory.write("m.md", Self.deck("M", cards))
+        let ids = try await Self.ids(root)
+        for id in ids.values { try await Self.review(root, id, 0, at: "2026-01-01T08:00:00Z") }
+        let before = try await Self.listed(root)
+        // Made bold, given a link, put in code: the same cards.
+        try directory.write(
+            "m.md",
+            Self.deck(
+                "M",
+                [
+                    ("**What is 2+3?**", "*5*"),
+                    ("Name the largest planet in the [solar system](https://en.wikipedia.org/wiki/Solar_System).", "Jupiter"),
+                    ("What does `ls` list?", "files"),
+                ]))
+        let after = try await Self.listed(root)
+        #expect(after.values.allSatisfy { $0.state != "new" }, "\(after)")
+        #expect(after["**What is 2+3?**"]?.due == before["What is 2+3?"]?.due)
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.standardOutput.isEmpty, "\(lint.standardOutput)")
+    }
+
     @Test func anAmbiguousEditIsReportedAndSettledByStateLink() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -114,8 +114,8 @@ public enum IdentityMatcher {
             var byQuestion: [String: [Int]] = [:]
             var byAnswer: [String: [Int]] = [:]
             for (index, identity) in candidates.enumerated() {
-                byQuestion[identity.question!.lowercased(), default: []].append(index)
-                if let answer = identity.answer, !answer.isEmpty { byAnswer[answer.lowercased(), default: []].append(index) }
+                byQuestion[ComparableText.of(identity.question!), default: []].append(index)
+                if let answer = identity.answer, !answer.isEmpty { byAnswer[ComparableText.of(answer), default: []].append(index) }
             }
             // Comparing every pair by edit distance is only done when the numbers are modest;
             // beyond that only equal questions and answers are found (through the tables).
@@ -124,8 +124,10 @@ public enum IdentityMatcher {
                 let card = cardAt(cardIndex)
                 var seen: Set<Int> = []
                 var considered: [Int] = []
-                for index in byQuestion[card.question.lowercased()] ?? [] where seen.insert(index).inserted { considered.append(index) }
-                for index in byAnswer[card.answer.lowercased()] ?? [] where seen.insert(index).inserted { considered.append(index) }
+                for index in byQuestion[ComparableText.of(card.question)] ?? [] where seen.insert(index).inserted {
+                    considered.append(index)
+                }
+                for index in byAnswer[ComparableText.of(card.answer)] ?? [] where seen.insert(index).inserted { considered.append(index) }
                 if compareAll {
                     for index in candidates.indices where seen.insert(index).inserted { considered.append(index) }
                 }
@@ -190,18 +192,19 @@ public enum IdentityMatcher {
             // A reversed card whose question and answer were swapped: each direction now asks
             // what the other asked, with the same answer, so it continues the other's history.
             let swapped = Set([direction, card.direction]) == ["forward", "reverse"]
-            guard swapped, question.lowercased() == card.question.lowercased(), answer.lowercased() == card.answer.lowercased()
+            guard swapped, ComparableText.of(question) == ComparableText.of(card.question),
+                ComparableText.of(answer) == ComparableText.of(card.answer)
             else { return nil }
             return 2.9 + 1
         }
         var base: Double
-        if question.lowercased() == card.question.lowercased() {
+        if ComparableText.of(question) == ComparableText.of(card.question) {
             base = 3
-        } else if card.direction == "reverse", !answer.isEmpty, answer.lowercased() == card.answer.lowercased() {
+        } else if card.direction == "reverse", !answer.isEmpty, ComparableText.of(answer) == ComparableText.of(card.answer) {
             base = 2
         } else {
-            let a = question.lowercased()
-            let b = card.question.lowercased()
+            let a = ComparableText.of(question)
+            let b = ComparableText.of(card.question)
             let limit = max(2, max(a.count, b.count) / 8)
             var edited: Double?
             if abs(a.count - b.count) <= limit {
@@ -233,7 +236,7 @@ public enum IdentityMatcher {
         guard longest > 0 else { return 1 }
         // Long texts: compare only when their lengths allow a close match; else 0.
         let limit = min(longest, 64)
-        let distance = EditDistance.between(a.lowercased(), b.lowercased(), limit: limit)
+        let distance = EditDistance.between(ComparableText.of(a), ComparableText.of(b), limit: limit)
         return distance > limit ? 0 : max(0, 1 - Double(distance) / Double(longest))
     }
 }
