@@ -41,21 +41,35 @@ public struct SidecarState: Sendable, Equatable {
         try text.withUTF8 { buffer in
             let bytes = UnsafeRawBufferPointer(buffer)
             entries.reserveCapacity(bytes.count / 120)
-            var start = 0
-            var number = 0
-            while start < bytes.count {
-                number += 1
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                var lineEnd = end
-                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                if lineEnd > start, bytes[start] != UInt8(ascii: "#") {
-                    let entry = try Self.entry(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]), number: number)
-                    entries[entry.cardID] = entry
-                }
-                start = end + 1
+            try Self.forEachEntryLine(in: bytes) { line, number in
+                let entry = try Self.entry(line, number: number)
+                entries[entry.cardID] = entry
+                return true
             }
         }
+    }
+
+    /// Calls `body` with each line of `bytes` that holds an entry (not blank, not a `#` comment;
+    /// LF or CRLF line ends) and its line number, until `body` returns false; returns whether it
+    /// never did.
+    @discardableResult
+    private static func forEachEntryLine(
+        in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) throws -> Bool
+    ) rethrows -> Bool {
+        var start = 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            if lineEnd > start, bytes[start] != UInt8(ascii: "#") {
+                guard try body(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]), number) else { return false }
+            }
+            start = end + 1
+        }
+        return true
     }
 
     /// The file's text: the header, then one line per card sorted by id.
@@ -138,23 +152,7 @@ public struct SidecarState: Sendable, Equatable {
     public static func isReadable(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { buffer in
-            let bytes = UnsafeRawBufferPointer(buffer)
-            var start = 0
-            var number = 0
-            while start < bytes.count {
-                number += 1
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                var lineEnd = end
-                if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                if lineEnd > start, bytes[start] != UInt8(ascii: "#") {
-                    guard (try? Self.entry(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]), number: number)) != nil else {
-                        return false
-                    }
-                }
-                start = end + 1
-            }
-            return true
+            forEachEntryLine(in: UnsafeRawBufferPointer(buffer)) { line, number in (try? entry(line, number: number)) != nil }
         }
     }
 
