@@ -99,15 +99,19 @@ public struct CollectionMemory: Sendable {
 
     /// Every review of the logs, as `history`; with their record ids when `withRecordIDs` (an
     /// Anki export gives reviews that came from Anki their entry's id back).
-    public func history(withRecordIDs: Bool) -> [[ReviewRecord]] {
+    public func history(withRecordIDs: Bool) -> [[ReviewRecord]] { history(withRecordIDs: withRecordIDs, keeping: nil) }
+
+    /// The reviews of the logs as records, only those of the keys in `kept` when given.
+    private func history(withRecordIDs: Bool, keeping kept: Set<UInt64>?) -> [[ReviewRecord]] {
         // One string per card, shared by all its reviews.
         var cardOfKey = cardIDsByKeyNumber()
         return logs.map { log in
             let records = log.log
             var reviews: [ReviewRecord] = []
-            reviews.reserveCapacity(records.count)
+            if kept == nil { reviews.reserveCapacity(records.count) }
             for index in 0..<records.count where records.isReview(index) {
                 let key = ledger.key(ofNumber: records.keys[index])
+                if let kept, !kept.contains(key) { continue }
                 let id: String
                 if let known = cardOfKey[key] {
                     id = known
@@ -146,19 +150,7 @@ public struct CollectionMemory: Sendable {
             chosen.insert(entry.key)
             taken += entry.count
         }
-        var cardOfKey = cardIDsByKeyNumber()
-        return logs.map { log in
-            let records = log.log
-            var reviews: [ReviewRecord] = []
-            for index in 0..<records.count where records.isReview(index) {
-                let key = ledger.key(ofNumber: records.keys[index])
-                guard chosen.contains(key) else { continue }
-                let id = cardOfKey[key] ?? names.name(key)
-                cardOfKey[key] = id
-                reviews.append(.review(records.review(at: index, crediting: id, withRecordID: false)))
-            }
-            return reviews
-        }
+        return history(withRecordIDs: false, keeping: chosen)
     }
 
     /// The id of the card each identity continues in, by the identity's key number: whom a
