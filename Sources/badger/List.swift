@@ -47,7 +47,7 @@ extension Badger {
             var cards = studied.collection.cards
             if let typed = topic {
                 let topic = try resolvedTopic(typed, in: studied.collection)
-                cards = cards.filter { DeckPlacement.sameTopic($0.topic, topic) }
+                cards = cards.filter { DeckCollection.sameTopic($0.topic, topic) }
             }
             if due {
                 cards = cards.filter { card in

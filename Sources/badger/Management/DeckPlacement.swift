@@ -21,13 +21,10 @@ enum DeckPlacement {
         return (joined as NSString).standardizingPath
     }
 
-    /// Whether two topic names are the same topic (`DeckCollection.sameTopic`).
-    static func sameTopic(_ lhs: String, _ rhs: String) -> Bool { DeckCollection.sameTopic(lhs, rhs) }
-
     /// The decks of `topic`, those naming it exactly first, then in path order.
     static func decks(ofTopic topic: String, in collection: DeckCollection) -> [ParsedDeck] {
         let wanted = topic.trimmingCharacters(in: .whitespaces)
-        let matching = collection.realDecks.filter { deck in deck.topic.map { sameTopic($0, wanted) } ?? false }
+        let matching = collection.realDecks.filter { deck in deck.topic.map { DeckCollection.sameTopic($0, wanted) } ?? false }
         return matching.filter { $0.topic == wanted } + matching.filter { $0.topic != wanted }
     }
 }
