@@ -201,6 +201,7 @@ import Testing
         var total = Figures()
         var lastDay = Int.min
         var streak = 0
+        var (streakUpToToday, lastDayUpToToday) = (0, Int.min)
         var longest = 0
         var longestEnd: StudyDate?
         var reviewsToday = 0
@@ -241,6 +242,7 @@ import Testing
                 total.daysPracticed += 1
                 streak = date.dayNumber == lastDay + 1 ? streak + 1 : 1
                 lastDay = date.dayNumber
+                if lastDay <= today.dayNumber { (streakUpToToday, lastDayUpToToday) = (streak, lastDay) }
                 if streak >= longest {
                     longest = streak
                     longestEnd = date
@@ -282,7 +284,7 @@ import Testing
         result.today = today
         result.topics = names.indices.map { CollectionStatistics.Topic(name: names[$0], figures: figures[$0], recent: recent[$0]) }
         result.total = total
-        result.currentStreak = lastDay >= today.dayNumber - 1 && lastDay <= today.dayNumber ? streak : 0
+        result.currentStreak = lastDayUpToToday >= today.dayNumber - 1 ? streakUpToToday : 0
         result.longestStreak = longest
         result.longestStreakEnd = longestEnd
         result.reviewsToday = reviewsToday

@@ -144,6 +144,10 @@ import Testing
         #expect(broken.currentStreak == 0)
         #expect(broken.longestStreak == 3)
         #expect(broken.longestStreakEnd == Self.date("2026-03-03"))
+        // A review dated ahead (`review --at`, up to a day) does not end today's streak.
+        let ahead = Self.statistics(log + [Self.review("a", "2026-03-04T10:00:00Z")], now: "2026-03-03T20:00:00Z")
+        #expect(ahead.currentStreak == 3)
+        #expect(ahead.longestStreak == 4)
         // A review at 2 am counts for the day before and keeps the streak going.
         let lateNight = Self.statistics(log + [Self.review("a", "2026-03-05T02:00:00Z")], now: "2026-03-05T12:00:00Z")
         #expect(lateNight.currentStreak == 4)

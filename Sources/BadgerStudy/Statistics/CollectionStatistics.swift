@@ -238,6 +238,10 @@ public struct CollectionStatistics: Sendable, Equatable {
         var total = Figures()
         var lastDay = Int.min
         var streak = 0
+        // The streak as of today and its last day: a review dated ahead (`review --at`, up to
+        // a day) does not end it.
+        var streakUpToToday = 0
+        var lastDayUpToToday = Int.min
         var longest = 0
         var longestEnd: StudyDate?
         var reviewsToday = 0
@@ -285,6 +289,10 @@ public struct CollectionStatistics: Sendable, Equatable {
                 total.daysPracticed += 1
                 streak = date.dayNumber == lastDay + 1 ? streak + 1 : 1
                 lastDay = date.dayNumber
+                if lastDay <= today.dayNumber {
+                    streakUpToToday = streak
+                    lastDayUpToToday = lastDay
+                }
                 if streak >= longest {
                     longest = streak
                     longestEnd = date
@@ -329,7 +337,7 @@ public struct CollectionStatistics: Sendable, Equatable {
         self.topics = names.indices.map { Topic(name: names[$0], figures: figures[$0], recent: recent[$0]) }
         self.total = total
         // The current streak runs up to today, or to yesterday while today has no review yet.
-        currentStreak = lastDay >= today.dayNumber - 1 && lastDay <= today.dayNumber ? streak : 0
+        currentStreak = lastDayUpToToday >= today.dayNumber - 1 ? streakUpToToday : 0
         longestStreak = longest
         longestStreakEnd = longestEnd
         self.reviewsToday = reviewsToday
