@@ -649,23 +649,51 @@ public struct CollectionMemory: Sendable {
     /// Records in the logs what matching found, so it holds from now on whatever changes next:
     /// every card that continues a history under new content (an edit, a topic renamed, a
     /// card moved) gets a `card` line in its deck's log. Without it, a card edited away and
-    /// written again later could take its history back from the edited one. Returns how many
-    /// cards.
+    /// written again later could take its history back from the edited one. Once the root
+    /// keeps any log, every card that continues no history gets one too (but not a card that
+    /// could continue several, which waits for `badger state link`): a card recorded before
+    /// another is deleted never takes the deleted card's history for an edit. A recorded card
+    /// deleted with nothing to keep is retired. Returns how many cards were recorded.
     @discardableResult
     public mutating func commitEdits(at time: Date) throws -> Int {
-        guard !matching.edited.isEmpty else { return 0 }
         var linesOfDeck: [Int: [String]] = [:]
-        for edit in matching.edited {
-            guard let (deckIndex, card) = studiedCard(edit.contentID) else { continue }
+        var count = 0
+        func record(_ card: StudiedCard, deck deckIndex: Int, key: String) {
             let sighting = ReviewRecord.CardSighting(
-                time: time, key: edit.key, contentID: card.id, direction: card.direction, question: card.question,
+                time: time, key: key, contentID: card.id, direction: card.direction, question: card.question,
                 answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
             linesOfDeck[deckIndex, default: []].append(ReviewRecord.card(sighting).line)
+            count += 1
         }
+        for edit in matching.edited {
+            guard let (deckIndex, card) = studiedCard(edit.contentID) else { continue }
+            record(card, deck: deckIndex, key: edit.key)
+        }
+        if !logs.isEmpty {
+            let ambiguous = Set(matching.ambiguous.map(\.contentID))
+            var recorded: Set<CardID> = []
+            for (deckIndex, deck) in decks.enumerated() {
+                for card in deck.cards where matching.keyOfCard[number: card.cardID.rawValue] == nil {
+                    guard recorded.insert(card.cardID).inserted, !ambiguous.contains(card.id) else { continue }
+                    record(card, deck: deckIndex, key: ledger.newKey(for: card.id))
+                }
+            }
+        }
+        // A recorded card deleted before it was ever studied or suspended leaves nothing to
+        // wait for: it is retired at once, so that it never stands in the way of another card's
+        // edit later (unless it is a candidate of an ambiguous edit, which waits to be settled).
+        let ambiguousKeys = Set(matching.ambiguous.flatMap(\.keys))
+        let empty = orphans.filter { !$0.retired && $0.reviewCount == 0 && !$0.suspended && !ambiguousKeys.contains($0.key) }
+        if !empty.isEmpty, !decks.isEmpty {
+            for identity in empty {
+                let record = ReviewRecord.retired(time: time, key: identity.key, recordID: ReviewRecord.newRecordID(using: &generator))
+                linesOfDeck[0, default: []].append(record.line)
+            }
+        }
+        guard !linesOfDeck.isEmpty else { return 0 }
         for (deckIndex, lines) in linesOfDeck.sorted(by: { $0.key < $1.key }) {
             try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
         }
-        let count = matching.edited.count
         reload()
         return count
     }
@@ -794,7 +822,10 @@ public struct CollectionMemory: Sendable {
         guard let identity = ledger.identities[key] ?? ledger.identities.values.first(where: { $0.contentID == name }) else {
             throw MemoryError.unknownHistory(name)
         }
-        if let other = matching.keyOfCard[cardID], other != identity.key {
+        // A card recorded but never reviewed nor suspended has nothing to keep.
+        if let other = matching.keyOfCard[cardID], other != identity.key,
+            ledger.identities[other].map({ $0.reviewCount > 0 || $0.suspended }) ?? true
+        {
             throw MemoryError.alreadyContinued(card: cardID, key: other)
         }
         // A history that continues in a card still there is never moved away from it.

@@ -16,7 +16,7 @@ struct GitMergeTests {
         #expect(!(pull.standardOutput + pull.standardError).contains("CONFLICT"))
         #expect(try await clones.git(["ls-files", "--unmerged"], in: clones.b).standardOutput.isEmpty)
         // The post-merge hook rebuilt the state.
-        #expect(pull.standardError.contains("rebuilt 3 card states from 8 log records"))
+        #expect(pull.standardError.contains("rebuilt 3 card states from 10 log records"))
 
         // The merged logs hold all four reviews, each once, and no conflict markers.
         let merged = try clones.reviewLines(in: clones.b)

@@ -123,7 +123,7 @@ import Testing
         let final = try await BadgerProcess.run(["state", "rebuild"], in: directory.url)
         #expect(final.status == 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
-            !["t.md", "t.reviews", "t.state", ".badger.lock"].contains($0)
+            !["t.md", "t.reviews", "t.state", ".badger.lock", ".gitattributes", ".gitignore"].contains($0)
         }
         #expect(leftovers.isEmpty, "left behind: \(leftovers)")
         #expect(try Data(contentsOf: directory.url.appendingPathComponent("t.state")) == state)

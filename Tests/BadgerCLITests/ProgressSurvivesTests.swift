@@ -135,6 +135,91 @@ import Testing
         #expect(try await Self.listed(root)["What is 2+5?"]?.state == "review")
     }
 
+    @Test func aDeletedCardsHistoryNeverGoesToACardThatWasAlreadyThere() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        // A never-studied deck of another topic holds a card a few edits from a studied one.
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("Capital of Australia?", "Canberra")]))
+        try directory.write("n.md", Self.deck("N", [("Capital of Austria?", "Vienna")]))
+        let ids = try await Self.ids(root)
+        let three = try #require(ids["What is 2+3?"])
+        let australia = try #require(ids["Capital of Australia?"])
+        try await Self.review(root, three, 0, at: "2026-01-01T08:00:00Z")
+        try await Self.review(root, australia, 0, at: "2026-01-01T08:00:00Z")
+        // A card added later, seen by one command before the studied card is deleted.
+        try directory.write(
+            "m.md", Self.deck("M", [("What is 2+3?", "5"), ("Capital of Australia?", "Canberra"), ("What is 2+5?", "7")]))
+        #expect(try await BadgerProcess.run(["due"], in: root).status == 0)
+        try directory.write("m.md", Self.deck("M", [("What is 2+5?", "7")]))
+        let listed = try await Self.listed(root)
+        #expect(listed["What is 2+5?"]?.state == "new", "\(listed)")
+        #expect(listed["Capital of Austria?"]?.state == "new", "\(listed)")
+        // The deleted cards' histories wait, reported, and come back with their cards.
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.standardOutput.contains(three) && lint.standardOutput.contains(australia), "\(lint.standardOutput)")
+        try directory.write("m.md", Self.deck("M", [("What is 2+5?", "7"), ("What is 2+3?", "5"), ("Capital of Australia?", "Canberra")]))
+        let back = try await Self.listed(root)
+        #expect(back["What is 2+3?"]?.state == "learning")
+        #expect(back["Capital of Australia?"]?.state == "learning")
+        #expect(back["What is 2+5?"]?.state == "new")
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
+    }
+
+    @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("What is 2+4?", "6")]))
+        let three = try await #require(try Self.ids(root)["What is 2+3?"])
+        try await Self.review(root, three, 2, at: "2026-01-01T08:00:00Z")
+        // 2+4, never studied, is deleted; a later edit of 2+3 close to it is still plainly 2+3's.
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5")]))
+        #expect(try await BadgerProcess.run(["due"], in: root).status == 0)
+        try directory.write("m.md", Self.deck("M", [("What is 2+5?", "5")]))
+        #expect(try await Self.listed(root)["What is 2+5?"]?.state == "learning")
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
+        // Its own question brings the deleted card back as itself, new.
+        try directory.write("m.md", Self.deck("M", [("What is 2+5?", "5"), ("What is 2+4?", "6")]))
+        let listed = try await Self.listed(root)
+        #expect(listed["What is 2+4?"]?.state == "new")
+        #expect(listed["What is 2+5?"]?.state == "learning")
+    }
+
+    @Test func aReversedCardWithQuestionAndAnswerEditedAtOnceKeepsBothDirections() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("f.md", Self.deck("French", [("le chien", "the dog"), ("la maison", "the house")], reversed: true))
+        let ids = try await Self.ids(root)
+        for id in ids.values { try await Self.review(root, id, at: "2026-01-01T08:00:00Z") }
+        let before = try await Self.listed(root)
+        // A typo fixed in the question and the answer rewritten, in one edit.
+        try directory.write("f.md", Self.deck("French", [("le chiien", "a big dog"), ("la maison", "the house")], reversed: true))
+        let after = try await Self.listed(root)
+        #expect(after["le chiien"]?.state == "learning", "\(after)")
+        #expect(after["a big dog"]?.state == "learning", "\(after)")
+        #expect(after["a big dog"]?.due == before["the dog"]?.due)
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
+    }
+
+    @Test func aPrunedCardComesBackWithItsHistoryWrittenWithOtherSpacingOrStyle() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("Other", "x")]))
+        let three = try await #require(try Self.ids(root)["What is 2+3?"])
+        try await Self.review(root, three, 2, at: "2026-01-01T08:00:00Z")
+        try directory.write("m.md", Self.deck("M", [("Other", "x")]))
+        #expect(try await BadgerProcess.run(["state", "prune"], in: root).status == 0)
+        // A question a few edits away does not bring a retired history back.
+        try directory.write("m.md", Self.deck("M", [("Other", "x"), ("What is 2+4?", "5")]))
+        #expect(try await Self.listed(root)["What is 2+4?"]?.state == "new")
+        // Its own question does, whatever its spacing, case or styling.
+        try directory.write("m.md", Self.deck("M", [("Other", "x"), ("what is **2 + 3**?", "5")]))
+        #expect(try await Self.listed(root)["what is **2 + 3**?"]?.state == "learning")
+    }
+
     @Test func aQuestionEditedAwayAndAddedBackDoesNotTakeTheEditedCardsReviews() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -108,7 +108,7 @@ import Testing
         #expect(catState[1] == "Learning")
         // Nothing left to undo after undoing once at the start.
         let nothing = try await sandbox.study(["--topic", "Math", "--count", "10", "--ahead", "0"], input: "u\nq\n")
-        #expect(nothing.standardOutput.contains("Nothing to undo."))
+        #expect(nothing.standardOutput.contains("Nothing to undo."), "\(nothing.status) \(nothing.standardError)")
         // State rebuilt from the log equals the state written while studying.
         let before = try sandbox.text("french.state")
         #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)

@@ -226,11 +226,16 @@ import Testing
         try after.retireOrphans(at: start)
         #expect(StateMatchesCards.diagnostics(after).isEmpty)
         #expect(try directory.read("b.reviews").contains("\treviewed\t"))
-        // A retired history is not offered to a card that merely looks like it.
-        try directory.write("b.md", "---\ntopic: T\n---\n\nQ: What is three ?\nA: 3\n")
+        // A retired history is not offered to a card that merely looks like it…
+        try directory.write("b.md", "---\ntopic: T\n---\n\nQ: What is tree?\nA: 3\n")
         let (_, later) = try load(directory)
         #expect(later.states.count == 1)
         #expect(later.matching.edited.isEmpty)
+        // …only to its own question, spaced or styled otherwise.
+        try directory.write("b.md", "---\ntopic: T\n---\n\nQ: What is *three* ?\nA: 3\n")
+        let (_, back) = try load(directory)
+        #expect(back.orphans.isEmpty)
+        #expect(back.matching.edited.count == 1)
     }
 
     @Test func aRecordInTwoLogsCountsOnceAndEqualLinesInOneLogCountEach() throws {

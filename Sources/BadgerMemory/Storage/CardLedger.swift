@@ -20,7 +20,8 @@ public struct CardLedger: Sendable {
         /// The last-seen question and answer (white space collapsed), when known.
         public var question: String?
         public var answer: String?
-        /// Retired by `state prune` after it was last seen: only its exact text brings it back.
+        /// Retired (`state prune`, or deleted before it had anything to keep) after it was last
+        /// seen: only its own question brings it back.
         public var retired: Bool
         public var reviewCount: Int
         /// Left out of studying (`badger suspend`) until unsuspended.

@@ -5,11 +5,13 @@ import Foundation
 /// 1. **Same content**: a card whose content id is the one an identity was last seen with is
 ///    that card (a retired identity too: its exact text came back).
 /// 2. **Edited**: the remaining cards and the remaining identities (last seen with content no
-///    card has now, and not retired) are compared by their last-seen text, in the same
+///    card has now) are compared by their last-seen text, in the same
 ///    direction: the same question (a topic renamed, a card moved to a deck of another topic),
-///    a question a few edits away, or, for the reverse of a reversed card, the same answer
-///    (which is the forward question; for a cloze card, the same hidden text in a text at
-///    least half alike). The answer, the deck and the position break ties.
+///    a question a few edits away, or, for the reverse of a reversed card, the same answer or
+///    one a few edits away (which is the forward question; for a cloze card, the same hidden
+///    text in a text at least half alike). The answer, the deck and the position break ties.
+///    A retired identity (`badger state prune`) comes back only for its own question, told
+///    apart by nothing but case, styling and white space.
 ///    A pair is matched only when each is the other's clearly best candidate; when another
 ///    candidate comes close, nothing is matched and the pair is reported as ambiguous, for
 ///    `badger state link` to settle.
@@ -107,7 +109,7 @@ public enum IdentityMatcher {
         }
         let orphans = ledger.identities.stored.lazy.filter { !matchedKeys.contains($0.key) }
             .map { ledger.identities.identity($0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
-        let candidates = orphans.filter { !$0.retired && $0.question != nil }
+        let candidates = orphans.filter { $0.question != nil }
         // 2. Edited: score every plausible pair.
         var pairs: [(card: Int, identity: Int, score: Double)] = []
         if !candidates.isEmpty, !newcomers.isEmpty {
@@ -183,11 +185,18 @@ public enum IdentityMatcher {
     /// question (3.9 in the other direction of a reversed card, with the same answer: its
     /// question and answer were swapped), 2 and more for a reverse card with the same answer, 1.5 to 2 for a cloze card
     /// whose text and hidden text are both at least half alike, 1 to 1.8 for a question
-    /// a few edits away (at most an eighth of its length, at least 2; 0.2 less per edit); plus
+    /// a few edits away (at most an eighth of its length, at least 2; 0.2 less per edit), or for
+    /// the reverse of a reversed card an answer a few edits away; plus
     /// up to 1 for the answer's likeness and a little for the place.
     static func score(_ card: Card, _ identity: CardLedger.Identity, place: Place?) -> Double? {
         guard let question = identity.question else { return nil }
         let answer = identity.answer ?? ""
+        if identity.retired {
+            guard identity.direction == nil || identity.direction == card.direction,
+                ComparableText.of(question).filter({ !$0.isWhitespace }) == ComparableText.of(card.question).filter({ !$0.isWhitespace })
+            else { return nil }
+            return 3 + likeness(answer, card.answer, within: 1.0)
+        }
         if let direction = identity.direction, direction != card.direction {
             // A reversed card whose question and answer were swapped: each direction now asks
             // what the other asked, with the same answer, so it continues the other's history.
@@ -203,13 +212,12 @@ public enum IdentityMatcher {
         } else if card.direction == "reverse", !answer.isEmpty, ComparableText.of(answer) == ComparableText.of(card.answer) {
             base = 2
         } else {
-            let a = ComparableText.of(question)
-            let b = ComparableText.of(card.question)
-            let limit = max(2, max(a.count, b.count) / 8)
-            var edited: Double?
-            if abs(a.count - b.count) <= limit {
-                let distance = EditDistance.between(a, b, limit: limit)
-                if distance <= limit { edited = 1 + max(0, 1 - 0.2 * Double(distance)) }
+            var edited = fewEdits(question, card.question)
+            // The reverse of a reversed card asks the forward card's answer and answers its
+            // question: a few edits of that answer (the forward question) continue it too, so
+            // both directions keep their history when question and answer are edited at once.
+            if card.direction == "reverse", !answer.isEmpty, let byAnswer = fewEdits(answer, card.answer) {
+                edited = max(edited ?? 0, byAnswer)
             }
             // A cloze card whose text and hidden text are both still at least half the same:
             // its deletion and the words around it (or the other deletions) were edited.
@@ -227,6 +235,17 @@ public enum IdentityMatcher {
             placeBonus = 0.05 + 0.05 / Double(1 + abs(place.ordinal - card.ordinal))
         }
         return base + answerLikeness + placeBonus
+    }
+
+    /// 1 to 1.8 when `b` is a few edits from `a` (at most an eighth of the longer's length, at
+    /// least 2; 0.2 less per edit), compared as `ComparableText`; nil when further apart.
+    static func fewEdits(_ a: String, _ b: String) -> Double? {
+        let a = ComparableText.of(a)
+        let b = ComparableText.of(b)
+        let limit = max(2, max(a.count, b.count) / 8)
+        guard abs(a.count - b.count) <= limit else { return nil }
+        let distance = EditDistance.between(a, b, limit: limit)
+        return distance <= limit ? 1 + max(0, 1 - 0.2 * Double(distance)) : nil
     }
 
     /// 1 for equal texts, falling to 0 as the edit distance approaches the longer length.
