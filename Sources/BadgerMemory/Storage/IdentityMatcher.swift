@@ -113,28 +113,31 @@ public enum IdentityMatcher {
         // 2. Edited: score every plausible pair.
         var pairs: [(card: Int, identity: Int, score: Double)] = []
         if !candidates.isEmpty, !newcomers.isEmpty {
+            // Each text is made comparable once, not once per pair.
+            let candidateTexts = candidates.map { Texts(question: $0.question!, answer: $0.answer ?? "") }
             var byQuestion: [String: [Int]] = [:]
             var byAnswer: [String: [Int]] = [:]
-            for (index, identity) in candidates.enumerated() {
-                byQuestion[ComparableText.of(identity.question!), default: []].append(index)
-                if let answer = identity.answer, !answer.isEmpty { byAnswer[ComparableText.of(answer), default: []].append(index) }
+            for (index, texts) in candidateTexts.enumerated() {
+                byQuestion[texts.question.comparable, default: []].append(index)
+                if !texts.answer.raw.isEmpty { byAnswer[texts.answer.comparable, default: []].append(index) }
             }
             // Comparing every pair by edit distance is only done when the numbers are modest;
             // beyond that only equal questions and answers are found (through the tables).
             let compareAll = candidates.count * newcomers.count <= 4_000_000
             for cardIndex in newcomers {
                 let card = cardAt(cardIndex)
-                var seen: Set<Int> = []
-                var considered: [Int] = []
-                for index in byQuestion[ComparableText.of(card.question)] ?? [] where seen.insert(index).inserted {
-                    considered.append(index)
-                }
-                for index in byAnswer[ComparableText.of(card.answer)] ?? [] where seen.insert(index).inserted { considered.append(index) }
+                let texts = Texts(question: card.question, answer: card.answer)
+                var considered: [Int]
                 if compareAll {
-                    for index in candidates.indices where seen.insert(index).inserted { considered.append(index) }
+                    considered = Array(candidates.indices)
+                } else {
+                    considered = byQuestion[texts.question.comparable] ?? []
+                    for index in byAnswer[texts.answer.comparable] ?? [] where !considered.contains(index) { considered.append(index) }
                 }
                 for index in considered {
-                    if let score = score(card, candidates[index], place: places[candidates[index].key]) {
+                    if let score = score(
+                        card, texts, candidates[index], candidateTexts[index], place: places[candidates[index].key])
+                    {
                         pairs.append((cardIndex, index, score))
                     }
                 }
@@ -190,46 +193,52 @@ public enum IdentityMatcher {
     /// up to 1 for the answer's likeness and a little for the place.
     static func score(_ card: Card, _ identity: CardLedger.Identity, place: Place?) -> Double? {
         guard let question = identity.question else { return nil }
-        let answer = identity.answer ?? ""
+        return score(
+            card, Texts(question: card.question, answer: card.answer), identity,
+            Texts(question: question, answer: identity.answer ?? ""), place: place)
+    }
+
+    /// `score` with the texts of both already made comparable.
+    static func score(_ card: Card, _ cardTexts: Texts, _ identity: CardLedger.Identity, _ texts: Texts, place: Place?) -> Double? {
+        let (question, answer) = (texts.question, texts.answer)
+        let (cardQuestion, cardAnswer) = (cardTexts.question, cardTexts.answer)
         if identity.retired {
             guard identity.direction == nil || identity.direction == card.direction,
-                ComparableText.of(question).filter({ !$0.isWhitespace }) == ComparableText.of(card.question).filter({ !$0.isWhitespace })
+                question.comparable.filter({ !$0.isWhitespace }) == cardQuestion.comparable.filter({ !$0.isWhitespace })
             else { return nil }
-            return 3 + likeness(answer, card.answer, within: 1.0)
+            return 3 + likeness(answer, cardAnswer)
         }
         if let direction = identity.direction, direction != card.direction {
             // A reversed card whose question and answer were swapped: each direction now asks
             // what the other asked, with the same answer, so it continues the other's history.
             let swapped = Set([direction, card.direction]) == ["forward", "reverse"]
-            guard swapped, ComparableText.of(question) == ComparableText.of(card.question),
-                ComparableText.of(answer) == ComparableText.of(card.answer)
-            else { return nil }
+            guard swapped, question.comparable == cardQuestion.comparable, answer.comparable == cardAnswer.comparable else { return nil }
             return 2.9 + 1
         }
         var base: Double
-        if ComparableText.of(question) == ComparableText.of(card.question) {
+        if question.comparable == cardQuestion.comparable {
             base = 3
-        } else if card.direction == "reverse", !answer.isEmpty, ComparableText.of(answer) == ComparableText.of(card.answer) {
+        } else if card.direction == "reverse", !answer.raw.isEmpty, answer.comparable == cardAnswer.comparable {
             base = 2
         } else {
-            var edited = fewEdits(question, card.question)
+            var edited = fewEdits(question, cardQuestion)
             // The reverse of a reversed card asks the forward card's answer and answers its
             // question: a few edits of that answer (the forward question) continue it too, so
             // both directions keep their history when question and answer are edited at once.
-            if card.direction == "reverse", !answer.isEmpty, let byAnswer = fewEdits(answer, card.answer) {
+            if card.direction == "reverse", !answer.raw.isEmpty, let byAnswer = fewEdits(answer, cardAnswer) {
                 edited = max(edited ?? 0, byAnswer)
             }
             // A cloze card whose text and hidden text are both still at least half the same:
             // its deletion and the words around it (or the other deletions) were edited.
             var cloze: Double?
-            if card.direction == "cloze", !answer.isEmpty {
-                let questionLikeness = likeness(question, card.question, within: 1)
-                if questionLikeness >= 0.5, likeness(answer, card.answer, within: 1) >= 0.5 { cloze = 1 + questionLikeness }
+            if card.direction == "cloze", !answer.raw.isEmpty {
+                let questionLikeness = likeness(question, cardQuestion)
+                if questionLikeness >= 0.5, likeness(answer, cardAnswer) >= 0.5 { cloze = 1 + questionLikeness }
             }
             guard let best = [edited, cloze].compactMap({ $0 }).max() else { return nil }
             base = best
         }
-        let answerLikeness = answer.isEmpty && card.answer.isEmpty ? 0.5 : likeness(answer, card.answer, within: 1.0)
+        let answerLikeness = answer.raw.isEmpty && cardAnswer.raw.isEmpty ? 0.5 : likeness(answer, cardAnswer)
         var placeBonus = 0.0
         if let place, place.deck == card.deck {
             placeBonus = 0.05 + 0.05 / Double(1 + abs(place.ordinal - card.ordinal))
@@ -237,25 +246,48 @@ public enum IdentityMatcher {
         return base + answerLikeness + placeBonus
     }
 
+    /// A card's or identity's question and answer, each as written and as `ComparableText`.
+    struct Texts {
+        let question: Text
+        let answer: Text
+        init(question: String, answer: String) {
+            self.question = Text(question)
+            self.answer = Text(answer)
+        }
+    }
+
+    /// A text as written and as `ComparableText`, with their lengths in characters.
+    struct Text {
+        let raw: String
+        let rawCount: Int
+        let comparable: String
+        let comparableCount: Int
+        init(_ text: String) {
+            raw = text
+            rawCount = text.count
+            comparable = ComparableText.of(text)
+            comparableCount = comparable.count
+        }
+    }
+
     /// 1 to 1.8 when `b` is a few edits from `a` (at most an eighth of the longer's length, at
     /// least 2; 0.2 less per edit), compared as `ComparableText`; nil when further apart.
-    static func fewEdits(_ a: String, _ b: String) -> Double? {
-        let a = ComparableText.of(a)
-        let b = ComparableText.of(b)
-        let limit = max(2, max(a.count, b.count) / 8)
-        guard abs(a.count - b.count) <= limit else { return nil }
-        let distance = EditDistance.between(a, b, limit: limit)
+    static func fewEdits(_ a: Text, _ b: Text) -> Double? {
+        let limit = max(2, max(a.comparableCount, b.comparableCount) / 8)
+        guard abs(a.comparableCount - b.comparableCount) <= limit else { return nil }
+        let distance = EditDistance.between(a.comparable, b.comparable, limit: limit)
         return distance <= limit ? 1 + max(0, 1 - 0.2 * Double(distance)) : nil
     }
 
-    /// 1 for equal texts, falling to 0 as the edit distance approaches the longer length.
-    static func likeness(_ a: String, _ b: String, within: Double) -> Double {
-        if a == b { return 1 }
-        let longest = max(a.count, b.count)
+    /// 1 for equal texts, falling to 0 as the edit distance (of their `ComparableText`, at most
+    /// 64) approaches the longer length.
+    static func likeness(_ a: Text, _ b: Text) -> Double {
+        if a.raw == b.raw { return 1 }
+        let longest = max(a.rawCount, b.rawCount)
         guard longest > 0 else { return 1 }
         // Long texts: compare only when their lengths allow a close match; else 0.
         let limit = min(longest, 64)
-        let distance = EditDistance.between(ComparableText.of(a), ComparableText.of(b), limit: limit)
+        let distance = EditDistance.between(a.comparable, b.comparable, limit: limit)
         return distance > limit ? 0 : max(0, 1 - Double(distance) / Double(longest))
     }
 }
