@@ -142,78 +142,95 @@ public struct CardLedger: Sendable {
             }
         }
         self.keyOfRenamed = keyOfRenamed
+        /// What the records say of one key, in 56 bytes (sentinels instead of optionals): the
+        /// content it was last seen with, and when (`rank` orders records of the same second).
         struct Pin {
             var time: Int64
-            var rank: Int8
             var content: UInt64
-            var sighting: (log: Int, index: Int)?
-            var retiredAt: Int64?
-            var reviews: Int
-            /// The latest suspension record: when, and whether it suspends.
-            var suspension: (time: Int64, suspended: Bool)?
-        }
-        var pins: [UInt64: Pin] = [:]
-        // Not reserved from the log's length: a long log of few cards would get room for many
-        // times their pins (about 100 bytes each).
-        var used: Set<UInt64> = []
-        func key(_ name: UInt64) -> UInt64 { keyOfRenamed.isEmpty ? name : keyOfRenamed[name] ?? name }
-        func pin(_ key: UInt64, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (Int, Int)? = nil) {
-            if let old = pins[key] {
-                guard (old.time, old.rank, old.content) < (time, rank, content) else { return }
-                pins[key]!.time = time
-                pins[key]!.rank = rank
-                pins[key]!.content = content
-                if let sighting { pins[key]!.sighting = sighting }
-            } else {
-                pins[key] = Pin(time: time, rank: rank, content: content, sighting: sighting, retiredAt: nil, reviews: 0, suspension: nil)
+            /// When it was last retired; `Int64.min` for never.
+            var retiredAt = Int64.min
+            /// The latest suspension record's time (`Int64.min` for none) and whether it suspends.
+            var suspensionTime = Int64.min
+            /// The `card` record it was last seen in (log and index); -1 for none.
+            var sightingLog: Int32 = -1
+            var sightingIndex: Int32 = 0
+            /// The last log with a record of it other than a retirement; -1 for none.
+            var lastLog: Int32 = -1
+            var reviews: Int32 = 0
+            var rank: Int8
+            var suspended = false
+
+            init(_ key: UInt64) {
+                time = Int64.min
+                content = key
+                rank = -1
             }
         }
-        var counts: [UInt64: Int] = [:]
-        var lastLogs: [UInt64: Int32] = [:]
+        // Room for one pin per `card` record (a format 2 log has one for each key; a format 1
+        // log grows it), not per record: a long log of few cards would get room for many times
+        // their pins.
+        var pins: [UInt64: Pin] = [:]
+        pins.reserveCapacity(logs.reduce(0) { total, log in total + log.kinds.lazy.filter { $0 == .card }.count })
+        var used: Set<UInt64> = []
+        func key(_ name: UInt64) -> UInt64 { keyOfRenamed.isEmpty ? name : keyOfRenamed[name] ?? name }
+        func pin(_ key: UInt64, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (log: Int, index: Int)? = nil) {
+            // Every key has a pin by now (a placeholder seen at `Int64.min`).
+            let old = pins[key]!
+            guard (old.time, old.rank, old.content) < (time, rank, content) else { return }
+            pins[key]!.time = time
+            pins[key]!.rank = rank
+            pins[key]!.content = content
+            if let sighting {
+                pins[key]!.sightingLog = Int32(sighting.log)
+                pins[key]!.sightingIndex = Int32(sighting.index)
+            }
+        }
         for (logIndex, log) in logs.enumerated() {
             for index in 0..<log.count {
                 let name = log.keys[index]
-                if log.kinds[index] != .retired { lastLogs[key(name)] = Int32(logIndex) }
-                switch log.kinds[index] {
+                let kind = log.kinds[index]
+                let k = key(name)
+                if kind != .retired {
+                    // Taken back reviews are removed before a ledger is made (`withoutUndone`);
+                    // an `undone` record alone makes no identity.
+                    if pins[k] == nil, kind != .undone { pins[k] = Pin(k) }
+                    pins[k]?.lastLog = Int32(logIndex)
+                } else if pins[k] == nil {
+                    pins[k] = Pin(k)
+                }
+                switch kind {
                 case .reviewed:
-                    let k = key(name)
-                    counts[k, default: 0] += 1
-                    if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
+                    pins[k]!.reviews += 1
                 case .review:
                     // A format 1 review names the card by its content id at that time (renames
                     // were aliases then: a review of an old name counts for the new one).
-                    let k = key(name)
-                    counts[k, default: 0] += 1
+                    pins[k]!.reviews += 1
                     used.insert(name)
                     pin(k, currentOfRenamed.isEmpty ? name : currentOfRenamed[name] ?? name, log.times[index], rank: 0)
                 case .rename:
                     used.insert(name)
                     used.insert(log.others[index])
-                    pin(key(name), log.others[index], log.times[index], rank: 1)
+                    pin(k, log.others[index], log.times[index], rank: 1)
                 case .card:
-                    let k = key(name)
                     used.insert(name)
                     used.insert(log.others[index])
-                    if let old = pins[k], let at = old.sighting, (old.time, old.rank) == (log.times[index], 2),
-                        logs[at.log].recordIDs[at.index] > log.recordIDs[index]
+                    let old = pins[k]!
+                    if old.sightingLog >= 0, (old.time, old.rank) == (log.times[index], 2),
+                        logs[Int(old.sightingLog)].recordIDs[Int(old.sightingIndex)] > log.recordIDs[index]
                     {
                         continue
                     }
                     pin(k, log.others[index], log.times[index], rank: 2, sighting: (logIndex, index))
                 case .retired:
-                    let k = key(name)
-                    if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
-                    if let old = pins[k]!.retiredAt, old >= log.times[index] { continue }
+                    if pins[k]!.retiredAt >= log.times[index] { continue }
                     pins[k]!.retiredAt = log.times[index]
                 case .undone:
-                    // Taken back reviews are removed before a ledger is made (`withoutUndone`).
                     continue
                 case .suspended, .unsuspended:
                     // The latest one counts; of two in the same second, the one read last.
-                    let k = key(name)
-                    if pins[k] == nil { pin(k, k, Int64.min, rank: -1) }
-                    if let old = pins[k]!.suspension, old.time > log.times[index] { continue }
-                    pins[k]!.suspension = (log.times[index], log.kinds[index] == .suspended)
+                    if pins[k]!.suspensionTime > log.times[index] { continue }
+                    pins[k]!.suspensionTime = log.times[index]
+                    pins[k]!.suspended = kind == .suspended
                 }
             }
         }
@@ -222,15 +239,19 @@ public struct CardLedger: Sendable {
         for (key, pin) in pins {
             used.insert(key)
             var sighting: CompactLog.Sighting?
-            if let at = pin.sighting, logs[at.log].others[at.index] == pin.content { sighting = logs[at.log].sighting(at: at.index) }
+            if pin.sightingLog >= 0 {
+                let (log, index) = (Int(pin.sightingLog), Int(pin.sightingIndex))
+                if logs[log].others[index] == pin.content { sighting = logs[log].sighting(at: index) }
+            }
             var question = sighting?.question
             if question == nil, !questions.isEmpty { question = questions[names.name(pin.content)] }
             identities.slotOfKey[key] = Int32(identities.stored.count)
             identities.stored.append(
                 Identities.Stored(
                     key: key, content: pin.content, seen: pin.time, direction: sighting?.direction == "-" ? nil : sighting?.direction,
-                    question: question, answer: sighting?.answer, retired: pin.retiredAt.map { $0 >= pin.time } ?? false,
-                    suspended: pin.suspension?.suspended ?? false, lastLog: lastLogs[key] ?? -1, reviewCount: counts[key] ?? 0))
+                    question: question, answer: sighting?.answer,
+                    retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time,
+                    suspended: pin.suspensionTime != Int64.min && pin.suspended, lastLog: pin.lastLog, reviewCount: Int(pin.reviews)))
         }
         usedNames = used
     }
