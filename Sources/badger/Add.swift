@@ -102,7 +102,9 @@ extension Badger {
                     collectionRoot: files.first?.collectionRoot ?? DeckPlacement.root(of: folder, fileAccess: fileAccess))
                 deckTopic = topic
                 existingText = nil
-                Terminal.standardError.write("badger: the topic \(UntrustedText.sanitized(topic)) gets a new deck, \(target.displayPath)\n")
+                Terminal.standardError.write(
+                    "badger: the topic \(UntrustedText.sanitized(topic)) gets a new deck, \(target.displayPath)\(newTopicHint(topic, in: existing))\n"
+                )
             }
 
             var picture: ImageImport?

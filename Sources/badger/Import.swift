@@ -352,6 +352,12 @@ extension Badger {
                 path = deck.file.absolutePath
             } else {
                 path = DeckWriter.deckPath(forTopic: topic, in: directory)
+                let hint = newTopicHint(topic, in: loaded)
+                if !hint.isEmpty, fileAccess.kind(atPath: path) == nil {
+                    errors.write(
+                        "badger: the topic \(UntrustedText.sanitized(topic)) gets a new deck, "
+                            + "\(UntrustedText.sanitized(Self.displayPath(path, cwd: fileAccess.currentDirectory)))\(hint)\n")
+                }
             }
             guard fileAccess.kind(atPath: path) != nil else { return Target(path: path, existing: nil, deck: nil) }
             guard fileAccess.kind(atPath: path) == .file, let data = FileManager.default.contents(atPath: path),

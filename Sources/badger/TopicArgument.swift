@@ -19,3 +19,11 @@ func wantedTopics(_ typed: [String], in collection: DeckCollection) throws -> Se
     if names.isEmpty || names.contains(DeckCollection.allTopics) { return nil }
     return names.reduce(into: []) { $0.formUnion(collection.topics(sameAs: $1)) }
 }
+
+/// `; did you mean "French"?` for a topic that is about to get a new deck (`add`, `import`) when
+/// the collection has a topic of a name close to it (a typo would start a topic of its own);
+/// empty otherwise.
+func newTopicHint(_ typed: String, in collection: DeckCollection) -> String {
+    guard case .unknown(let suggestion?) = collection.topic(named: typed) else { return "" }
+    return "; did you mean \"\(UntrustedText.sanitized(suggestion))\"? (`badger topics` lists them)"
+}

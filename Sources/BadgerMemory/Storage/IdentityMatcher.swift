@@ -63,6 +63,11 @@ public enum IdentityMatcher {
     /// How much better the best candidate must score than the next to be taken.
     static let margin = 0.3
 
+    /// The most an identity whose question and answer both differ from a card's can score for
+    /// it (retired ones aside): 2 for a cloze text half alike (1.8 for a question a few edits
+    /// away), 1 for the answer, 0.1 for the place.
+    static let unequalScoreLimit = 3.1
+
     /// Matches `cards` to `ledger`'s identities. Only identities in `scope` (all when nil) may
     /// be matched by text or reported as orphans: a caller that loaded part of a collection
     /// leaves out the identities of decks it did not load. `places` tells where identities
@@ -124,23 +129,28 @@ public enum IdentityMatcher {
             // Comparing every pair by edit distance is only done when the numbers are modest;
             // beyond that only equal questions and answers are found (through the tables).
             let compareAll = candidates.count * newcomers.count <= 4_000_000
+            let retired = candidates.indices.filter { candidates[$0].retired }
             for cardIndex in newcomers {
                 let card = cardAt(cardIndex)
                 let texts = Texts(question: card.question, answer: card.answer)
-                var considered: [Int]
-                if compareAll {
-                    considered = Array(candidates.indices)
-                } else {
-                    considered = byQuestion[texts.question.comparable] ?? []
-                    for index in byAnswer[texts.answer.comparable] ?? [] where !considered.contains(index) { considered.append(index) }
+                func consider(_ index: Int) -> Double? {
+                    guard let score = score(card, texts, candidates[index], candidateTexts[index], place: places[candidates[index].key])
+                    else { return nil }
+                    pairs.append((cardIndex, index, score))
+                    return score
                 }
-                for index in considered {
-                    if let score = score(
-                        card, texts, candidates[index], candidateTexts[index], place: places[candidates[index].key])
-                    {
-                        pairs.append((cardIndex, index, score))
-                    }
-                }
+                // First the identities with the same question or answer (and retired ones, which
+                // come back for their own question spaced otherwise).
+                var considered = byQuestion[texts.question.comparable] ?? []
+                for index in byAnswer[texts.answer.comparable] ?? [] where !considered.contains(index) { considered.append(index) }
+                if compareAll { considered += retired.filter { !considered.contains($0) } }
+                let best = considered.compactMap(consider).max() ?? 0
+                // Then every other one, unless the best so far is clear of anything another can
+                // score (a question a few edits away or a cloze text half alike: at most
+                // `unequalScoreLimit`): it could not change what is matched.
+                guard compareAll, best - margin <= unequalScoreLimit else { continue }
+                let done = Set(considered)
+                for index in candidates.indices where !done.contains(index) { _ = consider(index) }
             }
         }
         // Take pairs that are each other's clear best, until none is left; the rest is ambiguous.
