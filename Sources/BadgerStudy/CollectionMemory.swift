@@ -706,6 +706,7 @@ public struct CollectionMemory: Sendable {
         cardID: String, rating: Rating, at time: Date, answerMilliseconds: Int? = nil
     ) throws -> MemoryState {
         guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
+        let firstLog = logs.isEmpty
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
         let keyNumber = names.number(key)
         let before = statesByKey[keyNumber]
@@ -746,6 +747,15 @@ public struct CollectionMemory: Sendable {
         statesByKey[keyNumber] = after
         stateKeyOfCard[CardID(cardID)!] = keyNumber
         reviewCountOverrides[keyNumber] = count + 1
+        // The collection's first log: every other card is recorded with it (`commitEdits`), so
+        // that none of them can take this card's history if it is deleted before another
+        // command runs. The review is already safe; this only adds `card` lines.
+        if firstLog {
+            let review = lastAppend
+            _ = try? commitEdits(at: time)
+            // What was last appended stays the review, for an undo to take back.
+            lastAppend = review
+        }
         return after
     }
 
@@ -781,10 +791,12 @@ public struct CollectionMemory: Sendable {
             count += 1
         }
         guard count > 0 else { return 0 }
+        let firstLog = logs.isEmpty
         for (deckIndex, lines) in linesOfDeck.sorted(by: { $0.key < $1.key }) {
             try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
         }
         reload()
+        if firstLog { _ = try? commitEdits(at: time) }
         return count
     }
 

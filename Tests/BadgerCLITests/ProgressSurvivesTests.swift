@@ -166,6 +166,19 @@ import Testing
         #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
     }
 
+    @Test func theFirstReviewRecordsEveryCardWithTheNewLog() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("What is 2+4?", "6")]))
+        let three = try await #require(try Self.ids(root)["What is 2+3?"])
+        // The review is the first command with a log; no other command runs before the deletion.
+        try await Self.review(root, three, 0, at: "2026-01-01T08:00:00Z")
+        try directory.write("m.md", Self.deck("M", [("What is 2+4?", "6")]))
+        #expect(try await Self.listed(root)["What is 2+4?"]?.state == "new")
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.contains(three))
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

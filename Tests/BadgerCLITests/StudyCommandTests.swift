@@ -60,7 +60,9 @@ import Testing
         #expect(!out.contains("\u{1B}"))
         // The log holds exactly the ratings given, as FSRS ratings (Good 3, Fail 1).
         #expect(try sandbox.reviews("french") == [[hello, "3"], [cat, "1"]])
-        #expect(!sandbox.exists("math.reviews"))
+        // The other deck's cards are recorded with the first log (so none can take a deleted
+        // card's history), but have no reviews.
+        #expect(try sandbox.reviews("math").isEmpty)
         let state = try sandbox.lines("french.state").dropFirst().map { $0.components(separatedBy: "\t")[0] }
         #expect(state == [hello, cat].sorted())
     }
@@ -89,6 +91,20 @@ import Testing
         let wrong = try await sandbox.study(["--count", "10", "--ahead", "0"], input: "7\nFrench\nq\n")
         #expect(wrong.standardOutput.contains("No topic \"7\"; type a number from 1 to 3 or a name."))
         #expect(wrong.standardOutput.contains("Question:\n  Hello"))
+    }
+
+    @Test func undoingTheFirstRatingOfAFreshCollectionTakesItBack() async throws {
+        let sandbox = try StudySandbox()
+        defer { sandbox.remove() }
+        let hello = try #require(try await sandbox.ids()["Hello"])
+        // The first rating creates the log (and records every card with it); undo takes the rating back.
+        let result = try await sandbox.study(["--topic", "French", "--count", "10", "--ahead", "0"], input: "\n2\nu\nq\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Undid Good."), "\(result.standardOutput)")
+        #expect(try sandbox.reviews("french").isEmpty)
+        #expect(try sandbox.text("french.reviews").contains("\tcard\t\(hello)\t"))
+        let show = try await sandbox.badger(["show", hello])
+        #expect(show.standardOutput.contains("History: never reviewed"), "\(show.standardOutput)")
     }
 
     @Test func undoTakesTheLastRatingOutOfTheLog() async throws {

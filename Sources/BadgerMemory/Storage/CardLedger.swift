@@ -176,7 +176,13 @@ public struct CardLedger: Sendable {
         func pin(_ key: UInt64, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (log: Int, index: Int)? = nil) {
             // Every key has a pin by now (a placeholder seen at `Int64.min`).
             let old = pins[key]!
-            guard (old.time, old.rank, old.content) < (time, rank, content) else { return }
+            if let sighting, rank == 2, old.rank == 2, old.time == time, old.sightingLog == Int32(sighting.log) {
+                // Two `card` lines of one log in the same second: the later line is the later
+                // sighting (a log is only appended to).
+                guard Int32(sighting.index) > old.sightingIndex else { return }
+            } else {
+                guard (old.time, old.rank, old.content) < (time, rank, content) else { return }
+            }
             pins[key]!.time = time
             pins[key]!.rank = rank
             pins[key]!.content = content
@@ -214,8 +220,10 @@ public struct CardLedger: Sendable {
                 case .card:
                     used.insert(name)
                     used.insert(log.others[index])
+                    // Of two `card` lines of two logs in the same second, the greater record id
+                    // (an order every clone agrees on).
                     let old = pins[k]!
-                    if old.sightingLog >= 0, (old.time, old.rank) == (log.times[index], 2),
+                    if old.sightingLog >= 0, old.sightingLog != Int32(logIndex), (old.time, old.rank) == (log.times[index], 2),
                         logs[Int(old.sightingLog)].recordIDs[Int(old.sightingIndex)] > log.recordIDs[index]
                     {
                         continue
