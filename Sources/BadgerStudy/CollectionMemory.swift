@@ -686,7 +686,10 @@ public struct CollectionMemory: Sendable {
         let empty = orphans.filter { !$0.retired && $0.reviewCount == 0 && !$0.suspended && !ambiguousKeys.contains($0.key) }
         if !empty.isEmpty, !decks.isEmpty {
             for identity in empty {
-                let record = ReviewRecord.retired(time: time, key: identity.key, recordID: ReviewRecord.newRecordID(using: &generator))
+                // Dated when it was last seen: another clone that studies it after seeing it
+                // there (merged later) outdates the retirement (`CardLedger`).
+                let record = ReviewRecord.retired(
+                    time: min(identity.seen, time), key: identity.key, recordID: ReviewRecord.newRecordID(using: &generator))
                 linesOfDeck[0, default: []].append(record.line)
             }
         }

@@ -33,13 +33,14 @@ public enum StateMatchesCards {
                     file: deck.file.displayPath, range: SourceRange(line: card.line, column: 1, length: 2)))
         }
         let ambiguousKeys = Set(memory.matching.ambiguous.flatMap(\.keys))
-        for identity in memory.orphans where !identity.retired && identity.reviewCount > 0 && !ambiguousKeys.contains(identity.key) {
+        for identity in memory.orphans
+        where !identity.retired && (identity.reviewCount > 0 || identity.suspended) && !ambiguousKeys.contains(identity.key) {
             let file = memory.lastLog(of: identity.key) ?? memory.logs.first?.displayPath ?? memory.root
             result.append(
                 Diagnostic(
                     severity: description.severity, ruleID: description.id,
                     message: "the history of card \(identity.key) (\(quoted(identity.question)), \(identity.reviewCount) "
-                        + "review\(identity.reviewCount == 1 ? "" : "s")) continues in no card (deleted, or its question "
+                        + "review\(identity.reviewCount == 1 ? "" : "s")\(identity.suspended ? ", suspended" : "")) continues in no card (deleted, or its question "
                         + "rewritten); `badger state link \(identity.key) ID` gives it to card ID, `badger state prune` retires it",
                     file: file, range: SourceRange(line: 1, column: 1, length: 1)))
         }

@@ -217,6 +217,33 @@ import Testing
         #expect(after.states[two] == reviewed)
     }
 
+    @Test func aCardRetiredUnstudiedInOneCloneAndStudiedInAnotherKeepsItsHistoryAfterTheMerge() throws {
+        let a = try makeCollection()
+        defer { a.remove() }
+        var (collection, memory) = try load(a)
+        let one = id(collection, "What is one?")
+        let two = id(collection, "What is two?")
+        _ = try memory.recordReview(cardID: one, rating: .good, at: start)  // records two with it
+        let b = try TemporaryDirectory()
+        defer { b.remove() }
+        for file in ["badger.yml", "a.md", "b.md", "a.reviews"] { _ = try b.write(file, try a.read(file)) }
+        // Clone A deletes two, never studied: retired at once.
+        _ = try a.write("a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n")
+        (_, memory) = try load(a)
+        try memory.commitEdits(at: start.addingTimeInterval(3600))
+        #expect(try a.read("a.reviews").contains("\tretired\t\(two)\t"))
+        // Clone B studies it; a union merge brings B's lines into A's log.
+        (_, memory) = try load(b)
+        _ = try memory.recordReview(cardID: two, rating: .again, at: start.addingTimeInterval(600))
+        let known = Set(try a.read("a.reviews").split(separator: "\n"))
+        let added = try b.read("a.reviews").split(separator: "\n").filter { !known.contains($0) }
+        _ = try a.write("a.reviews", try a.read("a.reviews") + added.joined(separator: "\n") + "\n")
+        let (_, merged) = try load(a)
+        #expect(merged.orphans.map(\.key) == [two])
+        #expect(merged.orphans.first?.retired == false)
+        #expect(StateMatchesCards.diagnostics(merged).map(\.ruleID) == ["StateMatchesCards"])
+    }
+
     @Test func pruningRetiresHistoriesButKeepsEveryReview() throws {
         let directory = try makeCollection()
         defer { directory.remove() }

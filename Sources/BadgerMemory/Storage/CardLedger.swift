@@ -142,13 +142,15 @@ public struct CardLedger: Sendable {
             }
         }
         self.keyOfRenamed = keyOfRenamed
-        /// What the records say of one key, in 56 bytes (sentinels instead of optionals): the
+        /// What the records say of one key, in 64 bytes (sentinels instead of optionals): the
         /// content it was last seen with, and when (`rank` orders records of the same second).
         struct Pin {
             var time: Int64
             var content: UInt64
             /// When it was last retired; `Int64.min` for never.
             var retiredAt = Int64.min
+            /// The latest review or suspension record's time; `Int64.min` for none.
+            var lastActivity = Int64.min
             /// The latest suspension record's time (`Int64.min` for none) and whether it suspends.
             var suspensionTime = Int64.min
             /// The `card` record it was last seen in (log and index); -1 for none.
@@ -207,10 +209,12 @@ public struct CardLedger: Sendable {
                 switch kind {
                 case .reviewed:
                     pins[k]!.reviews += 1
+                    pins[k]!.lastActivity = max(pins[k]!.lastActivity, log.times[index])
                 case .review:
                     // A format 1 review names the card by its content id at that time (renames
                     // were aliases then: a review of an old name counts for the new one).
                     pins[k]!.reviews += 1
+                    pins[k]!.lastActivity = max(pins[k]!.lastActivity, log.times[index])
                     used.insert(name)
                     pin(k, currentOfRenamed.isEmpty ? name : currentOfRenamed[name] ?? name, log.times[index], rank: 0)
                 case .rename:
@@ -235,6 +239,7 @@ public struct CardLedger: Sendable {
                 case .undone:
                     continue
                 case .suspended, .unsuspended:
+                    pins[k]!.lastActivity = max(pins[k]!.lastActivity, log.times[index])
                     // The latest one counts; of two in the same second, the one read last.
                     if pins[k]!.suspensionTime > log.times[index] { continue }
                     pins[k]!.suspensionTime = log.times[index]
@@ -258,7 +263,9 @@ public struct CardLedger: Sendable {
                 Identities.Stored(
                     key: key, content: pin.content, seen: pin.time, direction: sighting?.direction == "-" ? nil : sighting?.direction,
                     question: question, answer: sighting?.answer,
-                    retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time,
+                    // A retirement holds until the card is seen, reviewed or suspended again (a
+                    // clone that studied it merged with one that retired it, never studied).
+                    retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time && pin.retiredAt >= pin.lastActivity,
                     suspended: pin.suspensionTime != Int64.min && pin.suspended, lastLog: pin.lastLog, reviewCount: Int(pin.reviews)))
         }
         usedNames = used
