@@ -671,11 +671,19 @@ public struct CollectionMemory: Sendable {
         }
         if !logs.isEmpty {
             let ambiguous = Set(matching.ambiguous.map(\.contentID))
-            var recorded: Set<CardID> = []
+            var recorded = Set(matching.edited.compactMap { CardID($0.contentID) })
             for (deckIndex, deck) in decks.enumerated() {
-                for card in deck.cards where matching.keyOfCard[number: card.cardID.rawValue] == nil {
-                    guard recorded.insert(card.cardID).inserted, !ambiguous.contains(card.id) else { continue }
-                    record(card, deck: deckIndex, key: ledger.newKey(for: card.id))
+                for card in deck.cards {
+                    guard let key = matching.keyOfCard[number: card.cardID.rawValue] else {
+                        guard recorded.insert(card.cardID).inserted, !ambiguous.contains(card.id) else { continue }
+                        record(card, deck: deckIndex, key: ledger.newKey(for: card.id))
+                        continue
+                    }
+                    // A history of a format 1 log, which no `card` line describes: described now,
+                    // so that its text no longer depends on a state file (a cache).
+                    if !ledger.identities.isDescribed(keyNumber: key), recorded.insert(card.cardID).inserted {
+                        record(card, deck: deckIndex, key: names.name(key))
+                    }
                 }
             }
         }

@@ -208,7 +208,9 @@ import Testing
         let reviews = try #require(fresh["reviewsAtFit"] as? Int)
         let log = directory.url.appendingPathComponent("french.reviews")
         var text2 = try String(contentsOf: log, encoding: .utf8)
-        let line = try #require(text2.split(separator: "\n").last)
+        // A review line (the log is format 1: equal lines count each); commands since have
+        // appended `card` lines describing its cards.
+        let line = try #require(text2.split(separator: "\n").last { $0.split(separator: "\t").dropFirst().first == "review" })
         for _ in 0..<(reviews / 2) { text2 += line + "\n" }
         try text2.write(to: log, atomically: true, encoding: .utf8)
         let stale = try await stats()

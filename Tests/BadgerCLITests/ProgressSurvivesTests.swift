@@ -179,6 +179,26 @@ import Testing
         #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.contains(three))
     }
 
+    @Test func aCardOfAFormatOneLogKeepsItsHistoryThroughAnEditOnceItsStateFileIsGone() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("What is 2+4?", "6")]))
+        let three = try await #require(try Self.ids(root)["What is 2+3?"])
+        try directory.write(
+            "m.reviews",
+            "# badger review log 1\n2026-11-01T08:00:00Z\treview\t\(three)\t3\t-\t-\n2026-11-02T08:00:00Z\treview\t\(three)\t3\t86400\t-\n")
+        #expect(try await Self.listed(root)["What is 2+3?"]?.state == "review")
+        // The first command describes the format 1 history in a `card` line (appended, nothing rewritten).
+        let log = try directory.read("m.reviews")
+        #expect(log.hasPrefix("# badger review log 1\n2026-11-01T08:00:00Z\treview\t\(three)\t3\t-\t-\n"))
+        #expect(log.contains("\tcard\t\(three)\t\(three)\tforward\tWhat is 2+3?\t5\t"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("m.state"))
+        try directory.write("m.md", Self.deck("M", [("Waht is 2+3?", "5"), ("What is 2+4?", "6")]))
+        #expect(try await Self.listed(root)["Waht is 2+3?"]?.state == "review")
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -84,6 +84,13 @@ public struct CardLedger: Sendable {
             stored.seen == Int64.min ? .distantPast : Date(timeIntervalSince1970: TimeInterval(stored.seen))
         }
 
+        /// Whether a `card` line describes the identity whose key number is `key` (its direction
+        /// and texts); not for one known only from format 1 records.
+        public func isDescribed(keyNumber key: UInt64) -> Bool {
+            guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
+            return stored[Int(slot)].direction != nil
+        }
+
         /// Whether the identity whose key number is `key` is suspended.
         public func isSuspended(keyNumber key: UInt64) -> Bool {
             guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
