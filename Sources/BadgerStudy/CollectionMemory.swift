@@ -238,7 +238,10 @@ public struct CollectionMemory: Sendable {
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
-        let loadedBases = Set(ownDecks.map { $0.file.memoryFiles.logPath })
+        // A deck that cannot be read for cards now (its front matter broken: no topic) counts as
+        // not loaded: its cards are not gone, so its histories are neither matched to other
+        // cards nor retired nor reported until it is mended.
+        let loadedBases = Set(ownDecks.filter { $0.topic != nil && $0.invalidUTF8 == nil }.map { $0.file.memoryFiles.logPath })
         let found = LogDiscovery.walk(root, fileAccess: fileAccess)
         var logPaths = found.logs
         // Logs by their real paths: one reached through a symbolic link is the same log.

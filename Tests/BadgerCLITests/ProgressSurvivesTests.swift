@@ -199,6 +199,27 @@ import Testing
         #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
     }
 
+    @Test func aDeckWhoseFrontMatterIsBrokenForAWhileLosesNothing() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 9*9?", "81")]))
+        let good = Self.deck("M", [("What is 2+4?", "6"), ("What is 7*7?", "49")])
+        try directory.write("n.md", good)
+        let four = try await #require(try Self.ids(root)["What is 2+4?"])
+        try await Self.review(root, four, 0, at: "2026-01-01T08:00:00Z")
+        // n.md's front matter is broken while a similar card is added elsewhere and commands run.
+        try directory.write("n.md", good.replacingOccurrences(of: "topic: M\n", with: "topic: M\n  bad: [\n"))
+        try directory.write("m.md", Self.deck("M", [("What is 9*9?", "81"), ("What is 2+5?", "7")]))
+        #expect(try await Self.listed(root)["What is 2+5?"]?.state == "new")
+        #expect(try await BadgerProcess.run(["state", "prune"], in: root).status == 0)
+        try directory.write("n.md", good)
+        let listed = try await Self.listed(root)
+        #expect(listed["What is 2+4?"]?.state == "learning", "\(listed)")
+        #expect(listed["What is 2+5?"]?.state == "new")
+        #expect(!(try directory.read("m.reviews") + directory.read("n.reviews")).contains("\tretired\t"))
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
