@@ -122,7 +122,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
             configText = CollectionConfig.settingAdaptiveChoice(
                 in: configText, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
                 learningSteps: choice.learningSteps,
-                relearningSteps: choice.relearningSteps, reason: choice.reason)
+                relearningSteps: choice.relearningSteps, reason: choice.reason, sameDayIntervals: config.sameDayIntervals)
         }
         var log = text(logPath)
         if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }

@@ -125,7 +125,7 @@ public struct ParameterFreshness: Sendable, Equatable {
         guard isStale else { return nil }
         if choiceIsStale {
             return
-                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds changed): the end of the next `badger study` session chooses them, or run `badger optimize --apply`."
+                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds or `same_day_intervals` changed): the end of the next `badger study` session chooses them, or run `badger optimize --apply`."
         }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""

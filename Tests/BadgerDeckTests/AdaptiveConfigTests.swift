@@ -50,6 +50,21 @@ import Testing
         #expect(try CollectionConfig(yaml: again, path: "badger.yml").learningSteps == [60])
     }
 
+    @Test func switchingSameDayIntervalsAfterAFitHasTheSettingsChosenAfresh() throws {
+        let base = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"
+        let written = CollectionConfig.settingAdaptiveChoice(
+            in: base, retention: 0.87, targetRetention: 0.87, learningSteps: [], relearningSteps: [600], reason: "r",
+            sameDayIntervals: true)
+        #expect(written.contains("adaptive_same_day_intervals: true"))
+        #expect(try CollectionConfig(yaml: written, path: "badger.yml").adaptiveChoiceCurrent)
+        #expect(try !CollectionConfig(yaml: written + "same_day_intervals: false\n", path: "badger.yml").adaptiveChoiceCurrent)
+        // A fit from before the key was written is taken as it is.
+        let older = CollectionConfig.settingAdaptiveChoice(
+            in: base, retention: 0.87, targetRetention: 0.87, learningSteps: [], relearningSteps: [600], reason: "r")
+        #expect(try CollectionConfig(yaml: older + "same_day_intervals: false\n", path: "badger.yml").adaptiveChoiceCurrent)
+        #expect(throws: CollectionError.self) { try CollectionConfig(yaml: "adaptive_same_day_intervals: 3\n", path: "badger.yml") }
+    }
+
     @Test func chosenValuesAreIgnoredWhenTheSettingIsExplicit() throws {
         let config = try CollectionConfig(
             yaml: "desired_retention: 0.9\nadaptive_retention: 0.8\nadaptive_learning_steps: []\n", path: "badger.yml")

@@ -63,8 +63,9 @@ public struct CollectionConfig: Sendable, Equatable {
     /// corrected by the calibration gap). Nil before a fit chose one.
     public var targetRetention: Double?
     /// Whether a fit has chosen every setting that is `auto` (its `adaptive_*` keys are there),
-    /// and the chosen target is within `retentionBounds`: if not, the automatic settings are due
-    /// to be chosen afresh even when the parameters are fresh.
+    /// the chosen target is within `retentionBounds`, and `same_day_intervals` is as it was at
+    /// that fit (`adaptive_same_day_intervals`): if not, the automatic settings are due to be
+    /// chosen afresh even when the parameters are fresh.
     public var adaptiveChoiceCurrent = true
     /// LaTeX macros: the `macros:` mapping, and (read by `CollectionLoader`) `macros.tex` beside
     /// the file, whose definitions `macros:` overrides.
@@ -75,7 +76,7 @@ public struct CollectionConfig: Sendable, Equatable {
         "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
         "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "macros", "desired_retention_bounds", "adapt",
         "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason", "same_day_intervals",
-        "adaptive_target_retention",
+        "adaptive_target_retention", "adaptive_same_day_intervals",
     ]
 
     /// The keys only a fit writes (`badger optimize --apply`, a refit after `badger study`).
@@ -123,6 +124,7 @@ public struct CollectionConfig: Sendable, Equatable {
     /// The keys a fit writes for the automatic settings.
     public static let adaptiveKeys = [
         "adaptive_retention", "adaptive_target_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason",
+        "adaptive_same_day_intervals",
     ]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
@@ -148,6 +150,7 @@ public struct CollectionConfig: Sendable, Equatable {
         var chosenRetention: Double?
         var chosenLearningSteps: [Double]?
         var chosenRelearningSteps: [Double]?
+        var chosenSameDayIntervals: Bool?
         for (key, value) in mapping {
             let name = key.string ?? "\(key)"
             let line = (value.mark?.line).map { "line \($0): " } ?? ""
@@ -213,6 +216,9 @@ public struct CollectionConfig: Sendable, Equatable {
                     throw bad("`adaptive_target_retention` must be a number from 0.70 to 0.99 (as a fit writes it)")
                 }
                 targetRetention = number
+            case "adaptive_same_day_intervals":
+                guard let flag = value.bool else { throw bad("`adaptive_same_day_intervals` must be true or false (as a fit writes it)") }
+                chosenSameDayIntervals = flag
             case "adaptive_reason":
                 guard let text = value.string else { throw bad("`adaptive_reason` must be a string (as a fit writes it)") }
                 adaptiveReason = text
@@ -260,6 +266,8 @@ public struct CollectionConfig: Sendable, Equatable {
         adaptiveChoiceCurrent =
             (!adaptiveRetention || (chosenRetention != nil && targetRetention.map(retentionBounds.contains) ?? false))
             && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
+            // The steps and retention were chosen with same-day intervals on or off as they are now.
+            && (chosenSameDayIntervals.map { $0 == sameDayIntervals } ?? true)
         if adaptiveLearningSteps, let chosenLearningSteps { learningSteps = chosenLearningSteps }
         if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.
@@ -332,11 +340,12 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// `text` with the automatic settings a fit chose (`adaptive_retention`,
     /// `adaptive_target_retention` when given, `adaptive_learning_steps`,
-    /// `adaptive_relearning_steps`, `adaptive_reason`) set to these values, every other line kept
-    /// as it was.
+    /// `adaptive_relearning_steps`, `adaptive_reason`, and `adaptive_same_day_intervals`, the
+    /// `same_day_intervals` they were chosen with, when given) set to these values, every other
+    /// line kept as it was.
     public static func settingAdaptiveChoice(
         in text: String, retention: Double, targetRetention: Double? = nil, learningSteps: [Double], relearningSteps: [Double],
-        reason: String
+        reason: String, sameDayIntervals: Bool? = nil
     ) -> String {
         func list(_ steps: [Double]) -> String { "[" + steps.map(durationText).joined(separator: ", ") + "]" }
         let quoted = reason.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -345,7 +354,7 @@ public struct CollectionConfig: Sendable, Equatable {
             + (targetRetention.map { ["adaptive_target_retention: " + String(format: "%.2f", $0)] } ?? []) + [
                 "adaptive_learning_steps: " + list(learningSteps), "adaptive_relearning_steps: " + list(relearningSteps),
                 "adaptive_reason: \"\(quoted)\"",
-            ]
+            ] + (sameDayIntervals.map { ["adaptive_same_day_intervals: \($0)"] } ?? [])
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 
