@@ -218,7 +218,19 @@ import Testing
         #expect(reversed.status == 0, "\(reversed.standardError)")
         #expect(reversed.standardOutput.split(separator: "\n").count == 2)
         #expect(try sandbox.text("Decks/geography.md") == "---\ntopic: Geography\n---\n\nQ: France\nA: Paris\nR: yes\n")
+        #expect(!reversed.standardError.contains("did you mean"))
         #expect(try await sandbox.badger(["lint"]).status == 0)
+
+        // A new topic one typo away from an existing one is started, with a did-you-mean;
+        // so is one imported from CSV.
+        let typo = try await sandbox.badger(["add", "--topic", "Frnech", "--question", "the cat", "--answer", "le chat"])
+        #expect(typo.status == 0)
+        #expect(typo.standardError.contains("gets a new deck"), "\(typo.standardError)")
+        #expect(typo.standardError.contains("did you mean \"French\"?"), "\(typo.standardError)")
+        _ = try sandbox.write("words.csv", "the bird; l'oiseau\n")
+        let imported = try await sandbox.badger(["import", "words.csv", "--topic", "Frenhc"])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardError.contains("did you mean \"French\"?"), "\(imported.standardError)")
     }
 
     @Test func addRefusesADuplicateOrAnswerlessCardAndWritesNothing() async throws {
