@@ -49,6 +49,8 @@ public struct CollectionMemory: Sendable {
         public var log: CompactLog
         /// Whether the deck it sits beside is loaded, or is gone (so its cards may be anywhere).
         public let inScope: Bool
+        /// Its size in bytes when it was read (or last appended to here); nil if not known.
+        var size: Int64?
     }
 
     public let root: String
@@ -270,7 +272,8 @@ public struct CollectionMemory: Sendable {
             let shown = Self.shown(path, root: root, prefix: shownPrefix)
             do {
                 // Read in parts of 1 MiB: a long log is never held whole as text.
-                var parser = CompactLog.Parser(names: names, expectedBytes: fileAccess.size(atPath: path) ?? 0)
+                let size = fileAccess.size(atPath: path)
+                var parser = CompactLog.Parser(names: names, expectedBytes: size ?? 0)
                 do {
                     try fileAccess.read(atPath: path, inPartsOf: 1 << 20) { try parser.feed($0) }
                 } catch is FileAccessError {
@@ -281,7 +284,7 @@ public struct CollectionMemory: Sendable {
                 let deckPath = String(path.dropLast(".reviews".count)) + ".md"
                 let inScope =
                     loadedBases.contains(realOfLogs[path] ?? path) || loadedBases.contains(path) || fileAccess.kind(atPath: deckPath) == nil
-                logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope))
+                logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope, size: size.map(Int64.init)))
             } catch let error as ReviewLogError {
                 guard case .garbled(let line, let reason) = error else { return }
                 logResults[index] = .failure(.unreadable(path: shown, line: line, problem: reason))
@@ -705,9 +708,12 @@ public struct CollectionMemory: Sendable {
             }
         }
         guard !linesOfDeck.isEmpty else { return 0 }
+        var written = false
         for (deckIndex, lines) in linesOfDeck.sorted(by: { $0.key < $1.key }) {
-            try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
+            // A log another command wrote to since it was read is left for the next command.
+            if try appendRecording(lines, to: decks[deckIndex].file.memoryFiles.logPath) { written = true }
         }
+        guard written else { return 0 }
         reload()
         return count
     }
@@ -894,6 +900,35 @@ public struct CollectionMemory: Sendable {
         lastAppend = (path, lines)
         if isNew { logs.append(Log(path: path, displayPath: path, log: CompactLog(), inScope: true)) }
         _ = appended
+        noteSize(of: path)
+    }
+
+    /// Appends the lines `commitEdits` records to a log only while it is as this memory read it
+    /// (checked under its lock), so two commands started at once do not both record the same
+    /// cards; returns whether they were written.
+    private mutating func appendRecording(_ lines: [String], to path: String) throws -> Bool {
+        let known = logs.first { $0.path == path }
+        if let known, known.size == nil {
+            try append(lines, to: path)
+            return true
+        }
+        if !gitFilesEnsured {
+            GitAttributes.ensure(root: root)
+            gitFilesEnsured = true
+        }
+        guard try AtomicFile.appendLines(lines, to: path, header: ReviewLog.header, ifSize: off_t(known?.size ?? 0)) != nil else {
+            return false
+        }
+        lastAppend = (path, lines)
+        if known == nil { logs.append(Log(path: path, displayPath: path, log: CompactLog(), inScope: true)) }
+        noteSize(of: path)
+        return true
+    }
+
+    /// Keeps the size of the log at `path` as it is now, after this memory wrote to it.
+    private mutating func noteSize(of path: String) {
+        guard let index = logs.firstIndex(where: { $0.path == path }) else { return }
+        logs[index].size = fileAccess.size(atPath: path).map(Int64.init)
     }
 
     /// Reads the logs again (after lines were appended), then matches and replays.
@@ -903,6 +938,7 @@ public struct CollectionMemory: Sendable {
                 let read = try? data.withUnsafeBytes({ try CompactLog(bytes: $0, names: names) })
             {
                 logs[index].log = read
+                logs[index].size = Int64(data.count)
             }
         }
         Self.removeDuplicates(&logs)

@@ -220,6 +220,22 @@ import Testing
         #expect(!(try directory.read("m.reviews") + directory.read("n.reviews")).contains("\tretired\t"))
     }
 
+    @Test func commandsStartedAtOnceRecordEachNewCardOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        let old = (0..<20).map { ("Old question \($0)?", "answer \($0)") }
+        try directory.write("d.md", Self.deck("T", old))
+        try await Self.review(root, try #require(try await Self.ids(root)["Old question 0?"]), at: "2026-01-01T08:00:00Z")
+        try directory.write("d.md", Self.deck("T", old + (0..<30).map { ("New question \($0)?", "answer \($0)") }))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<6 { group.addTask { _ = try await BadgerProcess.run(["due"], in: root) } }
+            try await group.waitForAll()
+        }
+        let cardLines = try directory.read("d.reviews").split(separator: "\n").filter { $0.contains("\tcard\t") }
+        #expect(cardLines.count == 50)
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -91,6 +91,18 @@ public enum AtomicFile {
     /// - Returns: what `undoAppend(_:)` needs to take the lines back out.
     @discardableResult
     public static func appendLines(_ lines: [String], to path: String, header: String) throws -> AppendedLine {
+        try appendLines(lines, to: path, header: header, expectedSize: nil)!
+    }
+
+    /// `appendLines`, only while the file is `expectedSize` bytes long (0: absent or empty),
+    /// checked under its lock: nil, with nothing written, when another writer got there first.
+    public static func appendLines(_ lines: [String], to path: String, header: String, ifSize expectedSize: off_t) throws
+        -> AppendedLine?
+    {
+        try appendLines(lines, to: path, header: header, expectedSize: expectedSize)
+    }
+
+    private static func appendLines(_ lines: [String], to path: String, header: String, expectedSize: off_t?) throws -> AppendedLine? {
         let created = access(path, F_OK) != 0
         // A log that is itself a symbolic link is not written through (a hostile clone's
         // `french.reviews` linked to a file outside the collection); folders on the way may be.
@@ -107,6 +119,10 @@ public enum AtomicFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure() }
         var size = status.st_size
+        if let expectedSize, size != expectedSize {
+            if created, size == 0 { unlink(path) }
+            return nil
+        }
         var text = ""
         if size > 0, try lastByte(descriptor, size: size) != 0x0A {
             let lineStart = try endOfLastCompleteLine(descriptor, size: size)
