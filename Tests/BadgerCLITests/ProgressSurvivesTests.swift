@@ -236,6 +236,26 @@ import Testing
         #expect(cardLines.count == 50)
     }
 
+    @Test func aLongQuestionDeletedNeverGoesToAnotherWithTheSameLongStart() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        let start =
+            "In the following long passage about the Roman Empire, its emperors, provinces, legions, roads, "
+            + "aqueducts and the administrative structures that kept it together for centuries, including the tetrarchy "
+            + "and the later division into an eastern and a western half,"
+        let first = start + " which emperor founded the principate and ruled until AD 14?"
+        try directory.write("h.md", Self.deck("History", [(first, "Augustus"), ("x?", "y")]))
+        try await Self.review(root, try #require(try await Self.ids(root)[first]), 0, at: "2026-01-01T08:00:00Z")
+        let second = start + " where did the last western emperor live after 476?"
+        try directory.write("h.md", Self.deck("History", [("x?", "y")]))
+        try directory.write("l.md", Self.deck("Late Antiquity", [(second, "Campania")]))
+        #expect(try await Self.listed(root)[second]?.state == "new")
+        // The same long question, moved to another topic with its answer, keeps its history.
+        try directory.write("l.md", Self.deck("Late Antiquity", [(second, "Campania"), (first, "Augustus")]))
+        #expect(try await Self.listed(root)[first]?.state == "learning")
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

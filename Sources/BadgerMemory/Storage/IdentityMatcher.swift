@@ -227,6 +227,10 @@ public enum IdentityMatcher {
         }
         var base: Double
         if question.comparable == cardQuestion.comparable {
+            // Two long questions the log keeps only the start of may differ after it: equal
+            // starts are the same question only with a like answer.
+            let limit = ReviewRecord.CardSighting.textLimit - 10
+            if question.rawCount >= limit, cardQuestion.rawCount >= limit, likeness(answer, cardAnswer) < 0.5 { return nil }
             base = 3
         } else if card.direction == "reverse", !answer.raw.isEmpty, answer.comparable == cardAnswer.comparable {
             base = 2
