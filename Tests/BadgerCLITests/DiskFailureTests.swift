@@ -102,7 +102,7 @@ import Testing
     static func mount(_ arguments: [String], program: String = "/bin/mount") async throws {
         let arguments = program.hasSuffix("umount") ? Array(arguments.dropFirst()) : arguments
         func run(_ arguments: [String]) async throws -> Int32 {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = arguments
             return try await ExternalProcess.run(process).status

@@ -314,7 +314,7 @@ enum Git {
 
     static func run(_ arguments: [String], in directory: URL) async throws -> Result {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: try #require(path))
         process.arguments = arguments
         process.currentDirectoryURL = directory

@@ -751,8 +751,8 @@ private enum Python {
         """
 
     final class Holder: @unchecked Sendable {
-        let process: Process
-        init(process: Process) { self.process = process }
+        let process: ChildProcess
+        init(process: ChildProcess) { self.process = process }
 
         /// Ends the holder if it still runs (SIGTERM; its lock goes with it).
         func stop() {
@@ -763,7 +763,7 @@ private enum Python {
     /// Starts python3 holding `<root>/.badger.lock` for `seconds`, and returns once it holds it
     /// (its output is read on a thread of its own, not one of the test runner's pool).
     static func holdLock(in root: URL, for seconds: Double, holder: String) async throws -> Holder {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: try #require(path))
         process.arguments = ["-c", script, root.appendingPathComponent(".badger.lock").path, holder, String(seconds)]
         let output = Pipe()

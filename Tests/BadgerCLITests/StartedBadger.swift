@@ -3,7 +3,7 @@ import Foundation
 
 /// A `badger` process left running, fed through a pipe, its output collected as it comes.
 final class StartedBadger: @unchecked Sendable {
-    private let process = Process()
+    private let process = ChildProcess()
     private let input = Pipe()
     private let lock = NSLock()
     private var collected = Data()

@@ -107,7 +107,7 @@ import Testing
         // Checked against Grammar/Stats.schema.json when python3 has jsonschema.
         let output = directory.url.appendingPathComponent("stats.json")
         try result.standardOutput.write(to: output, atomically: true, encoding: .utf8)
-        let check = Process()
+        let check = ChildProcess()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = [
             "python3", "-c",

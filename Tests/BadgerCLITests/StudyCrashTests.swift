@@ -22,7 +22,7 @@ import Testing
         let ids = try await Self.ids(in: directory.url)
         try #require(ids.count == Self.cardCount)
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = BadgerProcess.executable
         process.arguments = ["study", "--plain", "--topic", "T", "--count", "10"]
         process.currentDirectoryURL = directory.url

@@ -126,7 +126,7 @@ struct Tmux {
     /// Ends the tmux server, for `defer`: started, not waited for (no thread of the test
     /// runner's pool blocks on it; the server's socket is this test's own).
     func kill() {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["-u", "TMUX", "/usr/bin/tmux", "-L", socket, "kill-server"]
         process.standardInput = FileHandle.nullDevice

@@ -19,7 +19,7 @@ import Testing
     /// lines), or nil when libjs-katex is not installed.
     static func extracted() async throws -> Extracted? {
         guard FileManager.default.fileExists(atPath: katexSource) else { return nil }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, katexSource]
         let result = try await ExternalProcess.run(process)

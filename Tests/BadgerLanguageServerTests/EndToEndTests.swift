@@ -12,7 +12,7 @@ import Testing
         try directory.write("badger.yml", "")
         try directory.write("other.md", "---\ntopic: Science\n---\n\nQ: What is the speed of light?\nA: c\n")
         let script = PackagePaths.url("Tests/BadgerLanguageServerTests/Fixtures/pygls_client.py")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, BadgerProcess.executable.path, directory.url.standardizedFileURL.path]
         let result = try await ExternalProcess.run(process)

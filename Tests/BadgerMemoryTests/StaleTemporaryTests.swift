@@ -8,7 +8,7 @@ import Testing
 @Suite struct StaleTemporaryTests {
     /// The pid of a process that has ended.
     func endedProcessID() async throws -> Int32 {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         _ = try await ExternalProcess.run(process)
         return process.processIdentifier

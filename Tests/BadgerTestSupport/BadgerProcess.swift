@@ -27,7 +27,7 @@ public enum BadgerProcess {
     public static func run(
         _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String] = [:], input: String? = nil
     ) async throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
@@ -46,7 +46,7 @@ public enum ExternalProcess {
     /// Runs `process` (configured, not started; its standard output and error are set here)
     /// and returns its status and output. With `input`, standard input is a pipe that gets it
     /// and is then closed; without, it stays as set, or reads nothing.
-    public static func run(_ process: Process, input: String? = nil) async throws -> BadgerProcess.Result {
+    public static func run(_ process: ChildProcess, input: String? = nil) async throws -> BadgerProcess.Result {
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -83,7 +83,7 @@ public enum ExternalProcess {
     }
 
     /// Waits, without blocking a thread of the pool, until `process` has ended (polling).
-    public static func waitForExit(_ process: Process) async {
+    public static func waitForExit(_ process: ChildProcess) async {
         while process.isRunning { try? await Task.sleep(for: .milliseconds(5)) }
     }
 }
@@ -92,7 +92,7 @@ public enum ExternalProcess {
 enum ProcessEnd {
     /// Starts `process` and returns once it has ended and `parts - 1` readers started by `start`
     /// (after the process) have called `done`.
-    static func await(_ process: Process, parts: Int, start: @escaping (@escaping @Sendable () -> Void) -> Void) async throws {
+    static func await(_ process: ChildProcess, parts: Int, start: @escaping (@escaping @Sendable () -> Void) -> Void) async throws {
         let counter = Countdown(parts)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             counter.onZero = { continuation.resume() }
@@ -160,7 +160,7 @@ extension BadgerProcess {
         typing keys: [String] = []
     ) async throws -> Result {
         let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
         process.currentDirectoryURL = directory
