@@ -42,4 +42,25 @@ import Testing
             }
         }
     }
+
+    /// Identity matching skips the pairs whose character counts alone show them too far apart:
+    /// that bound must never exceed the distance, nor the distance of texts made comparable
+    /// through precomputed bytes differ from the plain one.
+    @Test func theCountBoundNeverExceedsTheDistance() {
+        var random = SeededGenerator(seed: 11)
+        let alphabets: [[String]] = [
+            ["a", "b", "c", " ", "?", "*"], ["a", "é", "e\u{301}", "\r\n", "B"], ["日", "本", "a", "👍🏽", " ", "A"],
+            [";", "\u{037E}", "k", "\u{212A}", "K", "x"],
+        ]
+        for round in 0..<3000 {
+            let alphabet = alphabets[round % alphabets.count]
+            func word() -> String {
+                (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            }
+            let (a, b) = (IdentityMatcher.Text(word()), IdentityMatcher.Text(word()))
+            let exact = Self.reference(a.comparable, b.comparable)
+            #expect(a.distanceAtLeast(b) <= exact, "\(a.raw.debugDescription) / \(b.raw.debugDescription)")
+            #expect(a.distance(to: b, limit: 64) == min(exact, 65) || (exact > 64 && a.distance(to: b, limit: 64) > 64))
+        }
+    }
 }

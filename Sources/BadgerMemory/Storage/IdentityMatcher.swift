@@ -144,13 +144,25 @@ public enum IdentityMatcher {
                 var considered = byQuestion[texts.question.comparable] ?? []
                 for index in byAnswer[texts.answer.comparable] ?? [] where !considered.contains(index) { considered.append(index) }
                 if compareAll { considered += retired.filter { !considered.contains($0) } }
-                let best = considered.compactMap(consider).max() ?? 0
-                // Then every other one, unless the best so far is clear of anything another can
-                // score (a question a few edits away or a cloze text half alike: at most
-                // `unequalScoreLimit`): it could not change what is matched.
+                var best = considered.compactMap(consider).max() ?? 0
+                // Then every other one that could score within `margin` of the best so far (a
+                // pair further below could not change what this card is matched to), those that
+                // could score most first: an identity whose text is at least some edits away
+                // (told by the texts' character counts, `Text.distanceAtLeast`) scores at most
+                // `upperScore` of that many edits.
                 guard compareAll, best - margin <= unequalScoreLimit else { continue }
                 let done = Set(considered)
-                for index in candidates.indices where !done.contains(index) { _ = consider(index) }
+                var others: [(index: Int, bound: Double)] = []
+                others.reserveCapacity(candidates.count)
+                for index in candidates.indices where !done.contains(index) {
+                    let bound = upperScore(card, texts, candidateTexts[index])
+                    if bound >= best - margin { others.append((index, bound)) }
+                }
+                others.sort { $0.bound > $1.bound }
+                for other in others {
+                    guard other.bound >= best - margin else { break }
+                    if let score = consider(other.index) { best = max(best, score) }
+                }
             }
         }
         // Take pairs that are each other's clear best, until none is left; the rest is ambiguous.
@@ -260,6 +272,15 @@ public enum IdentityMatcher {
         return base + answerLikeness + placeBonus
     }
 
+    /// The most `score` can give `card` for an identity with texts `texts` whose question (and,
+    /// for a reverse card, answer) differ from the card's (`unequalScoreLimit` at most).
+    static func upperScore(_ card: Card, _ cardTexts: Texts, _ texts: Texts) -> Double {
+        if card.direction == "cloze" { return unequalScoreLimit }
+        var edits = cardTexts.question.distanceAtLeast(texts.question)
+        if card.direction == "reverse", !texts.answer.raw.isEmpty { edits = min(edits, cardTexts.answer.distanceAtLeast(texts.answer)) }
+        return 1 + max(0, 1 - 0.2 * Double(edits)) + 1.1
+    }
+
     /// A card's or identity's question and answer, each as written and as `ComparableText`.
     struct Texts {
         let question: Text
@@ -276,11 +297,63 @@ public enum IdentityMatcher {
         let rawCount: Int
         let comparable: String
         let comparableCount: Int
+        /// How many of the comparable text's characters fall in each of 64 buckets, at most 255: an edit changes at most two counts by one, so half the
+        /// counts' difference never exceeds the edit distance.
+        let histogram: [UInt8]
+        /// The comparable text's bytes when it is plain ASCII without carriage returns (as
+        /// `EditDistance` compares it), made once.
+        let plainBytes: [UInt8]?
         init(_ text: String) {
             raw = text
             rawCount = text.count
             comparable = ComparableText.of(text)
-            comparableCount = comparable.count
+            plainBytes = comparable.utf8.allSatisfy { $0 < 128 && $0 != 13 } ? Array(comparable.utf8) : nil
+            var count = 0
+            var histogram = [UInt8](repeating: 0, count: 64)
+            if let bytes = plainBytes {
+                count = bytes.count
+                for byte in bytes where histogram[Int(byte & 63)] < 255 { histogram[Int(byte & 63)] += 1 }
+            } else {
+                for character in comparable {
+                    count += 1
+                    // Characters that are equal (canonically equivalent: "é" and "e\u{301}", "K"
+                    // and the Kelvin sign) hash alike; the ASCII ones fall where bytes do.
+                    let bucket: Int
+                    if let ascii = character.asciiValue ?? Self.asciiEquivalent(of: character) {
+                        bucket = Int(ascii & 63)
+                    } else {
+                        bucket = character.hashValue & 63
+                    }
+                    if histogram[bucket] < 255 { histogram[bucket] += 1 }
+                }
+            }
+            comparableCount = count
+            self.histogram = histogram
+        }
+
+        /// The ASCII character a non-ASCII one is canonically equivalent to (the Greek question
+        /// mark is ";"), which `Character` equality does not tell apart from it.
+        static func asciiEquivalent(of character: Character) -> UInt8? {
+            let composed = String(character).precomposedStringWithCanonicalMapping.utf8
+            return composed.count == 1 && composed.first! < 128 ? composed.first : nil
+        }
+
+        /// A lower bound of the edit distance between the two texts: the larger of what each
+        /// has more of, bucket by bucket (exact while no bucket is full).
+        func distanceAtLeast(_ other: Text) -> Int {
+            var more = 0
+            var less = 0
+            for index in 0..<64 {
+                let difference = Int(histogram[index]) - Int(other.histogram[index])
+                if difference > 0 { more += difference } else { less -= difference }
+            }
+            return max(more, less)
+        }
+
+        /// `EditDistance.between` the comparable texts.
+        func distance(to other: Text, limit: Int) -> Int {
+            if let mine = plainBytes, let theirs = other.plainBytes { return EditDistance.distance(mine, theirs, limit: limit) }
+            return EditDistance.between(comparable, other.comparable, limit: limit)
         }
     }
 
@@ -288,8 +361,8 @@ public enum IdentityMatcher {
     /// least 2; 0.2 less per edit), compared as `ComparableText`; nil when further apart.
     static func fewEdits(_ a: Text, _ b: Text) -> Double? {
         let limit = max(2, max(a.comparableCount, b.comparableCount) / 8)
-        guard abs(a.comparableCount - b.comparableCount) <= limit else { return nil }
-        let distance = EditDistance.between(a.comparable, b.comparable, limit: limit)
+        guard abs(a.comparableCount - b.comparableCount) <= limit, a.distanceAtLeast(b) <= limit else { return nil }
+        let distance = a.distance(to: b, limit: limit)
         return distance <= limit ? 1 + max(0, 1 - 0.2 * Double(distance)) : nil
     }
 
@@ -301,7 +374,7 @@ public enum IdentityMatcher {
         guard longest > 0 else { return 1 }
         // Long texts: compare only when their lengths allow a close match; else 0.
         let limit = min(longest, 64)
-        let distance = EditDistance.between(a.comparable, b.comparable, limit: limit)
+        let distance = a.distance(to: b, limit: limit)
         return distance > limit ? 0 : max(0, 1 - Double(distance) / Double(longest))
     }
 }
