@@ -217,7 +217,10 @@ import Testing
         #expect(after.states[two] == reviewed)
     }
 
-    @Test func aCardRetiredUnstudiedInOneCloneAndStudiedInAnotherKeepsItsHistoryAfterTheMerge() throws {
+    /// Clone A deletes the card (edited first, or not) after clone B studied it: B's reviews are
+    /// older than A's retirement either way.
+    @Test(arguments: [false, true])
+    func aCardRetiredUnstudiedInOneCloneAndStudiedInAnotherKeepsItsHistoryAfterTheMerge(editedFirst: Bool) throws {
         let a = try makeCollection()
         defer { a.remove() }
         var (collection, memory) = try load(a)
@@ -227,7 +230,12 @@ import Testing
         let b = try TemporaryDirectory()
         defer { b.remove() }
         for file in ["badger.yml", "a.md", "b.md", "a.reviews"] { _ = try b.write(file, try a.read(file)) }
-        // Clone A deletes two, never studied: retired at once.
+        // Clone A (after fixing a typo in two, or not) deletes two, never studied: retired at once.
+        if editedFirst {
+            _ = try a.write("a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n\nQ: What is two ?\nA: 2\n")
+            (_, memory) = try load(a)
+            try memory.commitEdits(at: start.addingTimeInterval(1800))
+        }
         _ = try a.write("a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n")
         (_, memory) = try load(a)
         try memory.commitEdits(at: start.addingTimeInterval(3600))

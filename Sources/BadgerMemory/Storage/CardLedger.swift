@@ -271,8 +271,11 @@ public struct CardLedger: Sendable {
                     key: key, content: pin.content, seen: pin.time, direction: sighting?.direction == "-" ? nil : sighting?.direction,
                     question: question, answer: sighting?.answer,
                     // A retirement holds until the card is seen, reviewed or suspended again (a
-                    // clone that studied it merged with one that retired it, never studied).
-                    retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time && pin.retiredAt >= pin.lastActivity,
+                    // clone that studied it merged with one that retired it, never studied); one
+                    // dated at the card's last sighting is the automatic one of a card deleted
+                    // with nothing to keep, and holds only while it has nothing.
+                    retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time && pin.retiredAt >= pin.lastActivity
+                        && !(pin.retiredAt == pin.time && (pin.reviews > 0 || (pin.suspensionTime != Int64.min && pin.suspended))),
                     suspended: pin.suspensionTime != Int64.min && pin.suspended, lastLog: pin.lastLog, reviewCount: Int(pin.reviews)))
         }
         usedNames = used
