@@ -878,8 +878,12 @@ public struct CollectionMemory: Sendable {
     public mutating func retireOrphans(at time: Date) throws -> Int {
         let orphans = self.orphans.filter { !$0.retired }
         guard !orphans.isEmpty, let deck = decks.first else { return 0 }
+        // After the card's last sighting, at least by a second: a retirement dated at it is the
+        // automatic one of a card with nothing to keep (`CardLedger`).
         let lines = orphans.map {
-            ReviewRecord.retired(time: time, key: $0.key, recordID: ReviewRecord.newRecordID(using: &generator)).line
+            ReviewRecord.retired(
+                time: max(time, $0.seen.addingTimeInterval(1)), key: $0.key, recordID: ReviewRecord.newRecordID(using: &generator)
+            ).line
         }
         try append(lines, to: deck.file.memoryFiles.logPath)
         reload()
