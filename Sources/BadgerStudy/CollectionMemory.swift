@@ -206,6 +206,9 @@ public struct CollectionMemory: Sendable {
     private var legacyQuestions: [String: String]
     private var replayed = false
     private var gitFilesEnsured = false
+    /// Whether a deck of the root cannot be read for cards now (its front matter broken): new
+    /// cards are not recorded meanwhile, since one may be a card moved out of it.
+    private var hasUnreadableDeck = false
     private var generator: any RandomNumberGenerator & Sendable
     /// Where state files are read: when they are about to be written (to write only those that
     /// differ), not kept as text for as long as the command runs.
@@ -243,7 +246,9 @@ public struct CollectionMemory: Sendable {
         // A deck that cannot be read for cards now (its front matter broken: no topic) counts as
         // not loaded: its cards are not gone, so its histories are neither matched to other
         // cards nor retired nor reported until it is mended.
-        let loadedBases = Set(ownDecks.filter { $0.topic != nil && $0.invalidUTF8 == nil }.map { $0.file.memoryFiles.logPath })
+        let readable = ownDecks.filter { $0.topic != nil && $0.invalidUTF8 == nil }
+        let loadedBases = Set(readable.map { $0.file.memoryFiles.logPath })
+        hasUnreadableDeck = readable.count < ownDecks.count
         let found = LogDiscovery.walk(root, fileAccess: fileAccess)
         var logPaths = found.logs
         // Logs by their real paths: one reached through a symbolic link is the same log.
@@ -675,7 +680,7 @@ public struct CollectionMemory: Sendable {
             guard let (deckIndex, card) = studiedCard(edit.contentID) else { continue }
             record(card, deck: deckIndex, key: edit.key)
         }
-        if !logs.isEmpty {
+        if !logs.isEmpty, !hasUnreadableDeck {
             let ambiguous = Set(matching.ambiguous.map(\.contentID))
             var recorded = Set(matching.edited.compactMap { CardID($0.contentID) })
             for (deckIndex, deck) in decks.enumerated() {

@@ -256,6 +256,25 @@ import Testing
         #expect(try await Self.listed(root)[first]?.state == "learning")
     }
 
+    @Test func aCardMovedOutOfABrokenDeckKeepsItsHistory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 9*9?", "81")]))
+        let good = Self.deck("M", [("What is 2+4?", "6"), ("What is 7*7?", "49")])
+        try directory.write("n.md", good)
+        let four = try await #require(try Self.ids(root)["What is 2+4?"])
+        try await Self.review(root, four, 2, at: "2026-01-01T08:00:00Z")
+        // While n.md's front matter is broken, its reviewed card moves to a deck of another topic.
+        try directory.write(
+            "n.md", Self.deck("M", [("What is 7*7?", "49")]).replacingOccurrences(of: "topic: M\n", with: "topic: M\n  bad: [\n"))
+        try directory.write("g.md", Self.deck("G", [("What is 2+4?", "6")]))
+        _ = try await Self.listed(root)
+        try directory.write("n.md", Self.deck("M", [("What is 7*7?", "49")]))
+        #expect(try await Self.listed(root)["What is 2+4?"]?.state == "learning")
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
