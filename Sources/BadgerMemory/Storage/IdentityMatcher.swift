@@ -55,6 +55,9 @@ public enum IdentityMatcher {
         public var ambiguous: [(contentID: String, keys: [String])] = []
         /// Identities that continue in no card (deleted, or edited beyond recognition).
         public var orphans: [String] = []
+        /// Whether every card without an identity was compared with every identity it could
+        /// continue (false when there were too many pairs: only equal texts were looked for).
+        public var comparedAll = true
 
         /// Nothing matched; ids and keys are numbers of `names`.
         public init(names: NameBook) { keyOfCard = CardKeys(names: names) }
@@ -62,11 +65,6 @@ public enum IdentityMatcher {
 
     /// How much better the best candidate must score than the next to be taken.
     static let margin = 0.3
-
-    /// The most an identity whose question and answer both differ from a card's can score for
-    /// it (retired ones aside): 2 for a cloze text half alike (1.8 for a question a few edits
-    /// away), 1 for the answer, 0.1 for the place.
-    static let unequalScoreLimit = 3.1
 
     /// Matches `cards` to `ledger`'s identities. Only identities in `scope` (all when nil) may
     /// be matched by text or reported as orphans: a caller that loaded part of a collection
@@ -114,7 +112,9 @@ public enum IdentityMatcher {
         }
         let orphans = ledger.identities.stored.lazy.filter { !matchedKeys.contains($0.key) }
             .map { ledger.identities.identity($0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
-        let candidates = orphans.filter { $0.question != nil }
+        // A retired identity with nothing to restore (a card deleted before it was studied) is
+        // never matched by text; one with a history comes back only for its own question.
+        let candidates = orphans.filter { $0.question != nil && (!$0.retired || $0.reviewCount > 0 || $0.suspended) }
         // 2. Edited: score every plausible pair.
         var pairs: [(card: Int, identity: Int, score: Double)] = []
         if !candidates.isEmpty, !newcomers.isEmpty {
@@ -122,46 +122,42 @@ public enum IdentityMatcher {
             let candidateTexts = candidates.map { Texts(question: $0.question!, answer: $0.answer ?? "") }
             var byQuestion: [String: [Int]] = [:]
             var byAnswer: [String: [Int]] = [:]
+            var retiredByWords: [String: [Int]] = [:]
+            var live: [Int] = []
             for (index, texts) in candidateTexts.enumerated() {
+                if candidates[index].retired {
+                    retiredByWords[texts.question.words, default: []].append(index)
+                    continue
+                }
+                live.append(index)
                 byQuestion[texts.question.comparable, default: []].append(index)
                 if !texts.answer.raw.isEmpty { byAnswer[texts.answer.comparable, default: []].append(index) }
             }
             // Comparing every pair by edit distance is only done when the numbers are modest;
-            // beyond that only equal questions and answers are found (through the tables).
-            let compareAll = candidates.count * newcomers.count <= 4_000_000
-            let retired = candidates.indices.filter { candidates[$0].retired }
+            // beyond that only equal questions and answers are found (through the tables), and
+            // the result says so (no card is then recorded as new: it may be an edit not found).
+            let compareAll = live.count * newcomers.count <= 4_000_000
+            result.comparedAll = compareAll
+            var seen = [Bool](repeating: false, count: candidates.count)
             for cardIndex in newcomers {
                 let card = cardAt(cardIndex)
                 let texts = Texts(question: card.question, answer: card.answer)
-                func consider(_ index: Int) -> Double? {
-                    guard let score = score(card, texts, candidates[index], candidateTexts[index], place: places[candidates[index].key])
-                    else { return nil }
-                    pairs.append((cardIndex, index, score))
-                    return score
+                var considered: [Int] = []
+                func add(_ indices: [Int]) {
+                    for index in indices where !seen[index] {
+                        seen[index] = true
+                        considered.append(index)
+                    }
                 }
-                // First the identities with the same question or answer (and retired ones, which
-                // come back for their own question spaced otherwise).
-                var considered = byQuestion[texts.question.comparable] ?? []
-                for index in byAnswer[texts.answer.comparable] ?? [] where !considered.contains(index) { considered.append(index) }
-                if compareAll { considered += retired.filter { !considered.contains($0) } }
-                var best = considered.compactMap(consider).max() ?? 0
-                // Then every other one that could score within `margin` of the best so far (a
-                // pair further below could not change what this card is matched to), those that
-                // could score most first: an identity whose text is at least some edits away
-                // (told by the texts' character counts, `Text.distanceAtLeast`) scores at most
-                // `upperScore` of that many edits.
-                guard compareAll, best - margin <= unequalScoreLimit else { continue }
-                let done = Set(considered)
-                var others: [(index: Int, bound: Double)] = []
-                others.reserveCapacity(candidates.count)
-                for index in candidates.indices where !done.contains(index) {
-                    let bound = upperScore(card, texts, candidateTexts[index])
-                    if bound >= best - margin { others.append((index, bound)) }
-                }
-                others.sort { $0.bound > $1.bound }
-                for other in others {
-                    guard other.bound >= best - margin else { break }
-                    if let score = consider(other.index) { best = max(best, score) }
+                add(byQuestion[texts.question.comparable] ?? [])
+                add(byAnswer[texts.answer.comparable] ?? [])
+                add(retiredByWords[texts.question.words] ?? [])
+                if compareAll { add(live) }
+                for index in considered {
+                    seen[index] = false
+                    if let score = score(card, texts, candidates[index], candidateTexts[index], place: places[candidates[index].key]) {
+                        pairs.append((cardIndex, index, score))
+                    }
                 }
             }
         }
@@ -224,11 +220,15 @@ public enum IdentityMatcher {
     static func score(_ card: Card, _ cardTexts: Texts, _ identity: CardLedger.Identity, _ texts: Texts, place: Place?) -> Double? {
         let (question, answer) = (texts.question, texts.answer)
         let (cardQuestion, cardAnswer) = (cardTexts.question, cardTexts.answer)
+        let long = ReviewRecord.CardSighting.textLimit - 10
         if identity.retired {
-            guard identity.direction == nil || identity.direction == card.direction,
-                question.comparable.filter({ !$0.isWhitespace }) == cardQuestion.comparable.filter({ !$0.isWhitespace })
-            else { return nil }
-            return 3 + likeness(answer, cardAnswer)
+            guard identity.direction == nil || identity.direction == card.direction, question.words == cardQuestion.words else {
+                return nil
+            }
+            let answerLikeness = likeness(answer, cardAnswer)
+            // Two long questions the log keeps only the start of may differ after it.
+            if question.rawCount >= long, cardQuestion.rawCount >= long, answerLikeness < 0.5 { return nil }
+            return 3 + answerLikeness
         }
         if let direction = identity.direction, direction != card.direction {
             // A reversed card whose question and answer were swapped: each direction now asks
@@ -241,8 +241,7 @@ public enum IdentityMatcher {
         if question.comparable == cardQuestion.comparable {
             // Two long questions the log keeps only the start of may differ after it: equal
             // starts are the same question only with a like answer.
-            let limit = ReviewRecord.CardSighting.textLimit - 10
-            if question.rawCount >= limit, cardQuestion.rawCount >= limit, likeness(answer, cardAnswer) < 0.5 { return nil }
+            if question.rawCount >= long, cardQuestion.rawCount >= long, likeness(answer, cardAnswer) < 0.5 { return nil }
             base = 3
         } else if card.direction == "reverse", !answer.raw.isEmpty, answer.comparable == cardAnswer.comparable {
             base = 2
@@ -272,15 +271,6 @@ public enum IdentityMatcher {
         return base + answerLikeness + placeBonus
     }
 
-    /// The most `score` can give `card` for an identity with texts `texts` whose question (and,
-    /// for a reverse card, answer) differ from the card's (`unequalScoreLimit` at most).
-    static func upperScore(_ card: Card, _ cardTexts: Texts, _ texts: Texts) -> Double {
-        if card.direction == "cloze" { return unequalScoreLimit }
-        var edits = cardTexts.question.distanceAtLeast(texts.question)
-        if card.direction == "reverse", !texts.answer.raw.isEmpty { edits = min(edits, cardTexts.answer.distanceAtLeast(texts.answer)) }
-        return 1 + max(0, 1 - 0.2 * Double(edits)) + 1.1
-    }
-
     /// A card's or identity's question and answer, each as written and as `ComparableText`.
     struct Texts {
         let question: Text
@@ -297,6 +287,9 @@ public enum IdentityMatcher {
         let rawCount: Int
         let comparable: String
         let comparableCount: Int
+        /// The comparable text without white space: how a retired identity's own question is
+        /// recognised, spaced otherwise.
+        var words: String { comparable.filter { !$0.isWhitespace } }
         /// How many of the comparable text's characters fall in each of 64 buckets, at most 255: an edit changes at most two counts by one, so half the
         /// counts' difference never exceeds the edit distance.
         let histogram: [UInt8]
