@@ -680,7 +680,10 @@ public struct CollectionMemory: Sendable {
             guard let (deckIndex, card) = studiedCard(edit.contentID) else { continue }
             record(card, deck: deckIndex, key: edit.key)
         }
-        if !logs.isEmpty, !hasUnreadableDeck {
+        // New cards are recorded only when matching saw the whole root and compared every pair:
+        // a card that is an edit of a history in a deck not loaded (or not yet read, or not
+        // compared) must stay free to continue it.
+        if !logs.isEmpty, !hasUnreadableDeck, matching.comparedAll, logs.allSatisfy(\.inScope) {
             let ambiguous = Set(matching.ambiguous.map(\.contentID))
             var recorded = Set(matching.edited.compactMap { CardID($0.contentID) })
             for (deckIndex, deck) in decks.enumerated() {
@@ -705,10 +708,10 @@ public struct CollectionMemory: Sendable {
         let empty = orphans.filter { !$0.retired && $0.reviewCount == 0 && !$0.suspended && !ambiguousKeys.contains($0.key) }
         if !empty.isEmpty, !decks.isEmpty {
             for identity in empty {
-                // Dated when it was last seen: another clone that studies it after seeing it
-                // there (merged later) outdates the retirement (`CardLedger`).
+                // Dated when it was last seen (which marks it automatic, `CardLedger`): another
+                // clone that studies it after seeing it there (merged later) outdates it.
                 let record = ReviewRecord.retired(
-                    time: min(identity.seen, time), key: identity.key, recordID: ReviewRecord.newRecordID(using: &generator))
+                    time: identity.seen, key: identity.key, recordID: ReviewRecord.newRecordID(using: &generator))
                 linesOfDeck[0, default: []].append(record.line)
             }
         }
@@ -869,16 +872,19 @@ public struct CollectionMemory: Sendable {
         if let holder = matching.keyOfCard.contentID(ofKey: identity.key), holder != cardID {
             throw MemoryError.historyInUse(key: identity.key, card: holder)
         }
+        // After the card's own (empty) identity was last seen, at least by a second, so that the
+        // link is the later claim on the card's content.
+        let displaced = matching.keyOfCard[cardID].flatMap { ledger.identities[$0]?.seen }
         let sighting = ReviewRecord.CardSighting(
-            time: time, key: identity.key, contentID: cardID, direction: card.direction, question: card.question,
-            answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
+            time: max(time, displaced.map { $0.addingTimeInterval(1) } ?? time), key: identity.key, contentID: cardID,
+            direction: card.direction, question: card.question, answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
         try append([ReviewRecord.card(sighting).line], to: decks[deckIndex].file.memoryFiles.logPath)
         reload()
     }
 
     /// Retires every identity that continues in no card (`badger state prune`): their history
-    /// stays in the logs, but no edited card is matched to them any more; only their exact
-    /// text coming back brings it back. Returns how many were retired.
+    /// stays in the logs, but no edited card is matched to them any more; only their own
+    /// question coming back (spacing, case and styling aside) brings it back. Returns how many were retired.
     @discardableResult
     public mutating func retireOrphans(at time: Date) throws -> Int {
         let orphans = self.orphans.filter { !$0.retired }

@@ -104,7 +104,8 @@ extension Badger.State {
             discussion: """
                 `badger lint` warns about a history whose card is gone (deleted, or its
                 question rewritten). Pruning marks it retired in the log: it is no longer
-                offered for an edited card, and only its exact card coming back revives it.
+                offered for an edited card, and only its own question coming back (spacing,
+                case and styling aside) revives it.
                 Nothing is deleted; the logs keep every review.
 
                 Example:

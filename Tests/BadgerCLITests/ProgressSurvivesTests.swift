@@ -275,6 +275,22 @@ import Testing
         #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
     }
 
+    @Test func aCardMovedToAnotherDeckKeepsItsHistoryWhenOnlyThatDeckIsNamed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("french.md", Self.deck("French", [("le chien", "the dog"), ("le chat", "the cat")]))
+        try directory.write("german.md", Self.deck("German", [("der Hund", "the dog")]))
+        let chat = try await #require(try Self.ids(root)["le chat"])
+        try await Self.review(root, chat, 2, at: "2026-01-01T08:00:00Z")
+        // "le chat" moves to the German deck; the first command names only that deck.
+        try directory.write("french.md", Self.deck("French", [("le chien", "the dog")]))
+        try directory.write("german.md", Self.deck("German", [("der Hund", "the dog"), ("le chat", "the cat")]))
+        #expect(try await BadgerProcess.run(["due", "german.md"], in: root).status <= 1)
+        #expect(try await Self.listed(root)["le chat"]?.state == "learning")
+        #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -252,6 +252,23 @@ import Testing
         #expect(StateMatchesCards.diagnostics(merged).map(\.ruleID) == ["StateMatchesCards"])
     }
 
+    @Test func aLinkInTheSecondTheCardWasRecordedHolds() throws {
+        let directory = try makeCollection()
+        defer { directory.remove() }
+        var (collection, memory) = try load(directory)
+        let two = id(collection, "What is two?")
+        _ = try memory.recordReview(cardID: two, rating: .good, at: start)  // records every card
+        // two is rewritten beyond recognition; the new card is recorded, then linked, all in one second.
+        try directory.write("a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n\nQ: Name the second number\nA: 2\n")
+        (collection, memory) = try load(directory)
+        try memory.commitEdits(at: start.addingTimeInterval(60))
+        let renamed = id(collection, "Name the second number")
+        try memory.link(name: two, to: renamed, at: start.addingTimeInterval(60))
+        let (_, after) = try load(directory)
+        #expect(after.key(of: renamed) == two)
+        #expect(after.reviewCount(of: renamed) == 1)
+    }
+
     @Test func pruningRetiresHistoriesButKeepsEveryReview() throws {
         let directory = try makeCollection()
         defer { directory.remove() }
