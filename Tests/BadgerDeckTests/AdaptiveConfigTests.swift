@@ -63,6 +63,9 @@ import Testing
             in: base, retention: 0.87, targetRetention: 0.87, learningSteps: [], relearningSteps: [600], reason: "r")
         #expect(try CollectionConfig(yaml: older + "same_day_intervals: false\n", path: "badger.yml").adaptiveChoiceCurrent)
         #expect(throws: CollectionError.self) { try CollectionConfig(yaml: "adaptive_same_day_intervals: 3\n", path: "badger.yml") }
+        // With no setting automatic any more, what a fit chose is not asked for again.
+        let fixed = written.replacingOccurrences(of: "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n", with: "")
+        #expect(try CollectionConfig(yaml: fixed, path: "badger.yml").adaptiveChoiceCurrent)
     }
 
     @Test func chosenValuesAreIgnoredWhenTheSettingIsExplicit() throws {

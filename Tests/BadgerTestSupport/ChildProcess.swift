@@ -94,10 +94,15 @@ public final class ChildProcess: @unchecked Sendable {
             }
         }
         // Every other descriptor of this process is closed in the child (a pipe of another test
-        // left open there would keep that test waiting for its end).
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        for descriptor in open.sorted() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+        // left open there would keep that test waiting for its end): all at once where glibc can
+        // (2.34), else those open now.
+        if let closeFrom = Self.addCloseFrom {
+            _ = closeFrom(&actions, 3)
+        } else {
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+            for descriptor in open.sorted() where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -150,6 +155,12 @@ public final class ChildProcess: @unchecked Sendable {
         return unsafeBitCast(
             symbol,
             to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    }()
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), found at run time.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
     }()
 
     /// `strings` as a NULL-terminated array of C strings, for the length of `body`.

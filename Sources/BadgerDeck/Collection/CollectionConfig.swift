@@ -267,7 +267,8 @@ public struct CollectionConfig: Sendable, Equatable {
             (!adaptiveRetention || (chosenRetention != nil && targetRetention.map(retentionBounds.contains) ?? false))
             && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
             // The steps and retention were chosen with same-day intervals on or off as they are now.
-            && (chosenSameDayIntervals.map { $0 == sameDayIntervals } ?? true)
+            && (!(adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps)
+                || chosenSameDayIntervals.map { $0 == sameDayIntervals } ?? true)
         if adaptiveLearningSteps, let chosenLearningSteps { learningSteps = chosenLearningSteps }
         if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.

@@ -106,7 +106,10 @@ public enum AtomicFile {
         let created = access(path, F_OK) != 0
         // A log that is itself a symbolic link is not written through (a hostile clone's
         // `french.reviews` linked to a file outside the collection); folders on the way may be.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        // A file expected to hold something is never created (it was removed since it was read).
+        let creating = expectedSize.map { $0 == 0 } ?? true
+        let descriptor = open(path, O_RDWR | (creating ? O_CREAT : 0) | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        if descriptor < 0, !creating, errno == ENOENT { return nil }
         guard descriptor >= 0 else {
             let reason = errno == ELOOP ? "it is a symbolic link (badger does not write through one)" : String(cString: strerror(errno))
             throw StorageError.writeFailed(path: path, reason: reason)
@@ -119,10 +122,8 @@ public enum AtomicFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure() }
         var size = status.st_size
-        if let expectedSize, size != expectedSize {
-            if created, size == 0 { unlink(path) }
-            return nil
-        }
+        // Never unlinked, even if created here: another writer may be waiting for its lock.
+        if let expectedSize, size != expectedSize { return nil }
         var text = ""
         if size > 0, try lastByte(descriptor, size: size) != 0x0A {
             let lineStart = try endOfLastCompleteLine(descriptor, size: size)

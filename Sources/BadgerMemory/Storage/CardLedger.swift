@@ -185,10 +185,11 @@ public struct CardLedger: Sendable {
         func pin(_ key: UInt64, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (log: Int, index: Int)? = nil) {
             // Every key has a pin by now (a placeholder seen at `Int64.min`).
             let old = pins[key]!
-            if let sighting, rank == 2, old.rank == 2, old.time == time, old.sightingLog == Int32(sighting.log) {
-                // Two `card` lines of one log in the same second: the later line is the later
-                // sighting (a log is only appended to).
-                guard Int32(sighting.index) > old.sightingIndex else { return }
+            if let sighting, rank == 2, old.rank == 2, old.time == time {
+                // Two `card` lines in the same second: of one log, the later line is the later
+                // sighting (a log is only appended to); of two logs, the caller kept the one with
+                // the greater record id, in whatever order the logs are read.
+                if old.sightingLog == Int32(sighting.log) { guard Int32(sighting.index) > old.sightingIndex else { return } }
             } else {
                 guard (old.time, old.rank, old.content) < (time, rank, content) else { return }
             }
