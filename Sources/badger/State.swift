@@ -41,7 +41,8 @@ extension Badger.State {
                 for index in studied.memories.indices {
                     try studied.memories[index].commitEdits(at: Date())
                     written += try studied.memories[index].flushStates()
-                    edited += studied.memories[index].matching.edited.count
+                    // Cards that continue a history under other content than it began with.
+                    edited += studied.memories[index].matching.keyOfCard.numbers.count { $0.key != $0.value }
                 }
                 let cards = studied.memories.reduce(0) { $0 + $1.stateCount }
                 let records = studied.memories.reduce(0) { $0 + $1.recordCount }

@@ -62,6 +62,8 @@ import Testing
         #expect(due.standardOutput.contains("\"new\" : 0"), "\(due.standardOutput)")
         let lint = try await BadgerProcess.run(["lint"], in: root)
         #expect(lint.standardOutput.isEmpty, "\(lint.standardOutput)")
+        let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: root)
+        #expect(rebuild.standardError.contains(", 6 edited cards followed"), "\(rebuild.standardError)")
         // The stranded log of the old deck name still counts, and new reviews go beside the deck.
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("french.reviews").path))
         let newIDs = try await Self.ids(root)
