@@ -71,16 +71,8 @@ extension Badger {
         }
 
         private func git(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git"] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.standardError
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
+            let (status, data) = try ExternalProgram.output(of: "/usr/bin/env", arguments: ["git"] + arguments)
+            guard status == 0 else {
                 Terminal.standardError.write(
                     "badger: error: git \(arguments.joined(separator: " ")) failed; is this inside a git repository?\n")
                 throw ExitStatus.usageOrIO.code

@@ -137,6 +137,41 @@ enum ExternalProgram {
         return pid
     }
 
+    /// Runs `executable` with `arguments` (no shell), its standard output captured and its
+    /// standard error shared with badger's, and waits for it: its exit status and output. Used
+    /// instead of Foundation's `Process`, whose `run()` on Linux can over-read a directory entry
+    /// of /proc/self/fd and crash (swift-corelibs-foundation#5472).
+    static func output(of executable: String, arguments: [String]) throws -> (status: Int32, output: Data) {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else {
+            throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(errno)))
+        }
+        let (reading, writing) = (descriptors[0], descriptors[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, writing, 1)
+        posix_spawn_file_actions_addclose(&actions, reading)
+        posix_spawn_file_actions_addclose(&actions, writing)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = argv.withUnsafeBufferPointer { arguments in
+            posix_spawn(&pid, executable, &actions, nil, arguments.baseAddress!, environ)
+        }
+        close(writing)
+        guard spawned == 0 else {
+            close(reading)
+            throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(spawned)))
+        }
+        let output = FileHandle(fileDescriptor: reading, closeOnDealloc: true).readDataToEndOfFile()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(errno))) }
+        }
+        return (decodedStatus(status), output)
+    }
+
     /// Collects those of `pids` that have ended (without waiting); returns the ones still running.
     static func reap(_ pids: [pid_t]) -> [pid_t] {
         pids.filter { exitStatus(of: $0) == nil }
