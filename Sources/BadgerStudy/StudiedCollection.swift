@@ -73,6 +73,23 @@ public struct StudiedCollection {
         return memories.reduce(into: [:]) { result, memory in result.merge(memory.states) { first, _ in first } }
     }
 
+    /// `collection` with every other deck of `root` added (read for their cards, unchecked): a
+    /// root's memory always sees all its cards, so that a command given one deck or run in a
+    /// subfolder matches cards to histories as one over the whole collection does (a card moved
+    /// to a deck it was not given would look deleted, and its history go to another card).
+    static func everyDeck(of root: String, with collection: DeckCollection, fileAccess: any FileAccess) -> DeckCollection {
+        guard let files = try? CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [root]) else { return collection }
+        let loaded = Set(collection.decks.map(\.file.absolutePath))
+        let missing = files.filter { !loaded.contains($0.absolutePath) && $0.collectionRoot == root }
+        guard !missing.isEmpty,
+            let others = try? DeckCollection.load(missing, fileAccess: fileAccess, options: .init(checking: false))
+        else { return collection }
+        var whole = collection
+        whole.decks += others.decks
+        whole.cards += others.cards
+        return whole
+    }
+
     /// Loads every root's configuration, logs and state files for `collection`.
     ///
     /// - Parameters:
@@ -102,8 +119,9 @@ public struct StudiedCollection {
             configs[root] = config
             memories.append(
                 try CollectionMemory(
-                    collection: collection, root: root, scheduler: try config.makeScheduler(), fuzzing: config.fuzz,
-                    fileAccess: fileAccess, rebuilding: rebuilding, replaying: replaying))
+                    collection: Self.everyDeck(of: root, with: collection, fileAccess: fileAccess), root: root,
+                    scheduler: try config.makeScheduler(), fuzzing: config.fuzz, fileAccess: fileAccess, rebuilding: rebuilding,
+                    replaying: replaying))
         }
         for memory in memories {
             for repaired in memory.repairedLogs {

@@ -293,6 +293,28 @@ import Testing
         #expect(try await BadgerProcess.run(["lint"], in: root).standardOutput.isEmpty)
     }
 
+    @Test func aCommandGivenOneDeckMatchesAsOneOverTheWholeCollection() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("badger.yml", "fuzz: true\n")
+        try directory.write("sub/deck.md", Self.deck("Math", [("What is 9*9?", "81"), ("What is 2+3?", "5")]))
+        try directory.write("other/deck2.md", Self.deck("Arith", [("What is 7*7?", "49")]))
+        let three = try await #require(try Self.ids(root)["What is 2+3?"])
+        try await Self.review(root, three, 2, at: "2026-01-01T08:00:00Z")
+        // 2+3 moves to the other deck and 2+5 is added where it was; the first command names
+        // only that deck, then one runs from inside its folder, then a prune of it alone.
+        try directory.write("sub/deck.md", Self.deck("Math", [("What is 9*9?", "81"), ("What is 2+5?", "5")]))
+        try directory.write("other/deck2.md", Self.deck("Arith", [("What is 7*7?", "49"), ("What is 2+3?", "5")]))
+        _ = try await BadgerProcess.run(["due", "sub/deck.md"], in: root)
+        _ = try await BadgerProcess.run(["due"], in: root.appendingPathComponent("sub"))
+        #expect(try await BadgerProcess.run(["state", "prune", "sub/deck.md"], in: root).status == 0)
+        let listed = try await Self.listed(root, ["sub", "other"])
+        #expect(listed["What is 2+3?"]?.state == "learning", "\(listed)")
+        #expect(listed["What is 2+5?"]?.state == "new", "\(listed)")
+        #expect(try await BadgerProcess.run(["lint", "sub", "other"], in: root).standardOutput.isEmpty)
+    }
+
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
