@@ -874,11 +874,18 @@ public struct CollectionMemory: Sendable {
         }
         // After the card's own (empty) identity was last seen, at least by a second, so that the
         // link is the later claim on the card's content.
-        let displaced = matching.keyOfCard[cardID].flatMap { ledger.identities[$0]?.seen }
+        let displaced = matching.keyOfCard[cardID].flatMap { $0 == identity.key ? nil : ledger.identities[$0] }
         let sighting = ReviewRecord.CardSighting(
-            time: max(time, displaced.map { $0.addingTimeInterval(1) } ?? time), key: identity.key, contentID: cardID,
+            time: max(time, displaced.map { $0.seen.addingTimeInterval(1) } ?? time), key: identity.key, contentID: cardID,
             direction: card.direction, question: card.question, answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
-        try append([ReviewRecord.card(sighting).line], to: decks[deckIndex].file.memoryFiles.logPath)
+        var lines = [ReviewRecord.card(sighting).line]
+        // The card's own identity, which had nothing to keep, is retired with it (automatically,
+        // dated at its last sighting), so that it never makes a later edit ambiguous.
+        if let displaced {
+            lines.append(
+                ReviewRecord.retired(time: displaced.seen, key: displaced.key, recordID: ReviewRecord.newRecordID(using: &generator)).line)
+        }
+        try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
         reload()
     }
 

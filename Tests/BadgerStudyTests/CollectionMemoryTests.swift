@@ -264,9 +264,16 @@ import Testing
         try memory.commitEdits(at: start.addingTimeInterval(60))
         let renamed = id(collection, "Name the second number")
         try memory.link(name: two, to: renamed, at: start.addingTimeInterval(60))
-        let (_, after) = try load(directory)
+        var (_, after) = try load(directory)
         #expect(after.key(of: renamed) == two)
         #expect(after.reviewCount(of: renamed) == 1)
+        // A typo fixed right after the link follows it (the card's own empty key is retired).
+        try directory.write("a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n\nQ: Name the second numbr\nA: 2\n")
+        let edited: DeckCollection
+        (edited, after) = try load(directory)
+        let typo = id(edited, "Name the second numbr")
+        #expect(after.key(of: typo) == two)
+        #expect(after.matching.ambiguous.isEmpty)
     }
 
     @Test func pruningRetiresHistoriesButKeepsEveryReview() throws {
