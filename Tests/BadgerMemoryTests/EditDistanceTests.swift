@@ -63,4 +63,21 @@ import Testing
             #expect(a.distance(to: b, limit: 64) == min(exact, 65) || (exact > 64 && a.distance(to: b, limit: 64) > 64))
         }
     }
+
+    /// The bit-parallel distance of ASCII texts (the shorter up to 64 characters) equals the
+    /// reference, and longer texts still get the band's answer.
+    @Test func theBitParallelDistanceEqualsTheReference() {
+        var random = SeededGenerator(seed: 13)
+        let alphabet = Array("ab c?")
+        for _ in 0..<2000 {
+            func word() -> [UInt8] {
+                (0..<Int.random(in: 0...90, using: &random)).map { _ in UInt8(alphabet.randomElement(using: &random)!.asciiValue!) }
+            }
+            let (a, b) = (word(), word())
+            let exact = Self.reference(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+            let limit = Int.random(in: 0...100, using: &random)
+            let found = EditDistance.distance(a, b, limit: limit)
+            #expect(exact <= limit ? found == exact : found > limit, "\(a.count)/\(b.count) limit \(limit): \(found) vs \(exact)")
+        }
+    }
 }

@@ -11,6 +11,43 @@ enum EditDistance {
         return distance(Array(lhs), Array(rhs), limit: limit)
     }
 
+    /// The distance between two ASCII byte strings: bit-parallel (Myers, in Hyyrö's form) when
+    /// the shorter fits in 64 bits, one machine word per column instead of a row of cells; the
+    /// band otherwise. The distance when within `limit`, else more than `limit`.
+    static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        let (pattern, text) = a.count <= b.count ? (a, b) : (b, a)
+        guard !pattern.isEmpty, pattern.count <= 64, pattern.allSatisfy({ $0 < 128 }), text.allSatisfy({ $0 < 128 }) else {
+            return distance(a as [UInt8], b as [UInt8], limit: limit, generic: ())
+        }
+        if text.count - pattern.count > limit { return limit + 1 }
+        var equal = [UInt64](repeating: 0, count: 128)
+        for (index, byte) in pattern.enumerated() { equal[Int(byte)] |= 1 << UInt64(index) }
+        let last: UInt64 = 1 << UInt64(pattern.count - 1)
+        var positive: UInt64 = pattern.count == 64 ? ~0 : (1 << UInt64(pattern.count)) - 1
+        var negative: UInt64 = 0
+        var score = pattern.count
+        for byte in text {
+            let matches = equal[Int(byte)]
+            let vertical = matches | negative
+            let horizontal = (((matches & positive) &+ positive) ^ positive) | matches
+            var up = negative | ~(horizontal | positive)
+            var down = positive & horizontal
+            if up & last != 0 { score += 1 }
+            if down & last != 0 { score -= 1 }
+            // The top row grows by one a column: the text is matched whole, not searched.
+            up = (up << 1) | 1
+            down <<= 1
+            positive = down | ~(vertical | up)
+            negative = up & vertical
+        }
+        return min(score, limit + 1)
+    }
+
+    /// The band computation for any elements.
+    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int, generic: Void) -> Int {
+        distance(a, b, limit: limit)
+    }
+
     static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         // The distance is at least the difference in length.
