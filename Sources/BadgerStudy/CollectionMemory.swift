@@ -553,6 +553,9 @@ public struct CollectionMemory: Sendable {
     /// The log (display path) that last mentions the identity `key`.
     public func lastLog(of key: String) -> String? { ledger.lastLog(ofKey: names.number(key)).map { logs[$0].displayPath } }
 
+    /// The absolute path of that log.
+    public func lastLogPath(of key: String) -> String? { ledger.lastLog(ofKey: names.number(key)).map { logs[$0].path } }
+
     /// Every record of every log, each once.
     public var allRecords: [ReviewRecord] {
         logs.flatMap { log in (0..<log.log.count).map { log.log.record(at: $0, names: names) } }

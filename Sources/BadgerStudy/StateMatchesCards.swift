@@ -11,14 +11,22 @@ public enum StateMatchesCards {
     /// One warning per ambiguous card, at its question, and one per orphaned history, at the
     /// log that last saw it. An identity never reviewed (one an export recorded) has no history
     /// to lose and is not reported.
-    public static func diagnostics(_ memory: CollectionMemory) -> [Diagnostic] {
+    /// With `decks` (absolute paths), only those about these decks: their ambiguous cards, and
+    /// histories last seen in their logs (a command given some decks reports on those).
+    public static func diagnostics(_ memory: CollectionMemory, decks: Set<String>? = nil) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        func wanted(deck path: String) -> Bool { decks?.contains(path) ?? true }
+        func wanted(historyOf key: String) -> Bool {
+            guard decks != nil else { return true }
+            guard let log = memory.lastLogPath(of: key) else { return false }
+            return wanted(deck: String(log.dropLast(".reviews".count)) + ".md")
+        }
         func quoted(_ text: String?) -> String {
             let text = CardID.normalized(text ?? "")
             return "\"" + (text.count > 50 ? String(text.prefix(50)) + "…" : text) + "\""
         }
         for ambiguous in memory.matching.ambiguous {
-            guard let (deck, card) = memory.card(ambiguous.contentID) else { continue }
+            guard let (deck, card) = memory.card(ambiguous.contentID), wanted(deck: deck.file.absolutePath) else { continue }
             let candidates = ambiguous.keys.map { key in
                 "\(key) (\(quoted(memory.ledger.identities[key]?.question)))"
             }
@@ -34,7 +42,9 @@ public enum StateMatchesCards {
         }
         let ambiguousKeys = Set(memory.matching.ambiguous.flatMap(\.keys))
         for identity in memory.orphans
-        where !identity.retired && (identity.reviewCount > 0 || identity.suspended) && !ambiguousKeys.contains(identity.key) {
+        where !identity.retired && (identity.reviewCount > 0 || identity.suspended) && !ambiguousKeys.contains(identity.key)
+            && wanted(historyOf: identity.key)
+        {
             let file = memory.lastLog(of: identity.key) ?? memory.logs.first?.displayPath ?? memory.root
             result.append(
                 Diagnostic(

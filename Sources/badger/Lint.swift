@@ -52,7 +52,12 @@ extension Badger {
             }
             if studied {
                 let memories = try collection.loadStudied(replaying: false, loaded: loaded).memories
-                loaded.diagnostics = Diagnostic.sortedForOutput(loaded.diagnostics + memories.flatMap { StateMatchesCards.diagnostics($0) })
+                // Matching reads every deck of a root; when only some were linted, what is
+                // reported is about those.
+                let named = Set(loaded.decks.map(\.file.absolutePath))
+                let partial = memories.contains { memory in memory.decks.contains { !named.contains($0.file.absolutePath) } }
+                loaded.diagnostics = Diagnostic.sortedForOutput(
+                    loaded.diagnostics + memories.flatMap { StateMatchesCards.diagnostics($0, decks: partial ? named : nil) })
             }
             let diagnostics = loaded.diagnostics
             let output = Terminal.standardOutput

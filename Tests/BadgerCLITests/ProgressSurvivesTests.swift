@@ -313,6 +313,12 @@ import Testing
         #expect(listed["What is 2+3?"]?.state == "learning", "\(listed)")
         #expect(listed["What is 2+5?"]?.state == "new", "\(listed)")
         #expect(try await BadgerProcess.run(["lint", "sub", "other"], in: root).standardOutput.isEmpty)
+        // A card deleted from the other deck is reported by a lint of the collection, not by a
+        // lint of an unrelated deck (matching still reads every deck).
+        try directory.write("other/deck2.md", Self.deck("Arith", [("What is 7*7?", "49")]))
+        try directory.write("third/deck3.md", Self.deck("Geo", [("Capital of Peru?", "Lima")]))
+        #expect(try await BadgerProcess.run(["lint", "sub", "other", "third"], in: root).standardOutput.contains("[StateMatchesCards]"))
+        #expect(!(try await BadgerProcess.run(["lint", "third/deck3.md"], in: root).standardOutput.contains("[StateMatchesCards]")))
     }
 
     @Test func aCardDeletedBeforeItWasStudiedNeverMakesALaterEditAmbiguous() async throws {
