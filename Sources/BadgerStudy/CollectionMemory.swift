@@ -859,13 +859,16 @@ public struct CollectionMemory: Sendable {
     ///
     /// - Throws: `MemoryError.unknownCard` for a card or name that does not exist, and
     ///   `MemoryError.alreadyContinued` when `cardID` already continues another history.
-    public mutating func link(name: String, to cardID: String, at time: Date) throws {
+    /// Returns false, writing nothing, when the card already continues that history.
+    @discardableResult
+    public mutating func link(name: String, to cardID: String, at time: Date) throws -> Bool {
         guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
         let key = ledger.aliases.origin(name)
         guard let identity = ledger.identities[key] ?? ledger.identities.values.first(where: { $0.contentID == name }) else {
             throw MemoryError.unknownHistory(name)
         }
         // A card recorded but never reviewed nor suspended has nothing to keep.
+        if matching.keyOfCard[cardID] == identity.key { return false }
         if let other = matching.keyOfCard[cardID], other != identity.key,
             ledger.identities[other].map({ $0.reviewCount > 0 || $0.suspended }) ?? true
         {
@@ -890,6 +893,7 @@ public struct CollectionMemory: Sendable {
         }
         try append(lines, to: decks[deckIndex].file.memoryFiles.logPath)
         reload()
+        return true
     }
 
     /// Retires every identity that continues in no card (`badger state prune`): their history

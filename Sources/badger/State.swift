@@ -84,8 +84,9 @@ extension Badger.State {
                 Terminal.standardError.write("badger: error: no card with id \(UntrustedText.sanitized(card)) (badger list shows ids)\n")
                 throw ExitStatus.usageOrIO.code
             }
+            var linked = true
             do {
-                try studied.memories[index].link(name: history.lowercased(), to: id, at: Date())
+                linked = try studied.memories[index].link(name: history.lowercased(), to: id, at: Date())
                 try studied.memories[index].flushStates()
             } catch let error as MemoryError {
                 Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")
@@ -95,7 +96,9 @@ extension Badger.State {
                 throw ExitStatus.usageOrIO.code
             }
             let reviews = studied.memories[index].reviewCount(of: id)
-            Terminal.standardOutput.write("card \(id) now continues history \(UntrustedText.sanitized(history)) (\(reviews) reviews)\n")
+            Terminal.standardOutput.write(
+                "card \(id) \(linked ? "now continues" : "already continues") history \(UntrustedText.sanitized(history)) (\(reviews) reviews)\n"
+            )
         }
     }
 
@@ -124,7 +127,10 @@ extension Badger.State {
                     try studied.memories[index].flushStates()
                 }
             }
-            Terminal.standardError.write("retired the history of \(retired) card\(retired == 1 ? "" : "s") that no longer exist\n")
+            Terminal.standardError.write(
+                retired == 0
+                    ? "nothing to retire: every history continues in a card, or was retired before\n"
+                    : "retired the history of \(retired) card\(retired == 1 ? "" : "s") that no longer exist\n")
         }
     }
 }

@@ -122,6 +122,12 @@ import Testing
         let link = try await BadgerProcess.run(["state", "link", three, String(five.prefix(6))], in: root)
         #expect(link.status == 0, "\(link.standardError)")
         #expect(link.standardOutput.contains("(1 reviews)"))
+        // Linking it again writes nothing and says so.
+        let logBefore = try directory.read("m.reviews")
+        let relink = try await BadgerProcess.run(["state", "link", three, five], in: root)
+        #expect(relink.status == 0)
+        #expect(relink.standardOutput.contains("already continues"), "\(relink.standardOutput)")
+        #expect(try directory.read("m.reviews") == logBefore)
         #expect(try await Self.listed(root)["What is 2+5?"]?.state == "review")
         // 2+4's history is still its own, reported until pruned; a second link to the card is refused.
         let again = try await BadgerProcess.run(["state", "link", four, five], in: root)

@@ -390,6 +390,10 @@ import Testing
         #expect(logAfter.dropFirst(logBefore.count).contains("\tretired\t\(gone)\t"))
         #expect(try await sandbox.badger(["lint", "--strict"]).status == 0)
         #expect(try await sandbox.badger(["lint"]).standardOutput.isEmpty)
+        // Pruning again finds nothing, and says so.
+        let again = try await sandbox.badger(["state", "prune"])
+        #expect(again.standardError.hasPrefix("nothing to retire"), "\(again.standardError)")
+        #expect(try sandbox.text("deck.reviews") == logAfter)
         // A rebuild does not bring it back.
         #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.stateLine(gone, in: "deck.state") == nil)
