@@ -8,7 +8,7 @@ enum EditDistance {
         // character of two bytes, hence the exception.)
         func plain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 128 && $0 != 13 } }
         if plain(lhs), plain(rhs) { return distance(Array(lhs.utf8), Array(rhs.utf8), limit: limit) }
-        return distance(Array(lhs), Array(rhs), limit: limit)
+        return banded(Array(lhs), Array(rhs), limit: limit)
     }
 
     /// The distance between two ASCII byte strings: bit-parallel (Myers, in Hyyrö's form) when
@@ -17,7 +17,7 @@ enum EditDistance {
     static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
         let (pattern, text) = a.count <= b.count ? (a, b) : (b, a)
         guard !pattern.isEmpty, pattern.count <= 64, pattern.allSatisfy({ $0 < 128 }), text.allSatisfy({ $0 < 128 }) else {
-            return distance(a as [UInt8], b as [UInt8], limit: limit, generic: ())
+            return banded(a, b, limit: limit)
         }
         if text.count - pattern.count > limit { return limit + 1 }
         var equal = [UInt64](repeating: 0, count: 128)
@@ -43,12 +43,8 @@ enum EditDistance {
         return min(score, limit + 1)
     }
 
-    /// The band computation for any elements.
-    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int, generic: Void) -> Int {
-        distance(a, b, limit: limit)
-    }
-
-    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
+    /// The distance of any elements, computed in Ukkonen's band.
+    static func banded<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         // The distance is at least the difference in length.
         if abs(a.count - b.count) > limit { return limit + 1 }

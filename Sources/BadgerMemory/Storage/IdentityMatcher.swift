@@ -208,15 +208,8 @@ public enum IdentityMatcher {
     /// whose text and hidden text are both at least half alike, 1 to 1.8 for a question
     /// a few edits away (at most an eighth of its length, at least 2; 0.2 less per edit), or for
     /// the reverse of a reversed card an answer a few edits away; plus
-    /// up to 1 for the answer's likeness and a little for the place.
-    static func score(_ card: Card, _ identity: CardLedger.Identity, place: Place?) -> Double? {
-        guard let question = identity.question else { return nil }
-        return score(
-            card, Texts(question: card.question, answer: card.answer), identity,
-            Texts(question: question, answer: identity.answer ?? ""), place: place)
-    }
-
-    /// `score` with the texts of both already made comparable.
+    /// up to 1 for the answer's likeness and a little for the place. The texts of both are
+    /// made comparable once by the caller.
     static func score(_ card: Card, _ cardTexts: Texts, _ identity: CardLedger.Identity, _ texts: Texts, place: Place?) -> Double? {
         let (question, answer) = (texts.question, texts.answer)
         let (cardQuestion, cardAnswer) = (cardTexts.question, cardTexts.answer)
