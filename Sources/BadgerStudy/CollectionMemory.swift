@@ -722,7 +722,7 @@ public struct CollectionMemory: Sendable {
         var written = false
         for (deckIndex, lines) in linesOfDeck.sorted(by: { $0.key < $1.key }) {
             // A log another command wrote to since it was read is left for the next command.
-            if try appendRecording(lines, to: decks[deckIndex].file.memoryFiles.logPath) { written = true }
+            if try append(lines, to: decks[deckIndex].file.memoryFiles.logPath, onlyIfUnchanged: true) { written = true }
         }
         guard written else { return 0 }
         reload()
@@ -916,37 +916,24 @@ public struct CollectionMemory: Sendable {
     }
 
     /// Appends lines to a log (creating it, and the collection's `.gitattributes`, if needed)
-    /// and keeps the memory's copy of that log in step.
-    private mutating func append(_ lines: [String], to path: String) throws {
-        let isNew = !logs.contains { $0.path == path }
+    /// and keeps the memory's copy of that log in step; returns whether the lines were written.
+    @discardableResult
+    private mutating func append(_ lines: [String], to path: String, onlyIfUnchanged: Bool = false) throws -> Bool {
+        let known = logs.first { $0.path == path }
         if !gitFilesEnsured {
             // Whenever a collection is written, not only with its first log: a collection copied
             // without its dotfiles gets them back.
             GitAttributes.ensure(root: root)
             gitFilesEnsured = true
         }
-        let appended = try AtomicFile.appendLines(lines, to: path, header: ReviewLog.header)
-        lastAppend = (path, lines)
-        if isNew { logs.append(Log(path: path, displayPath: path, log: CompactLog(), inScope: true)) }
-        _ = appended
-        noteSize(of: path)
-    }
-
-    /// Appends the lines `commitEdits` records to a log only while it is as this memory read it
-    /// (checked under its lock), so two commands started at once do not both record the same
-    /// cards; returns whether they were written.
-    private mutating func appendRecording(_ lines: [String], to path: String) throws -> Bool {
-        let known = logs.first { $0.path == path }
-        if let known, known.size == nil {
-            try append(lines, to: path)
-            return true
-        }
-        if !gitFilesEnsured {
-            GitAttributes.ensure(root: root)
-            gitFilesEnsured = true
-        }
-        guard try AtomicFile.appendLines(lines, to: path, header: ReviewLog.header, ifSize: off_t(known?.size ?? 0)) != nil else {
-            return false
+        // `onlyIfUnchanged`: only while the log is as this memory read it (checked under its
+        // lock; a log whose size is not known is written), so that two commands started at
+        // once do not both record the same cards.
+        if onlyIfUnchanged, known?.size != nil || known == nil {
+            let expected = off_t(known?.size ?? 0)
+            guard try AtomicFile.appendLines(lines, to: path, header: ReviewLog.header, ifSize: expected) != nil else { return false }
+        } else {
+            try AtomicFile.appendLines(lines, to: path, header: ReviewLog.header)
         }
         lastAppend = (path, lines)
         if known == nil { logs.append(Log(path: path, displayPath: path, log: CompactLog(), inScope: true)) }
