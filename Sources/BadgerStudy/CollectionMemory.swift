@@ -205,6 +205,9 @@ public struct CollectionMemory: Sendable {
     private var reviewCountOverrides: [UInt64: Int] = [:]
     private var legacyQuestions: [String: String]
     private var replayed = false
+    /// The digest of the entries each state file was last found holding or written with, by
+    /// path: a file is not read again while its entries are unchanged.
+    private var flushedDigests: [String: UInt64] = [:]
     private var gitFilesEnsured = false
     /// Whether a deck of the root cannot be read for cards now (its front matter broken): new
     /// cards are not recorded meanwhile, since one may be a card moved out of it.
@@ -637,21 +640,26 @@ public struct CollectionMemory: Sendable {
             let entries = stated.lazy.map { id, position, key in
                 SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: deck.cards[Int(position)].question)
             }
+            let digest = SidecarState.digest(ofSorted: entries)
+            // Written or found up to date by this memory, and unchanged since.
+            if flushedDigests[path] == digest { continue }
             let exists = fileAccess.kind(atPath: path) == .file
             guard exists || !stated.isEmpty else { continue }
-            // A file that holds exactly the bytes to write is left as it is, found reading it
-            // in parts and making its lines one at a time: neither is held whole.
-            var comparison = SidecarState.TextComparison(entries.makeIterator())
-            if exists, (try? fileAccess.read(atPath: path, inPartsOf: 1 << 16) { if !comparison.feed($0) { throw Differs() } }) != nil,
-                comparison.finish()
-            {
-                continue
+            // A file whose digest line names these entries, and whose lines are as that line
+            // says, is left as it is: found reading it in parts, without making its lines.
+            if exists {
+                var check = SidecarState.DigestCheck()
+                if (try? fileAccess.read(atPath: path, inPartsOf: 1 << 16) { check.feed($0) }) != nil, check.finish() == digest {
+                    flushedDigests[path] = digest
+                    continue
+                }
             }
             let old = Self.stateText(at: path, fileAccess: fileAccess)
             guard old != nil || !stated.isEmpty else { continue }
             let text = SidecarState.text(ofSorted: entries)
+            if text != old { try AtomicFile.write(text, to: path) }
+            flushedDigests[path] = digest
             guard text != old else { continue }
-            try AtomicFile.write(text, to: path)
             if let old, !SidecarState.isReadable(old) {
                 notes.append("\(MemoryFiles(deckPath: deck.file.displayPath).statePath) could not be read; rebuilt it from the review logs")
             }

@@ -183,13 +183,14 @@ import Testing
         #expect(Set(log.dropFirst().map { $0.components(separatedBy: "\t").last! }).count == 6)
         #expect(!log.dropFirst(5).joined().contains(three))
 
-        // The state: a header, then one line per reviewed card, sorted by id.
+        // The state: a header, the digest line, then one line per reviewed card, sorted by id.
         let state = try sandbox.lines("deck.state")
-        #expect(state.count == 3)
+        #expect(state.count == 4)
         #expect(state.first?.hasPrefix("# badger state") == true)
-        let stateIDs = state.dropFirst().map { $0.components(separatedBy: "\t")[0] }
+        #expect(state[1].hasPrefix("# digest "))
+        let stateIDs = state.dropFirst(2).map { $0.components(separatedBy: "\t")[0] }
         #expect(stateIDs == [one, two].sorted())
-        #expect(state.dropFirst().allSatisfy { $0.components(separatedBy: "\t").count == 14 })
+        #expect(state.dropFirst(2).allSatisfy { $0.components(separatedBy: "\t").count == 14 })
         let twoFields = try #require(state.first { $0.hasPrefix(two + "\t") }?.components(separatedBy: "\t"))
         #expect(twoFields[5] == "2020-01-01T08:11:00Z")  // due: Again restarts the first 1-minute step
         #expect(twoFields[6] == "2020-01-01T08:10:00Z")  // last review

@@ -83,8 +83,9 @@ import Testing
         let text = state.text
         #expect(try SidecarState(text: text) == state)
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines[1].hasPrefix("a\t") && lines[2].hasPrefix("b\t"))
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix("# digest "))
+        #expect(lines[2].hasPrefix("a\t") && lines[3].hasPrefix("b\t"))
     }
 
     @Test func aGarbledStateLineNamesItsLine() {
@@ -92,9 +93,11 @@ import Testing
         #expect(!SidecarState.isReadable(SidecarState.header + "\nabc\tReview\n"))
     }
 
-    /// Comparing a file's bytes with the text to write, line by line, agrees with comparing
-    /// the whole texts' bytes: equal, one byte changed, cut short, one byte more, one line less.
-    @Test func bytesAreTheTextExactlyWhenTheirBytesAre() throws {
+    /// A state file's digest line names its entries' digest and hashes the lines after it: a
+    /// file read in parts of any size is found up to date exactly when its bytes are the text
+    /// of those entries (one byte changed anywhere, cut short, one byte more, one entry less,
+    /// one number of a state changed: not up to date).
+    @Test func aStateFileIsUpToDateExactlyWhenItsBytesAreTheText() throws {
         let due = Timestamp.parse("2026-12-01T09:00:00Z")!
         let entries = (0..<40).map { index in
             SidecarState.Entry(
@@ -103,32 +106,66 @@ import Testing
                     state: .review, stability: Double(index) / 3, due: due.addingTimeInterval(Double(index)), lapses: index),
                 question: index % 7 == 0 ? "tab\there \(index)" : "question \(index)")
         }.sorted { $0.cardID < $1.cardID }
+        let digest = SidecarState.digest(ofSorted: entries)
         let text = SidecarState.text(ofSorted: entries)
         let bytes = Array(text.utf8)
-        #expect(SidecarState.bytes(bytes, areTextOfSorted: entries))
+        #expect(text.split(separator: "\n")[1].hasPrefix("# digest "))
         #expect(SidecarState.isReadable(text))
-        // Fed in parts of any size, cut anywhere (inside lines too).
-        for size in [1, 7, 100, 4096] {
-            for cut in [bytes, Array(bytes.dropLast()), bytes + [0x41]] {
-                var comparison = SidecarState.TextComparison(entries.makeIterator())
-                var fed = true
-                for start in stride(from: 0, to: cut.count, by: size) where fed {
-                    fed = cut[start..<min(start + size, cut.count)].withUnsafeBytes { comparison.feed($0) }
-                }
-                #expect((fed && comparison.finish()) == (cut == bytes))
+        #expect(try SidecarState(text: text) == SidecarState(entries: Dictionary(uniqueKeysWithValues: entries.map { ($0.cardID, $0) })))
+        func check(_ bytes: [UInt8], partSize: Int) -> UInt64? {
+            var check = SidecarState.DigestCheck()
+            for start in stride(from: 0, to: bytes.count, by: partSize) {
+                bytes[start..<min(start + partSize, bytes.count)].withUnsafeBytes { check.feed($0) }
             }
+            return check.finish()
+        }
+        for size in [1, 7, 100, 4096] {
+            #expect(check(bytes, partSize: size) == digest)
+            #expect(check(Array(bytes.dropLast()), partSize: size) != digest)
+            #expect(check(bytes + [0x41], partSize: size) != digest)
         }
         for index in stride(from: 0, to: bytes.count, by: 97) {
             var changed = bytes
             changed[index] ^= 0x01
-            #expect(!SidecarState.bytes(changed, areTextOfSorted: entries))
+            #expect(check(changed, partSize: 64) != digest)
         }
-        #expect(!SidecarState.bytes(Array(bytes.dropLast()), areTextOfSorted: entries))
-        #expect(!SidecarState.bytes(bytes + [0x0A], areTextOfSorted: entries))
-        #expect(!SidecarState.bytes(bytes, areTextOfSorted: entries.dropLast()))
-        #expect(!SidecarState.bytes([], areTextOfSorted: [SidecarState.Entry]()))
-        #expect(
-            SidecarState.bytes(Array(SidecarState.text(ofSorted: [SidecarState.Entry]()).utf8), areTextOfSorted: [SidecarState.Entry]()))
+        #expect(SidecarState.digest(ofSorted: entries.dropLast()) != digest)
+        var later = entries
+        later[3].memory.due.addTimeInterval(1)
+        #expect(SidecarState.digest(ofSorted: later) != digest)
+        later = entries
+        later[5].question += " "
+        #expect(SidecarState.digest(ofSorted: later) != digest)
+        // A file written before digest lines (header, then the lines) is never up to date.
+        let old =
+            SidecarState.header + "\n" + text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+        #expect(check(Array(old.utf8), partSize: 100) == nil)
+        #expect(check([], partSize: 1) == nil)
+        let empty = SidecarState.text(ofSorted: [SidecarState.Entry]())
+        #expect(check(Array(empty.utf8), partSize: 3) == SidecarState.digest(ofSorted: [SidecarState.Entry]()))
+    }
+
+    /// The stable hash is the same however its bytes are cut into parts, and differs when a
+    /// byte does.
+    @Test func stableHashIgnoresHowBytesAreCut() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        var whole = StableHasher()
+        bytes.withUnsafeBytes { whole.combine($0) }
+        for size in [1, 3, 8, 13, 999] {
+            var parts = StableHasher()
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { parts.combine($0) }
+            }
+            #expect(parts.finalize() == whole.finalize())
+        }
+        var shorter = StableHasher()
+        bytes.dropLast().withUnsafeBytes { shorter.combine($0) }
+        #expect(shorter.finalize() != whole.finalize())
+        var zeros = StableHasher()
+        [UInt8](repeating: 0, count: 8).withUnsafeBytes { zeros.combine($0) }
+        var fewerZeros = StableHasher()
+        [UInt8](repeating: 0, count: 7).withUnsafeBytes { fewerZeros.combine($0) }
+        #expect(zeros.finalize() != fewerZeros.finalize())
     }
 }
 

@@ -71,6 +71,36 @@ import Testing
         #expect(try directory.read(".gitattributes").hasPrefix("*.reviews merge=union\n*.state merge=union\nanki.notes merge=union\n"))
     }
 
+    /// An up-to-date state file is left alone (its digest line says so), and one changed by
+    /// hand in a way that still reads (a digit of a due date, the same length) is rewritten:
+    /// the digest line hashes every line after it.
+    @Test func aStateFileChangedByHandIsRewrittenAndAnUpToDateOneIsLeftAlone() throws {
+        let directory = try makeCollection()
+        defer { directory.remove() }
+        var (collection, memory) = try load(directory)
+        _ = try memory.recordReview(cardID: collection.cards[0].id.description, rating: .good, at: start)
+        #expect(try memory.flushStates() == 1)
+        let written = try directory.read("a.state")
+        #expect(written.split(separator: "\n")[1].hasPrefix("# digest "))
+        var (_, again) = try load(directory)
+        #expect(try again.flushStates() == 0)
+        #expect(try directory.read("a.state") == written)
+        // One digit of the due date, same length, still a readable state file.
+        let changed = written.replacingOccurrences(of: "2026-11-02T08:10", with: "2026-11-02T09:10")
+        #expect(changed != written && SidecarState.isReadable(changed))
+        try directory.write("a.state", changed)
+        (_, again) = try load(directory)
+        #expect(try again.flushStates() == 1)
+        #expect(try directory.read("a.state") == written)
+        // Written by an older badger: the same lines without a digest line.
+        let old = written.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { $0.offset != 1 }.map(\.element)
+            .joined(separator: "\n")
+        try directory.write("a.state", old)
+        (_, again) = try load(directory)
+        #expect(try again.flushStates() == 1)
+        #expect(try directory.read("a.state") == written)
+    }
+
     @Test func aSlightlyEditedQuestionKeepsItsProgressAtOnce() throws {
         let directory = try makeCollection()
         defer { directory.remove() }

@@ -80,70 +80,113 @@ public struct SidecarState: Sendable, Equatable {
 
     /// The text of a state file holding `entries`, given sorted by card id and each id once:
     /// what `text` writes, for a caller that makes the entries one at a time instead of
-    /// keeping them all.
+    /// keeping them all. The header comes first, then the digest line (see `digestCheck`),
+    /// then one line per entry.
     public static func text(ofSorted entries: some Sequence<Entry>) -> String {
-        var text = Self.header + "\n"
-        text.reserveCapacity(entries.underestimatedCount * 140)
-        for entry in entries { appendLine(of: entry, to: &text) }
-        return text
+        var digest = StableHasher(seed: digestSeed)
+        var body = ""
+        body.reserveCapacity(entries.underestimatedCount * 140)
+        for entry in entries {
+            combine(entry, into: &digest)
+            appendLine(of: entry, to: &body)
+        }
+        var bodyHash = StableHasher()
+        body.withUTF8 { bodyHash.combine(UnsafeRawBufferPointer($0)) }
+        return Self.header + "\n" + digestLine(entries: digest.finalize(), body: bodyHash.finalize()) + "\n" + body
     }
 
-    /// Whether `bytes` are exactly the text `text(ofSorted: entries)` makes, compared line by
-    /// line as each is made, without making the whole text.
-    public static func bytes(_ bytes: [UInt8], areTextOfSorted entries: some Sequence<Entry>) -> Bool {
-        var comparison = TextComparison(entries.makeIterator())
-        return bytes.withUnsafeBytes { comparison.feed($0) } && comparison.finish()
+    /// What tells a state file that needs no rewrite: the digest of its entries (their card ids,
+    /// every number of their states as it is in memory, and their questions), computed without
+    /// making their text. A file whose digest line names the same digest, and whose lines are
+    /// as that line says, holds exactly the text `text(ofSorted:)` would write.
+    public static func digest(ofSorted entries: some Sequence<Entry>) -> UInt64 {
+        var digest = StableHasher(seed: digestSeed)
+        for entry in entries { combine(entry, into: &digest) }
+        return digest.finalize()
     }
 
-    /// Compares bytes given in parts (a file read a part at a time) with the text
-    /// `text(ofSorted:)` makes of some entries, each line made when the bytes reach it: neither
-    /// is held whole.
-    public struct TextComparison<Entries: IteratorProtocol> where Entries.Element == Entry {
-        private var entries: Entries
-        private var startedLines = false
-        /// The expected line the bytes are being compared with, and how much of it matched.
-        private var line: [UInt8] = []
-        private var matched = 0
-        private var differs = false
+    /// The digest of the format: changing how a line is written changes it, so that files
+    /// written the old way are written again.
+    private static let digestSeed: UInt64 = 0x6261_6467_6572_0001
 
-        /// A comparison with the text of `entries` (sorted by card id, each id once).
-        public init(_ entries: Entries) { self.entries = entries }
+    private static func combine(_ entry: Entry, into hasher: inout StableHasher) {
+        func combine(_ value: Int?) {
+            hasher.combine(value == nil ? 0 : 1)
+            hasher.combine(UInt64(bitPattern: Int64(value ?? 0)))
+        }
+        func combine(_ value: Double?) {
+            hasher.combine(value == nil ? 0 : 1)
+            hasher.combine(value?.bitPattern ?? 0)
+        }
+        let memory = entry.memory
+        hasher.combine(entry.cardID)
+        hasher.combine(memory.state.rawValue)
+        combine(memory.step)
+        combine(memory.stability)
+        combine(memory.difficulty)
+        combine(memory.due.timeIntervalSince1970)
+        combine(memory.lastReview?.timeIntervalSince1970)
+        combine(memory.lapses)
+        combine(memory.repetitions)
+        combine(memory.ease)
+        combine(memory.intervalDays)
+        combine(memory.box)
+        hasher.combine(memory.retired ? 1 : 0)
+        hasher.combine(entry.question)
+    }
 
-        /// Compares the next part; false once the bytes differ from the text.
-        public mutating func feed(_ part: UnsafeRawBufferPointer) -> Bool {
+    /// `# digest ENTRIES TEXT`: the digest of the entries, and the hash of the lines after it.
+    private static func digestLine(entries: UInt64, body: UInt64) -> String {
+        "# digest \(NameBook.hex(entries)) \(NameBook.hex(body))"
+    }
+
+    /// Reads a state file's bytes in parts (the file is never held whole) and finds the digest
+    /// its digest line names, if that line is the second, the first is the header and the
+    /// lines after it hash as the line says.
+    public struct DigestCheck {
+        private var firstLines: [UInt8] = []
+        private var newlines = 0
+        private var prefixDone = false
+        private var stated: (entries: UInt64, body: UInt64)?
+        private var body = StableHasher()
+
+        public init() {}
+
+        /// Reads the next part.
+        public mutating func feed(_ part: UnsafeRawBufferPointer) {
             var index = 0
-            while !differs, index < part.count {
-                if matched == line.count, !nextLine() {
-                    differs = true
-                    break
+            if !prefixDone {
+                // The header and the digest line: at most this long, or not a digest line.
+                let limit = SidecarState.header.utf8.count + 1 + 42 + 1
+                while index < part.count, !prefixDone {
+                    firstLines.append(part[index])
+                    if part[index] == 0x0A { newlines += 1 }
+                    index += 1
+                    if firstLines.count == limit || newlines == 2 {
+                        prefixDone = true
+                        stated = Self.digests(in: firstLines)
+                    }
                 }
-                let count = min(line.count - matched, part.count - index)
-                if !line[matched..<(matched + count)].elementsEqual(UnsafeRawBufferPointer(rebasing: part[index..<(index + count)])) {
-                    differs = true
-                }
-                index += count
-                matched += count
             }
-            return !differs
+            if prefixDone, stated != nil, index < part.count { body.combine(UnsafeRawBufferPointer(rebasing: part[index...])) }
         }
 
-        /// Whether the bytes fed were exactly the text, to its end.
-        public mutating func finish() -> Bool { !differs && matched == line.count && !nextLine() }
+        /// The entries' digest the file names, when its text is as its digest line says.
+        public func finish() -> UInt64? {
+            guard prefixDone, let stated, body.finalize() == stated.body else { return nil }
+            return stated.entries
+        }
 
-        /// Makes the next expected line (the header first); false after the last.
-        private mutating func nextLine() -> Bool {
-            var text = ""
-            if !startedLines {
-                startedLines = true
-                text = SidecarState.header + "\n"
-            } else if let entry = entries.next() {
-                SidecarState.appendLine(of: entry, to: &text)
-            } else {
-                return false
-            }
-            line = Array(text.utf8)
-            matched = 0
-            return true
+        private static func digests(in bytes: [UInt8]) -> (entries: UInt64, body: UInt64)? {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let prefix = SidecarState.header + "\n# digest "
+            guard text.hasPrefix(prefix), text.hasSuffix("\n") else { return nil }
+            let words = text.dropFirst(prefix.count).dropLast().split(separator: " ", omittingEmptySubsequences: false)
+            guard words.count == 2, words.allSatisfy({ $0.count == 16 }), let entries = UInt64(words[0], radix: 16),
+                let body = UInt64(words[1], radix: 16),
+                digestLine(entries: entries, body: body) == "# digest " + words.joined(separator: " ")
+            else { return nil }
+            return (entries, body)
         }
     }
 
