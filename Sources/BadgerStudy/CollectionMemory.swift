@@ -976,9 +976,6 @@ public struct CollectionMemory: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Stops reading a state file at its first byte that differs from the text to write.
-    private struct Differs: Error {}
-
     /// Where logs are shown from: relative to the working directory when the decks were named so.
     private static func displayPrefix(collection: DeckCollection, root: String) -> String? {
         guard let deck = collection.realDecks.first(where: { $0.file.collectionRoot == root }) else { return nil }
