@@ -682,7 +682,7 @@ public struct CollectionMemory: Sendable {
         var count = 0
         func record(_ card: StudiedCard, deck deckIndex: Int, key: String) {
             let sighting = ReviewRecord.CardSighting(
-                time: time, key: key, contentID: card.id, direction: card.direction, question: card.question,
+                time: sightingTime(of: key, at: time), key: key, contentID: card.id, direction: card.direction, question: card.question,
                 answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
             linesOfDeck[deckIndex, default: []].append(ReviewRecord.card(sighting).line)
             count += 1
@@ -737,6 +737,14 @@ public struct CollectionMemory: Sendable {
         return count
     }
 
+    /// When a `card` line written at `time` for `key` is dated: at `time`, or a second after the
+    /// identity was last seen when that is later (a review recorded up to a day ahead, a clock
+    /// that ran fast), so that what is written now is always its latest sighting.
+    private func sightingTime(of key: String, at time: Date) -> Date {
+        guard let seen = ledger.identities[key]?.seen, seen >= time else { return time }
+        return Date(timeIntervalSince1970: (seen.timeIntervalSince1970 + 1).rounded(.down))
+    }
+
     /// Records a review of `cardID`: appends it to its deck's log, synced to disk before this
     /// returns (with a `card` line first when the card is new or its text changed since it was
     /// last seen). State files are not rewritten; `flushStates()` does that at the end.
@@ -752,7 +760,8 @@ public struct CollectionMemory: Sendable {
         var records: [ReviewRecord] = []
         let identity = ledger.identities[key]
         let sighting = ReviewRecord.CardSighting(
-            time: time, key: key, contentID: cardID, direction: card.direction, question: card.question, answer: card.answer,
+            time: sightingTime(of: key, at: time), key: key, contentID: cardID, direction: card.direction, question: card.question,
+            answer: card.answer,
             recordID: ReviewRecord.newRecordID(using: &generator))
         if identity == nil || identity?.contentID != cardID || identity?.question != sighting.question
             || identity?.answer != sighting.answer || identity?.direction != card.direction || identity?.retired == true

@@ -4,7 +4,8 @@ import BadgerDeck
 /// it sits beside (a deck renamed or moved leaves its log behind; a file-sync tool leaves
 /// conflict copies such as `french (conflicted copy).reviews`), all of which still count.
 ///
-/// Hidden folders are skipped. A symbolic link to a folder is followed once: each real folder
+/// Hidden folders are skipped, and so are folders that are collection roots of their own (their
+/// own `badger.yml`, or the `.gitattributes` of their own first log). A symbolic link to a folder is followed once: each real folder
 /// and file is read once, and a link that leads back into a folder already read is reported,
 /// never followed forever.
 public enum LogDiscovery {
@@ -22,11 +23,14 @@ public enum LogDiscovery {
         var seenFiles: Set<String> = []
         var pending = [(absolute: root, relative: "")]
         var visited = 0
+        let roots = CollectionLoader(fileAccess: fileAccess)
         while let (folder, relative) = pending.popLast() {
             guard let real = fileAccess.resolvedPath(folder), seenFolders.insert(real).inserted else {
                 if !relative.isEmpty { cycles.append(relative) }
                 continue
             }
+            // A folder that is a collection of its own keeps its logs.
+            if !relative.isEmpty, roots.isRoot(folder) { continue }
             visited += 1
             // A bound on a pathological tree: a collection is not a whole disk.
             guard visited <= 20_000, let names = try? fileAccess.entries(ofDirectory: folder) else { continue }

@@ -14,7 +14,7 @@ extension Badger {
                 RATING is 0 Fail, 1 Difficult, 2 Good or 3 Easy. The card may be named
                 by a unique prefix of its id, or by an id it had before an edit. A time earlier
                 than the card's last review is placed in order (the card is replayed); a time
-                more than a day ahead of the clock is refused.
+                more than a day ahead of the clock, or before 1970, is refused.
 
                 Examples:
                   badger review --card 3dae9556940ae9c6 --rating 2
@@ -37,6 +37,9 @@ extension Badger {
                 "How long answering took, in milliseconds (recorded as at most 60000, as studying does).", valueName: "ms"))
         var answerMs: Int?
 
+        /// The earliest time `--at` may name: 1970-01-01T00:00:00Z.
+        static let earliest = Date(timeIntervalSince1970: 0)
+
         /// How far ahead of the clock `--at` may be (a day covers any time zone mix-up).
         static let futureLimit: TimeInterval = 86_400
 
@@ -47,6 +50,9 @@ extension Badger {
             if let answerMs, answerMs < 0 { throw ValidationError("--answer-ms must be 0 or more milliseconds") }
             if let at, Timestamp.parse(at) == nil {
                 throw ValidationError("--at \"\(at)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
+            }
+            if let at, let time = Timestamp.parse(at), time < Self.earliest {
+                throw ValidationError("--at \"\(at)\" is before 1970 (a mistyped year?); a review is recorded when it happens")
             }
         }
 

@@ -444,7 +444,32 @@ import Testing
         let refused = try await BadgerProcess.run(["review", "--card", one, "--rating", "2", "--at", future], in: root)
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("more than a day in the future"))
+        // A mistyped year is refused too, not placed first in the history.
+        let typo = try await BadgerProcess.run(["review", "--card", one, "--rating", "2", "--at", "0026-11-20T10:00:00Z"], in: root)
+        #expect(typo.status == 2)
+        #expect(typo.standardError.contains("before 1970"))
         #expect(try directory.read("d.reviews").split(separator: "\n").count { $0.contains("\treviewed\t") } == 3)
+    }
+
+    /// The first review recorded ahead of the clock (allowed up to a day) dates every card's
+    /// first `card` line then; edits made afterwards, one per command, still each become the
+    /// card's latest text, so they never add up to a new card.
+    @Test func editsAfterAReviewRecordedAheadOfTheClockKeepTheCard() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("g.md", Self.deck("F", [("Which city is the capital of Australia?", "Canberra"), ("Filler?", "f")]))
+        let id = try #require(try await Self.ids(root)["Which city is the capital of Australia?"])
+        let ahead = ISO8601DateFormatter().string(from: Date().addingTimeInterval(20 * 3600))
+        try await Self.review(root, id, at: ahead)
+        for question in [
+            "What city is the capital of Australia?", "What town is the capital of Australia?", "Which town is the capital of Australia?",
+        ] {
+            try directory.write("g.md", Self.deck("F", [(question, "Canberra"), ("Filler?", "f")]))
+            #expect(try await Self.listed(root)[question]?.state == "learning", "\(question)")
+        }
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.status == 0 && !lint.standardError.contains("warning:"), "\(lint.standardError)")
     }
 
     @Test func settingsThatWouldGiveUnreadableDatesAreRefusedWithTheirLine() async throws {
@@ -680,5 +705,31 @@ final class Statuses: @unchecked Sendable {
         try await ProgressSurvivesTests.review(root, one, at: "2026-01-02T08:00:00Z")
         #expect(try directory.read(".gitattributes").contains("*.reviews merge=union"))
         #expect(try directory.read(".gitignore").contains(".badger.lock"))
+    }
+    /// Two collections side by side (no `badger.yml`; each has the `.gitattributes` its first
+    /// log wrote): a command run in the folder above reads each as its own collection, writes
+    /// nothing into the other's log and leaves no files in the folder above.
+    @Test func twoCollectionsSideBySideStayTwoWhenACommandRunsAboveThem() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let one = directory.url.appendingPathComponent("one")
+        let two = directory.url.appendingPathComponent("two")
+        try directory.write("one/d.md", ProgressSurvivesTests.deck("T", [("What is 2+3?", "5")]))
+        let id = try #require(try await ProgressSurvivesTests.ids(one)["What is 2+3?"])
+        try await ProgressSurvivesTests.review(one, id, at: "2026-11-20T10:00:00Z")
+        try directory.write("two/d.md", ProgressSurvivesTests.deck("T", [("What’s 2+3?", "5")]))
+        try FileManager.default.copyItem(at: one.appendingPathComponent("d.reviews"), to: two.appendingPathComponent("d.reviews"))
+        try FileManager.default.copyItem(at: one.appendingPathComponent(".gitattributes"), to: two.appendingPathComponent(".gitattributes"))
+        let logBefore = try directory.read("one/d.reviews")
+        let above = try await ProgressSurvivesTests.listed(directory.url)
+        #expect(above.count == 2)
+        #expect(above.values.allSatisfy { $0.state == "learning" }, "\(above)")
+        #expect(try directory.read("one/d.reviews") == logBefore)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(".gitattributes").path))
+        let lint = try await BadgerProcess.run(["lint"], in: one)
+        #expect(lint.status == 0 && !lint.standardError.contains("continues in no card"), "\(lint.standardError)")
+        // A typo fixed in the first collection afterwards keeps its history.
+        try directory.write("one/d.md", ProgressSurvivesTests.deck("T", [("What is 2+3 ?", "5")]))
+        #expect(try await ProgressSurvivesTests.listed(one)["What is 2+3 ?"]?.state == "learning")
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 /// skipped). With no path, `./Decks` is used when it exists, else the current directory. Each
 /// file's collection root is the nearest ancestor holding `badger.yml`, else the nearest one
 /// whose `.gitattributes` badger wrote (it marks where the review logs were first written),
-/// else the directory given, else the file's own directory.
+/// else the directory given, else the file's own directory; but a folder below the one searched
+/// that is a root of its own (its own `badger.yml`, or the `.gitattributes` of its own first log
+/// with no `badger.yml` above) keeps its decks: two collections side by side stay two.
 public struct CollectionLoader: Sendable {
     let fileAccess: any FileAccess
 
@@ -33,15 +35,24 @@ public struct CollectionLoader: Sendable {
                         DeckFile(displayPath: display, absolutePath: absolute, collectionRoot: root, realPath: inside(real, root: root)))
                 }
             case .directory:
-                let root = try findRoot(from: absolute, fallback: absolute, configs: &configs)
-                let config = configs[root] ?? CollectionConfig()
+                let searchedRoot = try findRoot(from: absolute, fallback: absolute, configs: &configs)
+                var rootOfFolder: [String: String] = [:]
                 for relative in try markdownFiles(in: absolute) {
                     let file = absolute == "/" ? "/" + relative : absolute + "/" + relative
+                    let folder = String(file[..<file.lastIndex(of: "/")!])
+                    let root: String
+                    if let known = rootOfFolder[folder] {
+                        root = known
+                    } else {
+                        root = try nestedRoot(of: folder, below: absolute, configs: &configs) ?? searchedRoot
+                        rootOfFolder[folder] = root
+                    }
                     let real = fileAccess.resolvedPath(file)
                     let deck = DeckFile(
                         displayPath: display == "." ? relative : display + "/" + relative, absolutePath: file, collectionRoot: root,
                         realPath: inside(real, root: root))
                     // Excluded first: an excluded link must not hide the deck it leads to.
+                    let config = configs[root] ?? CollectionConfig()
                     guard !isExcluded(deck.relativePath, by: config), seen.insert(real ?? file).inserted else { continue }
                     files.append(deck)
                 }
@@ -81,6 +92,24 @@ public struct CollectionLoader: Sendable {
     /// named on the command line), and logs, state files, `anki.notes` and the lock live there.
     public func root(of directory: String) -> String {
         configRoot(from: directory) ?? studiedRoot(from: directory) ?? directory
+    }
+
+    /// Whether `directory` (absolute) is a collection root of its own: `root(of:)` of it is
+    /// itself (it holds `badger.yml`, or the `.gitattributes` of its first log and no
+    /// `badger.yml` is above it). A search of a folder above it leaves it to its own decks.
+    public func isRoot(_ directory: String) -> Bool {
+        configRoot(from: directory).map { $0 == directory } ?? (studiedRoot(from: directory) == directory)
+    }
+
+    /// The root of the decks in `folder` when it is a collection of its own strictly below the
+    /// searched folder `searched` (its own `badger.yml`, or the `.gitattributes` its own first
+    /// log wrote): two collections side by side in one folder stay two, whichever folder a
+    /// command is run from.
+    private func nestedRoot(of folder: String, below searched: String, configs: inout [String: CollectionConfig]) throws -> String? {
+        guard folder != searched, let own = configRoot(from: folder) ?? studiedRoot(from: folder),
+            own.hasPrefix(searched == "/" ? "/" : searched + "/")
+        else { return nil }
+        return try findRoot(from: own, fallback: own, configs: &configs)
     }
 
     /// The nearest directory at or above `start` holding `badger.yml`.
