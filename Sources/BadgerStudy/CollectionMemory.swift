@@ -694,6 +694,7 @@ public struct CollectionMemory: Sendable {
         // New cards are recorded only when matching saw the whole root and compared every pair:
         // a card that is an edit of a history in a deck not loaded (or not yet read, or not
         // compared) must stay free to continue it.
+        let ambiguousKeys = Set(matching.ambiguous.flatMap(\.keys))
         if !logs.isEmpty, !hasUnreadableDeck, matching.comparedAll, logs.allSatisfy(\.inScope) {
             let ambiguous = Set(matching.ambiguous.map(\.contentID))
             var recorded = Set(matching.edited.compactMap { CardID($0.contentID) })
@@ -705,17 +706,34 @@ public struct CollectionMemory: Sendable {
                         continue
                     }
                     // A history of a format 1 log, which no `card` line describes: described now,
-                    // so that its text no longer depends on a state file (a cache).
-                    if !ledger.identities.isDescribed(keyNumber: key), recorded.insert(card.cardID).inserted {
+                    // so that its text no longer depends on a state file (a cache). A retired or
+                    // missing one whose card came back as it was: seen again, so that its next
+                    // edit reads as an edit.
+                    if !ledger.identities.isDescribed(keyNumber: key) || ledger.identities.isWaiting(keyNumber: key),
+                        recorded.insert(card.cardID).inserted
+                    {
                         record(card, deck: deckIndex, key: names.name(key))
                     }
+                }
+            }
+            // A history with something to keep that continues in no card (its card deleted, or
+            // edited beyond recognition) is marked missing: a `retired` record dated at its last
+            // sighting, which retires nothing with reviews (`CardLedger`). It still waits for
+            // its own question (lint reports it), but a card written later never takes it.
+            if !decks.isEmpty {
+                for identity in orphans
+                where !identity.retired && !identity.missing && (identity.reviewCount > 0 || identity.suspended)
+                    && !ambiguousKeys.contains(identity.key)
+                {
+                    let record = ReviewRecord.retired(
+                        time: identity.seen, key: identity.key, recordID: ReviewRecord.newRecordID(using: &generator))
+                    linesOfDeck[0, default: []].append(record.line)
                 }
             }
         }
         // A recorded card deleted before it was ever studied or suspended leaves nothing to
         // wait for: it is retired at once, so that it never stands in the way of another card's
         // edit later (unless it is a candidate of an ambiguous edit, which waits to be settled).
-        let ambiguousKeys = Set(matching.ambiguous.flatMap(\.keys))
         let empty = orphans.filter { !$0.retired && $0.reviewCount == 0 && !$0.suspended && !ambiguousKeys.contains($0.key) }
         if !empty.isEmpty, !decks.isEmpty {
             for identity in empty {

@@ -26,6 +26,10 @@ public struct CardLedger: Sendable {
         public var reviewCount: Int
         /// Left out of studying (`badger suspend`) until unsuspended.
         public var suspended: Bool = false
+        /// Found continuing in no card (deleted, or edited beyond recognition) by a command
+        /// that saw the whole collection, and not seen since: it waits (lint reports it) for its
+        /// own question to come back, and no card written later takes it for an edit.
+        public var missing: Bool = false
     }
 
     /// Every identity by key, kept by key number: a record of numbers and the texts the logs
@@ -42,6 +46,7 @@ public struct CardLedger: Sendable {
             var answer: String?
             var retired: Bool
             var suspended: Bool
+            var missing: Bool
             /// The last log (by index among the ledger's logs) with a record of it other than
             /// a retirement; -1 for none.
             var lastLog: Int32
@@ -91,6 +96,13 @@ public struct CardLedger: Sendable {
             return stored[Int(slot)].direction != nil
         }
 
+        /// Whether the identity whose key number is `key` is retired or missing: it waits for its
+        /// own question to come back.
+        public func isWaiting(keyNumber key: UInt64) -> Bool {
+            guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
+            return stored[Int(slot)].retired || stored[Int(slot)].missing
+        }
+
         /// Whether the identity whose key number is `key` is suspended.
         public func isSuspended(keyNumber key: UInt64) -> Bool {
             guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
@@ -103,7 +115,7 @@ public struct CardLedger: Sendable {
                 key: key, contentID: stored.content == stored.key ? key : names.name(stored.content),
                 seen: Self.seen(stored),
                 direction: stored.direction, question: stored.question, answer: stored.answer, retired: stored.retired,
-                reviewCount: stored.reviewCount, suspended: stored.suspended)
+                reviewCount: stored.reviewCount, suspended: stored.suspended, missing: stored.missing)
         }
     }
 
@@ -266,6 +278,8 @@ public struct CardLedger: Sendable {
             }
             var question = sighting?.question
             if question == nil, !questions.isEmpty { question = questions[names.name(pin.content)] }
+            let suspended = pin.suspensionTime != Int64.min && pin.suspended
+            let hasSomething = pin.reviews > 0 || suspended
             identities.slotOfKey[key] = Int32(identities.stored.count)
             identities.stored.append(
                 Identities.Stored(
@@ -276,8 +290,11 @@ public struct CardLedger: Sendable {
                     // dated at the card's last sighting is the automatic one of a card deleted
                     // with nothing to keep, and holds only while it has nothing.
                     retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time && pin.retiredAt >= pin.lastActivity
-                        && !(pin.retiredAt == pin.time && (pin.reviews > 0 || (pin.suspensionTime != Int64.min && pin.suspended))),
-                    suspended: pin.suspensionTime != Int64.min && pin.suspended, lastLog: pin.lastLog, reviewCount: Int(pin.reviews)))
+                        && !(pin.retiredAt == pin.time && hasSomething),
+                    // The same record for one with something to keep marks it missing: found
+                    // continuing in no card, and not seen since.
+                    suspended: suspended, missing: pin.retiredAt == pin.time && hasSomething, lastLog: pin.lastLog,
+                    reviewCount: Int(pin.reviews)))
         }
         usedNames = used
     }

@@ -10,8 +10,9 @@ import Foundation
 ///    a question a few edits away, or, for the reverse of a reversed card, the same answer or
 ///    one a few edits away (which is the forward question; for a cloze card, the same hidden
 ///    text in a text at least half alike). The answer, the deck and the position break ties.
-///    A retired identity (`badger state prune`) comes back only for its own question, told
-///    apart by nothing but case, styling and white space.
+///    A retired identity (`badger state prune`), or one a command already found continuing
+///    in no card (`missing`), comes back only for its own question, told apart by nothing but
+///    case, styling and white space: a card written later never takes it for an edit.
 ///    A pair is matched only when each is the other's clearly best candidate; when another
 ///    candidate comes close, nothing is matched and the pair is reported as ambiguous, for
 ///    `badger state link` to settle.
@@ -125,7 +126,7 @@ public enum IdentityMatcher {
             var retiredByWords: [String: [Int]] = [:]
             var live: [Int] = []
             for (index, texts) in candidateTexts.enumerated() {
-                if candidates[index].retired {
+                if candidates[index].retired || candidates[index].missing {
                     retiredByWords[texts.question.words, default: []].append(index)
                     continue
                 }
@@ -214,7 +215,7 @@ public enum IdentityMatcher {
         let (question, answer) = (texts.question, texts.answer)
         let (cardQuestion, cardAnswer) = (cardTexts.question, cardTexts.answer)
         let long = ReviewRecord.CardSighting.textLimit - 10
-        if identity.retired {
+        if identity.retired || identity.missing {
             guard identity.direction == nil || identity.direction == card.direction, question.words == cardQuestion.words else {
                 return nil
             }
