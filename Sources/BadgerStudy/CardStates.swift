@@ -24,7 +24,9 @@ public struct CardStates: Sendable {
         switch storage {
         case .dictionary(let states): return states[cardID]
         case .memories(let memories):
-            for memory in memories { if let state = memory.state(of: cardID) { return state } }
+            // By index: `for memory in memories` would copy each memory (a retain of each of its
+            // parts) for every card looked up.
+            for index in memories.indices { if let state = memories[index].state(of: cardID) { return state } }
             return nil
         }
     }
@@ -34,7 +36,7 @@ public struct CardStates: Sendable {
         switch storage {
         case .dictionary(let states): return states[cardID.description]
         case .memories(let memories):
-            for memory in memories { if let state = memory.state(ofCard: cardID) { return state } }
+            for index in memories.indices { if let state = memories[index].state(ofCard: cardID) { return state } }
             return nil
         }
     }

@@ -70,28 +70,28 @@ public struct CollectionMemory: Sendable {
     /// `state(of:)` reads one state without it.
     public var states: [String: MemoryState] {
         var states: [String: MemoryState] = [:]
-        states.reserveCapacity(stateKeyOfCard.count + orphanStateKeys.count)
-        for (id, key) in stateKeyOfCard { states[id.description] = statesByKey[key] }
+        states.reserveCapacity(stateSlotOfCard.count + orphanStateKeys.count)
+        for (id, slot) in stateSlotOfCard { states[id.description] = statesByKey[slot: slot] }
         for (name, key) in orphanStateKeys where states[name] == nil { states[name] = statesByKey[key] }
         return states
     }
 
     /// The state of the card (or identity that continues in no card) `cardID`, as `states` has it.
     public func state(of cardID: String) -> MemoryState? {
-        if let number = CardID(cardID), number.description == cardID, let key = stateKeyOfCard[number] { return statesByKey[key] }
+        if let number = CardID(cardID), number.description == cardID, let slot = stateSlotOfCard[number] { return statesByKey[slot: slot] }
         return orphanStateKeys[cardID].flatMap { statesByKey[$0] }
     }
 
     /// The state of the card `cardID`, as `states` has it.
     public func state(ofCard cardID: CardID) -> MemoryState? {
-        if let key = stateKeyOfCard[cardID] { return statesByKey[key] }
+        if let slot = stateSlotOfCard[cardID] { return statesByKey[slot: slot] }
         return orphanStateKeys.isEmpty ? nil : orphanStateKeys[cardID.description].flatMap { statesByKey[$0] }
     }
 
     /// How many entries `states` has.
     public var stateCount: Int {
-        stateKeyOfCard.count
-            + orphanStateKeys.keys.filter { name in CardID(name).flatMap { $0.description == name ? stateKeyOfCard[$0] : nil } == nil }
+        stateSlotOfCard.count
+            + orphanStateKeys.keys.filter { name in CardID(name).flatMap { $0.description == name ? stateSlotOfCard[$0] : nil } == nil }
             .count
     }
     /// Every review of the logs, each once, credited to the id of the card it belongs to now
@@ -192,12 +192,13 @@ public struct CollectionMemory: Sendable {
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
     private var statesByKey: KeyedStates
-    /// The key number of each card with a state (what `states` holds by card id), and of each
-    /// identity with a state that continues in no card, by its key.
-    private var stateKeyOfCard: [CardID: UInt64] = [:]
+    /// Where the state of each card with one is kept among `statesByKey` (what `states` holds
+    /// by card id), and the key number of each identity with a state that continues in no
+    /// card, by its key.
+    private var stateSlotOfCard: [CardID: Int32] = [:]
     private var orphanStateKeys: [String: UInt64] = [:]
     /// Card ids as numbers, and the rare id that is not 16 hex digits.
-    public let names = NameBook()
+    public let names: NameBook
     /// Where each card is among `decks`: its deck and its place in the deck's cards.
     private var cardsByID: [CardID: (deck: Int32, card: Int32)]
     /// How many reviews each key has had, where it differs from the ledger's count: the keys
@@ -225,11 +226,14 @@ public struct CollectionMemory: Sendable {
     /// - Parameter replaying: replay the logs into `states`; a caller that only checks the files
     ///   skips it, and `states` stays empty (the logs are still read, and bad lines reported).
     /// - Parameter generator: the source of record ids.
+    /// - Parameter readAhead: the root's logs, read while the decks were parsed.
     public init(
         collection: DeckCollection, root: String, scheduler: any Scheduler, fuzzing: Bool, fileAccess: any FileAccess,
         rebuilding: Bool = false, replaying: Bool = true,
-        generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+        generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(), readAhead: LogReadAhead? = nil
     ) throws {
+        let readAhead = readAhead?.root == root ? readAhead : nil
+        names = readAhead?.names ?? NameBook()
         self.root = root
         self.generator = generator
         self.fileAccess = fileAccess
@@ -252,7 +256,7 @@ public struct CollectionMemory: Sendable {
         let readable = ownDecks.filter { $0.topic != nil && $0.invalidUTF8 == nil }
         let loadedBases = Set(readable.map { $0.file.memoryFiles.logPath })
         hasUnreadableDeck = readable.count < ownDecks.count
-        let found = LogDiscovery.walk(root, fileAccess: fileAccess)
+        let found = readAhead?.found ?? LogDiscovery.walk(root, fileAccess: fileAccess)
         var logPaths = found.logs
         // Logs by their real paths: one reached through a symbolic link is the same log.
         var realOfLog: [String: String] = [:]
@@ -272,32 +276,25 @@ public struct CollectionMemory: Sendable {
         }
         let shownPrefix = Self.displayPrefix(collection: collection, root: root)
         let names = self.names
-        // Every log and state file is read and parsed on its own, several at a time.
+        // Every log is read and parsed on its own, several at a time (or was, ahead).
         let paths = logPaths
         let logResults = ParallelResults<Result<Log, MemoryError>>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
             let shown = Self.shown(path, root: root, prefix: shownPrefix)
-            do {
-                // Read in parts of 1 MiB: a long log is never held whole as text.
-                let size = fileAccess.size(atPath: path)
-                var parser = CompactLog.Parser(names: names, expectedBytes: size ?? 0)
-                do {
-                    try fileAccess.read(atPath: path, inPartsOf: 1 << 20) { try parser.feed($0) }
-                } catch is FileAccessError {
-                    logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: "cannot be read"))
-                    return
-                }
-                let log = try parser.finish()
+            let parsed = readAhead?.log(at: path) ?? Self.parseLog(at: path, names: names, fileAccess: fileAccess)
+            switch parsed.log {
+            case .success(let log):
                 let deckPath = String(path.dropLast(".reviews".count)) + ".md"
                 let inScope =
                     loadedBases.contains(realOfLogs[path] ?? path) || loadedBases.contains(path) || fileAccess.kind(atPath: deckPath) == nil
-                logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope, size: size.map(Int64.init)))
-            } catch let error as ReviewLogError {
-                guard case .garbled(let line, let reason) = error else { return }
+                logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope, size: parsed.size))
+            case .failure(.cannotRead):
+                logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: "cannot be read"))
+            case .failure(.garbled(let line, let reason)):
                 logResults[index] = .failure(.unreadable(path: shown, line: line, problem: reason))
-            } catch {
-                logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: "\(error)"))
+            case .failure(.other(let problem)):
+                logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: problem))
             }
         }
         var logs: [Log] = []
@@ -344,6 +341,32 @@ public struct CollectionMemory: Sendable {
         legacyQuestions = questions
         resolve()
         if replaying { replay() }
+    }
+
+    /// A log as read: its records, or why not; and its size when read.
+    struct ParsedLog: Sendable {
+        enum Failure: Error { case cannotRead, garbled(line: Int, reason: String), other(String) }
+        var log: Result<CompactLog, Failure>
+        var size: Int64?
+    }
+
+    /// Reads and parses the log at `path`, in parts of 1 MiB (a long log is never held whole
+    /// as text).
+    static func parseLog(at path: String, names: NameBook, fileAccess: any FileAccess) -> ParsedLog {
+        let size = fileAccess.size(atPath: path)
+        do {
+            var parser = CompactLog.Parser(names: names, expectedBytes: size ?? 0)
+            do {
+                try fileAccess.read(atPath: path, inPartsOf: 1 << 20) { try parser.feed($0) }
+            } catch is FileAccessError {
+                return ParsedLog(log: .failure(.cannotRead), size: nil)
+            }
+            return ParsedLog(log: .success(try parser.finish()), size: size.map(Int64.init))
+        } catch ReviewLogError.garbled(let line, let reason) {
+            return ParsedLog(log: .failure(.garbled(line: line, reason: reason)), size: nil)
+        } catch {
+            return ParsedLog(log: .failure(.other("\(error)")), size: nil)
+        }
     }
 
     /// Builds the ledger from the logs and matches the cards to it.
@@ -471,27 +494,27 @@ public struct CollectionMemory: Sendable {
         replayed = true
         let ledger = self.ledger
         // The old states go before the new ones are made (a reload), not after.
-        stateKeyOfCard = [:]
+        stateSlotOfCard = [:]
         orphanStateKeys = [:]
         statesByKey = KeyedStates()
         statesByKey = rebuilder.keyedStates(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
-        var stateKeyOfCard: [CardID: UInt64] = [:]
-        stateKeyOfCard.reserveCapacity(statesByKey.count)
+        var stateSlotOfCard: [CardID: Int32] = [:]
+        stateSlotOfCard.reserveCapacity(statesByKey.count)
         var continued: Set<UInt64> = []
         continued.reserveCapacity(matching.keyOfCard.count)
         for (content, number) in matching.keyOfCard.numbers {
             continued.insert(number)
             // Card ids here are 16 lowercase hex digits (`studiedCard`), each its own number.
-            guard statesByKey.contains(number) else { continue }
+            guard let slot = statesByKey.slot(of: number) else { continue }
             if let cardID = names.isHex(content) ? CardID(rawValue: content) : CardID(names.name(content)) {
-                stateKeyOfCard[cardID] = number
+                stateSlotOfCard[cardID] = slot
             }
         }
         // Identities that continue in no card, by their key (a card's own id wins: `state(of:)`
         // looks for the card first).
         var orphans: [String: UInt64] = [:]
         for key in statesByKey.keys where !continued.contains(key) { orphans[names.name(key)] = key }
-        self.stateKeyOfCard = stateKeyOfCard
+        self.stateSlotOfCard = stateSlotOfCard
         orphanStateKeys = orphans
         reviewCountOverrides = [:]
     }
@@ -640,7 +663,11 @@ public struct CollectionMemory: Sendable {
             let entries = stated.lazy.map { id, position, key in
                 SidecarState.Entry(cardID: id.description, memory: statesByKey[key]!, question: deck.cards[Int(position)].question)
             }
-            let digest = SidecarState.digest(ofSorted: entries)
+            var digesting = SidecarState.Digest()
+            for (id, position, key) in stated {
+                digesting.add(cardID: id.rawValue, memory: statesByKey[key]!, question: deck.cards[Int(position)].question)
+            }
+            let digest = digesting.value
             // Written or found up to date by this memory, and unchanged since.
             if flushedDigests[path] == digest { continue }
             let exists = fileAccess.kind(atPath: path) == .file
@@ -811,7 +838,7 @@ public struct CollectionMemory: Sendable {
         if lines.count == 2 { resolve() }
         matching.keyOfCard[cardID] = key
         statesByKey[keyNumber] = after
-        stateKeyOfCard[CardID(cardID)!] = keyNumber
+        stateSlotOfCard[CardID(cardID)!] = statesByKey.slot(of: keyNumber)!
         reviewCountOverrides[keyNumber] = count + 1
         // The collection's first log: every other card is recorded with it (`commitEdits`), so
         // that none of them can take this card's history if it is deleted before another

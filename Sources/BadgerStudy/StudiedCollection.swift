@@ -90,6 +90,29 @@ public struct StudiedCollection {
         return whole
     }
 
+    /// What `prepare` did before the decks were parsed: the roots' locks, and their logs being
+    /// read meanwhile.
+    public struct Preparation {
+        let roots: Set<String>
+        let command: String?
+        let locks: [CollectionLock]
+        let readAheads: [String: LogReadAhead]
+    }
+
+    /// Takes the locks of `roots` (for a caller that writes; in path order) and starts reading
+    /// their logs on other threads, so that they are read while the caller parses the decks;
+    /// `load(_:…prepared:)` then uses both.
+    public static func prepare(roots: [String], fileAccess: any FileAccess, lockingFor command: String? = nil) throws -> Preparation {
+        let roots = Set(roots)
+        var locks: [CollectionLock] = []
+        if let command {
+            for root in roots.sorted() { locks.append(try CollectionLock(root: root, holder: command)) }
+        }
+        var readAheads: [String: LogReadAhead] = [:]
+        for root in roots { readAheads[root] = LogReadAhead(root: root, fileAccess: fileAccess) }
+        return Preparation(roots: roots, command: command, locks: locks, readAheads: readAheads)
+    }
+
     /// Loads every root's configuration, logs and state files for `collection`.
     ///
     /// - Parameters:
@@ -101,15 +124,19 @@ public struct StudiedCollection {
     ///     that only check the files skip it, and their `states` stay empty.
     ///   - now: the time written with newly matched cards.
     /// - Throws: a busy collection, a bad `badger.yml`, an unreadable log.
+    ///   - prepared: the locks taken and the logs read ahead by `prepare`, while the decks were
+    ///     parsed (then `lockingFor` is not used).
     public static func load(
         _ collection: DeckCollection, fileAccess: any FileAccess, lockingFor command: String? = nil, rebuilding: Bool = false,
-        replaying: Bool = true, now: Date
+        replaying: Bool = true, now: Date, prepared: Preparation? = nil
     ) throws -> StudiedCollection {
         let loader = CollectionLoader(fileAccess: fileAccess)
         let roots = Set(collection.decks.map(\.file.collectionRoot)).sorted()
-        var locks: [CollectionLock] = []
-        if let command {
-            for root in roots { locks.append(try CollectionLock(root: root, holder: command)) }
+        var locks: [CollectionLock] = prepared?.locks ?? []
+        if let command = prepared?.command ?? command {
+            for root in roots where !(prepared?.roots.contains(root) ?? false) {
+                locks.append(try CollectionLock(root: root, holder: command))
+            }
         }
         var configs: [String: CollectionConfig] = [:]
         var memories: [CollectionMemory] = []
@@ -121,7 +148,7 @@ public struct StudiedCollection {
                 try CollectionMemory(
                     collection: Self.everyDeck(of: root, with: collection, fileAccess: fileAccess), root: root,
                     scheduler: try config.makeScheduler(), fuzzing: config.fuzz, fileAccess: fileAccess, rebuilding: rebuilding,
-                    replaying: replaying))
+                    replaying: replaying, readAhead: prepared?.readAheads[root]))
         }
         for memory in memories {
             for repaired in memory.repairedLogs {

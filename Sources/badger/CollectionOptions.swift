@@ -20,13 +20,17 @@ struct CollectionOptions: ParsableArguments {
         try load { _ in options }
     }
 
-    /// Like `load(options:)`, choosing the options once the deck files are known.
-    func load(options: ([DeckFile]) -> DeckCollection.LoadOptions) throws -> DeckCollection {
+    /// Like `load(options:)`, choosing the options once the deck files are known; `beforeParsing`
+    /// runs with the files before they are parsed.
+    func load(
+        options: ([DeckFile]) -> DeckCollection.LoadOptions, beforeParsing: ([DeckFile]) throws -> Void = { _ in }
+    ) throws -> DeckCollection {
         let fileAccess = LocalFileSystem()
         let progress = ProgressLine()
         defer { progress?.finish() }
         do {
             let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: paths)
+            try beforeParsing(files)
             var options = options(files)
             if let progress { options.progress = { progress.update($0) } }
             return try DeckCollection.load(files, fileAccess: fileAccess, options: options)

@@ -19,11 +19,21 @@ extension CollectionOptions {
         options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false,
         replaying: Bool = true, loaded: DeckCollection? = nil
     ) throws -> StudiedCollection {
-        let collection = try loaded ?? load(options: options)
+        // The locks are taken and the logs read while the decks are parsed.
+        var prepared: StudiedCollection.Preparation?
+        let collection =
+            try loaded
+            ?? load(
+                options: { _ in options },
+                beforeParsing: { files in
+                    prepared = try StudiedCollection.prepare(
+                        roots: files.map(\.collectionRoot), fileAccess: LocalFileSystem(), lockingFor: command)
+                })
         // Errors (a busy collection, a bad badger.yml, an unreadable log) reach `Badger.main`,
         // which prints them.
         let studied = try StudiedCollection.load(
-            collection, fileAccess: LocalFileSystem(), lockingFor: command, rebuilding: rebuilding, replaying: replaying, now: Date())
+            collection, fileAccess: LocalFileSystem(), lockingFor: command, rebuilding: rebuilding, replaying: replaying, now: Date(),
+            prepared: prepared)
         for notice in studied.notices {
             Terminal.standardError.write("badger: \(notice.kind.rawValue): \(UntrustedText.sanitized(notice.text))\n")
         }

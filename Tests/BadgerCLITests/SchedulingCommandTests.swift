@@ -246,17 +246,18 @@ import Testing
             .replacingOccurrences(of: "What is one?", with: "What is won?")
         try sandbox.write("a.state", edited)
         var lines = try sandbox.lines("b.state")
-        var fields = lines[1].components(separatedBy: "\t")
+        // Line 1 is the header, line 2 the digest line.
+        var fields = lines[2].components(separatedBy: "\t")
         fields[3] = "99.5"  // stability
         fields[5] = "2030-01-01T00:00:00Z"  // due
-        lines[1] = fields.joined(separator: "\t")
+        lines[2] = fields.joined(separator: "\t")
         try sandbox.write("b.state", lines.joined(separator: "\n") + "\n")
         #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.data("a.state") == before)
         #expect(try sandbox.data("b.state") == beforeB)
 
         // A line deleted by hand comes back too; a second rebuild changes nothing.
-        try sandbox.write("a.state", try sandbox.lines("a.state").prefix(2).joined(separator: "\n") + "\n")
+        try sandbox.write("a.state", try sandbox.lines("a.state").prefix(3).joined(separator: "\n") + "\n")
         #expect(try await sandbox.badger(["state", "rebuild"]).status == 0)
         #expect(try sandbox.data("a.state") == before)
         let idle = try await sandbox.badger(["state", "rebuild"])

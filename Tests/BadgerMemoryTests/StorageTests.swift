@@ -130,6 +130,10 @@ import Testing
             #expect(check(changed, partSize: 64) != digest)
         }
         #expect(SidecarState.digest(ofSorted: entries.dropLast()) != digest)
+        // Made from each card id's number, the same digest.
+        var byNumber = SidecarState.Digest()
+        for entry in entries { byNumber.add(cardID: UInt64(entry.cardID, radix: 16)!, memory: entry.memory, question: entry.question) }
+        #expect(byNumber.value == digest)
         var later = entries
         later[3].memory.due.addTimeInterval(1)
         #expect(SidecarState.digest(ofSorted: later) != digest)

@@ -161,9 +161,10 @@ public struct CardLedger: Sendable {
             }
         }
         self.keyOfRenamed = keyOfRenamed
-        /// What the records say of one key, in 64 bytes (sentinels instead of optionals): the
+        /// What the records say of one key, in 72 bytes (sentinels instead of optionals): the
         /// content it was last seen with, and when (`rank` orders records of the same second).
         struct Pin {
+            var key: UInt64
             var time: Int64
             var content: UInt64
             /// When it was last retired; `Int64.min` for never.
@@ -182,21 +183,26 @@ public struct CardLedger: Sendable {
             var suspended = false
 
             init(_ key: UInt64) {
+                self.key = key
                 time = Int64.min
                 content = key
                 rank = -1
             }
         }
+        // One pin per key, in an array; each log's keys are found once per distinct key (by
+        // their place in the log's key column), not once per record.
+        var pins: [Pin] = []
+        var pinOfKey: [UInt64: Int32] = [:]
         // Room for one pin per `card` record (a format 2 log has one for each key; a format 1
         // log grows it), not per record: a long log of few cards would get room for many times
         // their pins.
-        var pins: [UInt64: Pin] = [:]
-        pins.reserveCapacity(logs.reduce(0) { total, log in total + log.kinds.lazy.filter { $0 == .card }.count })
+        let cardRecords = logs.reduce(0) { total, log in total + log.kinds.lazy.filter { $0 == .card }.count }
+        pins.reserveCapacity(cardRecords)
+        pinOfKey.reserveCapacity(cardRecords)
         var used: Set<UInt64> = []
         func key(_ name: UInt64) -> UInt64 { keyOfRenamed.isEmpty ? name : keyOfRenamed[name] ?? name }
-        func pin(_ key: UInt64, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (log: Int, index: Int)? = nil) {
-            // Every key has a pin by now (a placeholder seen at `Int64.min`).
-            let old = pins[key]!
+        func pin(_ slot: Int, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (log: Int, index: Int)? = nil) {
+            let old = pins[slot]
             if let sighting, rank == 2, old.rank == 2, old.time == time {
                 // Two `card` lines in the same second: of one log, the later line is the later
                 // sighting (a log is only appended to); of two logs, the caller kept the one with
@@ -205,71 +211,82 @@ public struct CardLedger: Sendable {
             } else {
                 guard (old.time, old.rank, old.content) < (time, rank, content) else { return }
             }
-            pins[key]!.time = time
-            pins[key]!.rank = rank
-            pins[key]!.content = content
+            pins[slot].time = time
+            pins[slot].rank = rank
+            pins[slot].content = content
             if let sighting {
-                pins[key]!.sightingLog = Int32(sighting.log)
-                pins[key]!.sightingIndex = Int32(sighting.index)
+                pins[slot].sightingLog = Int32(sighting.log)
+                pins[slot].sightingIndex = Int32(sighting.index)
             }
         }
         for (logIndex, log) in logs.enumerated() {
+            // The pin of each of the log's distinct keys: -1 not looked up yet, -2 none yet.
+            var slotOfPlace = [Int32](repeating: -1, count: log.keys.distinctCount)
             for index in 0..<log.count {
-                let name = log.keys[index]
                 let kind = log.kinds[index]
-                let k = key(name)
-                if kind != .retired {
+                let place = log.keys.place(at: index)
+                let name = log.keys.key(atPlace: place)
+                var slot = Int(slotOfPlace[place])
+                if slot == -1 {
+                    slot = pinOfKey[key(name)].map(Int.init) ?? -2
+                    slotOfPlace[place] = Int32(slot)
+                }
+                if slot == -2 {
                     // Taken back reviews are removed before a ledger is made (`withoutUndone`);
                     // an `undone` record alone makes no identity.
-                    if pins[k] == nil, kind != .undone { pins[k] = Pin(k) }
-                    pins[k]?.lastLog = Int32(logIndex)
-                } else if pins[k] == nil {
-                    pins[k] = Pin(k)
+                    guard kind != .undone else { continue }
+                    let k = key(name)
+                    slot = pins.count
+                    pins.append(Pin(k))
+                    pinOfKey[k] = Int32(slot)
+                    slotOfPlace[place] = Int32(slot)
                 }
+                if kind != .retired { pins[slot].lastLog = Int32(logIndex) }
                 switch kind {
                 case .reviewed:
-                    pins[k]!.reviews += 1
-                    pins[k]!.lastActivity = max(pins[k]!.lastActivity, log.times[index])
+                    pins[slot].reviews += 1
+                    pins[slot].lastActivity = max(pins[slot].lastActivity, log.times[index])
                 case .review:
                     // A format 1 review names the card by its content id at that time (renames
                     // were aliases then: a review of an old name counts for the new one).
-                    pins[k]!.reviews += 1
-                    pins[k]!.lastActivity = max(pins[k]!.lastActivity, log.times[index])
+                    pins[slot].reviews += 1
+                    pins[slot].lastActivity = max(pins[slot].lastActivity, log.times[index])
                     used.insert(name)
-                    pin(k, currentOfRenamed.isEmpty ? name : currentOfRenamed[name] ?? name, log.times[index], rank: 0)
+                    pin(slot, currentOfRenamed.isEmpty ? name : currentOfRenamed[name] ?? name, log.times[index], rank: 0)
                 case .rename:
                     used.insert(name)
                     used.insert(log.others[index])
-                    pin(k, log.others[index], log.times[index], rank: 1)
+                    pin(slot, log.others[index], log.times[index], rank: 1)
                 case .card:
                     used.insert(name)
                     used.insert(log.others[index])
                     // Of two `card` lines of two logs in the same second, the greater record id
                     // (an order every clone agrees on).
-                    let old = pins[k]!
+                    let old = pins[slot]
                     if old.sightingLog >= 0, old.sightingLog != Int32(logIndex), (old.time, old.rank) == (log.times[index], 2),
                         logs[Int(old.sightingLog)].recordIDs[Int(old.sightingIndex)] > log.recordIDs[index]
                     {
                         continue
                     }
-                    pin(k, log.others[index], log.times[index], rank: 2, sighting: (logIndex, index))
+                    pin(slot, log.others[index], log.times[index], rank: 2, sighting: (logIndex, index))
                 case .retired:
-                    if pins[k]!.retiredAt >= log.times[index] { continue }
-                    pins[k]!.retiredAt = log.times[index]
+                    if pins[slot].retiredAt >= log.times[index] { continue }
+                    pins[slot].retiredAt = log.times[index]
                 case .undone:
                     continue
                 case .suspended, .unsuspended:
-                    pins[k]!.lastActivity = max(pins[k]!.lastActivity, log.times[index])
+                    pins[slot].lastActivity = max(pins[slot].lastActivity, log.times[index])
                     // The latest one counts; of two in the same second, the one read last.
-                    if pins[k]!.suspensionTime > log.times[index] { continue }
-                    pins[k]!.suspensionTime = log.times[index]
-                    pins[k]!.suspended = kind == .suspended
+                    if pins[slot].suspensionTime > log.times[index] { continue }
+                    pins[slot].suspensionTime = log.times[index]
+                    pins[slot].suspended = kind == .suspended
                 }
             }
         }
         identities.slotOfKey.reserveCapacity(pins.count)
         identities.stored.reserveCapacity(pins.count)
-        for (key, pin) in pins {
+        for pin in pins {
+            let key = pin.key
             used.insert(key)
             var sighting: CompactLog.Sighting?
             if pin.sightingLog >= 0 {

@@ -13,6 +13,17 @@ public struct KeyColumn: RandomAccessCollection, Sendable {
 
     @inline(__always) public subscript(index: Int) -> UInt64 { distinct[Int(places[index])] }
 
+    /// How many distinct keys the column holds.
+    public var distinctCount: Int { distinct.count }
+
+    /// The place among the distinct keys of the key at `index` (from 0 to `distinctCount`):
+    /// records of the same key have the same place, so a caller can keep what it knows of each
+    /// key in an array by place instead of a dictionary by key.
+    @inline(__always) public func place(at index: Int) -> Int { Int(places[index]) }
+
+    /// The key at place `place`.
+    @inline(__always) public func key(atPlace place: Int) -> UInt64 { distinct[place] }
+
     /// How many keys the column has room for.
     public var capacity: Int { places.capacity }
 

@@ -33,6 +33,13 @@ public struct KeyedStates: Sendable {
         return values[Int(slot)].state
     }
 
+    /// Where the state of `key` is kept: a slot stays the key's for as long as these states
+    /// exist, so a caller may keep it instead of the key (one lookup less per read).
+    public func slot(of key: UInt64) -> Int32? { slotOfKey[key] }
+
+    /// The state kept in `slot` (from `slot(of:)`).
+    public subscript(slot slot: Int32) -> MemoryState { state(inSlot: slot) }
+
     /// Whether `key` has a state (without unpacking it).
     public func contains(_ key: UInt64) -> Bool { slotOfKey[key] != nil }
 

@@ -83,16 +83,16 @@ public struct SidecarState: Sendable, Equatable {
     /// keeping them all. The header comes first, then the digest line (see `digestCheck`),
     /// then one line per entry.
     public static func text(ofSorted entries: some Sequence<Entry>) -> String {
-        var digest = StableHasher(seed: digestSeed)
+        var digest = Digest()
         var body = ""
         body.reserveCapacity(entries.underestimatedCount * 140)
         for entry in entries {
-            combine(entry, into: &digest)
+            digest.add(entry)
             appendLine(of: entry, to: &body)
         }
         var bodyHash = StableHasher()
         body.withUTF8 { bodyHash.combine(UnsafeRawBufferPointer($0)) }
-        return Self.header + "\n" + digestLine(entries: digest.finalize(), body: bodyHash.finalize()) + "\n" + body
+        return Self.header + "\n" + digestLine(entries: digest.value, body: bodyHash.finalize()) + "\n" + body
     }
 
     /// What tells a state file that needs no rewrite: the digest of its entries (their card ids,
@@ -100,9 +100,34 @@ public struct SidecarState: Sendable, Equatable {
     /// making their text. A file whose digest line names the same digest, and whose lines are
     /// as that line says, holds exactly the text `text(ofSorted:)` would write.
     public static func digest(ofSorted entries: some Sequence<Entry>) -> UInt64 {
-        var digest = StableHasher(seed: digestSeed)
-        for entry in entries { combine(entry, into: &digest) }
-        return digest.finalize()
+        var digest = Digest()
+        for entry in entries { digest.add(entry) }
+        return digest.value
+    }
+
+    /// `digest(ofSorted:)` made one entry at a time, for a caller that has each entry's parts
+    /// but no `Entry` (whose card id is a string).
+    public struct Digest {
+        private var hasher = StableHasher(seed: SidecarState.digestSeed)
+
+        public init() {}
+
+        public mutating func add(_ entry: Entry) { SidecarState.combine(entry, into: &hasher) }
+
+        /// Adds the entry of the card whose id is the 16 lowercase hex digits of `cardID`.
+        public mutating func add(cardID: UInt64, memory: MemoryState, question: String) {
+            // The bytes `combine(String)` feeds for the id's 16 hex digits.
+            hasher.combine(UInt64(16))
+            var digits: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                let hex: StaticString = "0123456789abcdef"
+                for index in 0..<16 { buffer[index] = hex.utf8Start[Int((cardID >> UInt64(60 - 4 * index)) & 0xF)] }
+            }
+            withUnsafeBytes(of: digits) { hasher.combine($0) }
+            SidecarState.combine(memory: memory, question: question, into: &hasher)
+        }
+
+        public var value: UInt64 { hasher.finalize() }
     }
 
     /// The digest of the format: changing how a line is written changes it, so that files
@@ -110,6 +135,11 @@ public struct SidecarState: Sendable, Equatable {
     private static let digestSeed: UInt64 = 0x6261_6467_6572_0001
 
     private static func combine(_ entry: Entry, into hasher: inout StableHasher) {
+        hasher.combine(entry.cardID)
+        combine(memory: entry.memory, question: entry.question, into: &hasher)
+    }
+
+    private static func combine(memory: MemoryState, question: String, into hasher: inout StableHasher) {
         func combine(_ value: Int?) {
             hasher.combine(value == nil ? 0 : 1)
             hasher.combine(UInt64(bitPattern: Int64(value ?? 0)))
@@ -118,8 +148,6 @@ public struct SidecarState: Sendable, Equatable {
             hasher.combine(value == nil ? 0 : 1)
             hasher.combine(value?.bitPattern ?? 0)
         }
-        let memory = entry.memory
-        hasher.combine(entry.cardID)
         hasher.combine(memory.state.rawValue)
         combine(memory.step)
         combine(memory.stability)
@@ -132,7 +160,7 @@ public struct SidecarState: Sendable, Equatable {
         combine(memory.intervalDays)
         combine(memory.box)
         hasher.combine(memory.retired ? 1 : 0)
-        hasher.combine(entry.question)
+        hasher.combine(question)
     }
 
     /// `# digest ENTRIES TEXT`: the digest of the entries, and the hash of the lines after it.

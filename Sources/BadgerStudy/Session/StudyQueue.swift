@@ -181,7 +181,7 @@ public struct StudyQueue: Sendable, Equatable {
             }
             if state.retired { continue }
             if state.due <= now {
-                due.append((Int32(index), state.due, retrievability(state, now)))
+                due.append((Int32(index), state.due, count > 0 ? retrievability(state, now) : nil))
             } else if aheadDays > 0, state.due <= horizon {
                 ahead.append((Int32(index), state.due))
             }
@@ -189,12 +189,15 @@ public struct StudyQueue: Sendable, Equatable {
         func byDue(_ lhs: (index: Int32, due: Date), _ rhs: (index: Int32, due: Date)) -> Bool {
             lhs.due != rhs.due ? lhs.due < rhs.due : candidates.id(Int(lhs.index)) < candidates.id(Int(rhs.index))
         }
-        due.sort { lhs, rhs in
-            if let left = lhs.recall, let right = rhs.recall, left != right { return left < right }
-            if (lhs.recall == nil) != (rhs.recall == nil) { return lhs.recall != nil }
-            return byDue((lhs.index, lhs.due), (rhs.index, rhs.due))
+        // Only counted (no entries asked for): the order within each kind changes no count.
+        if count > 0 {
+            due.sort { lhs, rhs in
+                if let left = lhs.recall, let right = rhs.recall, left != right { return left < right }
+                if (lhs.recall == nil) != (rhs.recall == nil) { return lhs.recall != nil }
+                return byDue((lhs.index, lhs.due), (rhs.index, rhs.due))
+            }
+            ahead.sort(by: byDue)
         }
-        ahead.sort(by: byDue)
         // One card of each written card: the first in study order.
         let requested = max(0, count)
         var taken = Set<Sibling>()
