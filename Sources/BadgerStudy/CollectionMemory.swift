@@ -54,7 +54,7 @@ public struct CollectionMemory: Sendable {
     }
 
     public let root: String
-    public var decks: [Deck]
+    public private(set) var decks: [Deck]
     public private(set) var logs: [Log]
     /// Problems found reading that did not stop it, for the user.
     public private(set) var warnings: [String]
@@ -209,6 +209,10 @@ public struct CollectionMemory: Sendable {
     /// The digest of the entries each state file was last found holding or written with, by
     /// path: a file is not read again while its entries are unchanged.
     private var flushedDigests: [String: UInt64] = [:]
+    /// How many times what the state files hold may have changed (a match, a replay, a
+    /// review), and that count when they were last all written or found up to date.
+    private var changes = 0
+    private var flushedChanges: Int?
     private var gitFilesEnsured = false
     /// Whether a deck of the root cannot be read for cards now (its front matter broken): new
     /// cards are not recorded meanwhile, since one may be a card moved out of it.
@@ -371,6 +375,7 @@ public struct CollectionMemory: Sendable {
 
     /// Builds the ledger from the logs and matches the cards to it.
     private mutating func resolve() {
+        changes += 1
         ledger = CardLedger(logs: logs.map(\.log), names: names, questions: legacyQuestions)
         // Only identities seen in logs of decks that are loaded (or gone) may be matched by
         // text or reported as orphans: a deck not loaded still has its cards.
@@ -491,6 +496,7 @@ public struct CollectionMemory: Sendable {
 
     /// Recomputes every state from the logs.
     private mutating func replay() {
+        changes += 1
         replayed = true
         let ledger = self.ledger
         // The old states go before the new ones are made (a reload), not after.
@@ -652,6 +658,8 @@ public struct CollectionMemory: Sendable {
     /// Returns how many files were written. Decks never studied get no state file.
     @discardableResult
     public mutating func flushStates() throws -> Int {
+        // Nothing changed since every file was written or found up to date.
+        guard flushedChanges != changes else { return 0 }
         var written = 0
         for index in decks.indices {
             let deck = decks[index]
@@ -692,6 +700,7 @@ public struct CollectionMemory: Sendable {
             }
             written += 1
         }
+        flushedChanges = changes
         return written
     }
 
@@ -798,6 +807,7 @@ public struct CollectionMemory: Sendable {
         cardID: String, rating: Rating, at time: Date, answerMilliseconds: Int? = nil
     ) throws -> MemoryState {
         guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
+        changes += 1
         let firstLog = logs.isEmpty
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
         let keyNumber = names.number(key)

@@ -97,7 +97,7 @@ extension Badger {
             if notes.count > 10 {
                 Terminal.standardError.write("badger: note: \(notes.count - 10) more left out (`badger lint` lists every error)\n")
             }
-            if service.topics(at: Date()).isEmpty {
+            if !service.hasCardsToStudy {
                 Terminal.standardError.write(
                     "badger: error: the collection has no cards to study"
                         + (service.leftOut.isEmpty ? "" : " (every card is left out until its errors are fixed: `badger lint`)") + "\n")

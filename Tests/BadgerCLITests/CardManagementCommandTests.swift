@@ -403,7 +403,7 @@ import Testing
         let breaker = try sandbox.script(
             "bin/breaker", #"for argument in "$@"; do file="$argument"; done; printf '\nQ: Hello\nA: again\n' >> "$file""#)
         let broken = try await sandbox.badger(["edit", cat], environment: ["EDITOR": breaker.path])
-        #expect(broken.status == 1)
+        #expect(broken.status == 1, "\(broken.standardError)")
         #expect(broken.standardOutput.contains("[CardUnique]"))
         #expect(broken.standardOutput.contains("1 error"))
 

@@ -146,8 +146,12 @@ public final class StudyService {
         return (studyable, wholeDecks + leftOut)
     }
 
+    /// Whether some card can be studied (`topics(at:)` is not empty), found without counting.
+    public var hasCardsToStudy: Bool { collection.topics.contains { name in studyable.contains { $0.topic == name } } }
+
     /// The collection's topics with what each has to study at `now` (counted afresh, so after a
     /// session they show what is left), then `all`.
+
     public func topics(at now: Date) -> [Topic] {
         let states = cardStates
         let since = studyDay.start(of: now)

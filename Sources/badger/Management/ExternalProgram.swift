@@ -130,8 +130,16 @@ enum ExternalProgram {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let spawned = argv.withUnsafeBufferPointer { arguments in
-            posix_spawn(&pid, executable, &actions, &attributes, arguments.baseAddress!, environ)
+        var spawned: Int32 = 0
+        for _ in 0..<40 {
+            spawned = argv.withUnsafeBufferPointer { arguments in
+                posix_spawn(&pid, executable, &actions, &attributes, arguments.baseAddress!, environ)
+            }
+            // A program file that some process still holds open for writing (written a moment
+            // ago, its descriptor briefly inherited by a program being started elsewhere)
+            // cannot be run yet (ETXTBSY); a moment later it can.
+            guard spawned == ETXTBSY else { break }
+            usleep(25_000)
         }
         guard spawned == 0 else { throw Failure.couldNotStart(program: executable, reason: String(cString: strerror(spawned))) }
         return pid
