@@ -169,18 +169,24 @@ public struct CollectionMemory: Sendable {
         let cardOfKey = cardIDsByKeyNumber()
         var columns = ReviewColumns()
         columns.reserve(logs.reduce(0) { $0 + $1.log.count })
-        // Each key's index in the columns, found once per key rather than once per review.
+        // Each key's index in the columns, found once per key rather than once per review (and
+        // once per key of each log, by its place in the log's key column).
         var slotOfKey: [UInt64: Int32] = [:]
         for log in logs {
             let records = log.log
+            var slotOfPlace = [Int32](repeating: -1, count: records.keys.distinctCount)
             for index in 0..<records.count where records.isReview(index) {
-                let key = ledger.key(ofNumber: records.keys[index])
-                let slot: Int32
-                if let known = slotOfKey[key] {
-                    slot = known
-                } else {
-                    slot = columns.slot(cardOfKey[key] ?? names.name(key))
-                    slotOfKey[key] = slot
+                let place = records.keys.place(at: index)
+                var slot = slotOfPlace[place]
+                if slot < 0 {
+                    let key = ledger.key(ofNumber: records.keys.key(atPlace: place))
+                    if let known = slotOfKey[key] {
+                        slot = known
+                    } else {
+                        slot = columns.slot(cardOfKey[key] ?? names.name(key))
+                        slotOfKey[key] = slot
+                    }
+                    slotOfPlace[place] = slot
                 }
                 columns.append(
                     card: slot, time: TimeInterval(records.times[index]), rating: Rating(rawValue: Int(records.ratings[index])) ?? .good)
@@ -451,28 +457,40 @@ public struct CollectionMemory: Sendable {
     }
 
     /// Whether any record may be a copy of another: a format 1 line (which has no record id), or
-    /// a record id that two records share. Found with sorted copies of the ids, a sixteenth of
-    /// them at a time (by their top four bits; ids are random), not a set of them all (two to
-    /// three times their 8 bytes, and slower to fill) nor one copy of them all.
+    /// a record id that two records share. Found with a table of one bit per value of the ids'
+    /// low bits (ids are random; about sixteen bits per record): only the ids whose bit another
+    /// id set too are then sorted and compared, not a copy of them all nor a set of them.
     private static func hasDuplicateCandidates(_ logs: [Log]) -> Bool {
-        var counts = [Int](repeating: 0, count: 16)
+        let total = logs.reduce(0) { $0 + $1.log.count }
+        guard total > 1 else { return logs.contains { $0.log.recordIDs.contains(0) } }
+        let bits = min(26, max(12, (Int.bitWidth - (total - 1).leadingZeroBitCount) + 4))
+        let mask = UInt64(1) << UInt64(bits) - 1
+        var seen = [UInt64](repeating: 0, count: 1 << (bits - 6))
+        var shared = seen
+        var anyShared = false
         for log in logs {
             for id in log.log.recordIDs {
                 guard id != 0 else { return true }
-                counts[Int(id >> 60)] += 1
+                let slot = Int(id & mask)
+                let bit = UInt64(1) << UInt64(slot & 63)
+                if seen[slot >> 6] & bit != 0 {
+                    shared[slot >> 6] |= bit
+                    anyShared = true
+                } else {
+                    seen[slot >> 6] |= bit
+                }
             }
         }
+        guard anyShared else { return false }
         var ids: [UInt64] = []
-        ids.reserveCapacity(counts.max() ?? 0)
-        for part in 0..<UInt64(16) where counts[Int(part)] > 1 {
-            ids.removeAll(keepingCapacity: true)
-            for log in logs {
-                for id in log.log.recordIDs where id >> 60 == part { ids.append(id) }
+        for log in logs {
+            for id in log.log.recordIDs {
+                let slot = Int(id & mask)
+                if shared[slot >> 6] & (UInt64(1) << UInt64(slot & 63)) != 0 { ids.append(id) }
             }
-            ids.sort()
-            if zip(ids, ids.dropFirst()).contains(where: { $0 == $1 }) { return true }
         }
-        return false
+        ids.sort()
+        return zip(ids, ids.dropFirst()).contains { $0 == $1 }
     }
 
     /// A format 1 line's content, and how many equal lines came before it in its log.

@@ -50,6 +50,19 @@ import Testing
         return (logs, cards)
     }
 
+    /// `badger due`'s retention per topic, from the reviews alone, equals the statistics'.
+    @Test(arguments: 0..<40 as Range<UInt64>) func trueRetentionAloneEqualsTheStatistics(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let (logs, cards) = Self.randomLogs(&random)
+        let columns = ReviewColumns(logs: logs, naming: CardAliases(logs: logs).current)
+        let statistics = CollectionStatistics(
+            cards: cards, states: [:], reviews: columns, now: Date(timeIntervalSince1970: 1_790_000_000),
+            day: StudyDay(timeZone: Self.paris, startHour: 4))
+        let expected = Dictionary(uniqueKeysWithValues: statistics.topics.map { ($0.name, $0.figures.trueRetention) })
+        #expect(CollectionStatistics.trueRetention(cards: cards, reviews: columns) == expected)
+        #expect(expected.values.contains { $0 != nil } || columns.count < 20)
+    }
+
     @Test(arguments: 0..<40 as Range<UInt64>) func statisticsFromColumnsEqualTheRecordBasedOnes(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         let (logs, cards) = Self.randomLogs(&random)

@@ -162,6 +162,60 @@ public struct CollectionStatistics: Sendable, Equatable {
             topics: filter, heatmapWeeks: heatmapWeeks, forecastDays: forecastDays, recentDays: recentDays)
     }
 
+    /// The reviews' indices in time order (each log already is; several logs interleave), those
+    /// at the same time in their order; nil when they are in time order already.
+    static func timeOrder(of reviews: ReviewColumns) -> [Int32]? {
+        let times = reviews.times
+        guard zip(times, times.dropFirst()).contains(where: { $0 > $1 }) else { return nil }
+        return (0..<Int32(times.count)).sorted { (times[Int($0)], $0) < (times[Int($1)], $1) }
+    }
+
+    /// Each topic of `cards` with its true retention, as `topics` has it (`Figures.trueRetention`),
+    /// from the reviews alone: what `badger due` shows, without the rest of the statistics.
+    public static func trueRetention(cards: [Card], reviews: ReviewColumns) -> [String: Double?] {
+        var topicOfID: [String: Int] = [:]
+        topicOfID.reserveCapacity(cards.count)
+        var names: [String] = []
+        var indexOfName: [String: Int] = [:]
+        for card in cards where topicOfID[card.id] == nil {
+            let topic: Int
+            if let known = indexOfName[card.topic] {
+                topic = known
+            } else {
+                topic = names.count
+                names.append(card.topic)
+                indexOfName[card.topic] = topic
+            }
+            topicOfID[card.id] = topic
+        }
+        let topicOfCard = reviews.cardIDs.map { topicOfID[$0] ?? -1 }
+        var lastTime = [Double](repeating: .nan, count: reviews.cardIDs.count)
+        var lastRecalled = [Bool](repeating: false, count: reviews.cardIDs.count)
+        var stateReviews = [Int](repeating: 0, count: names.count)
+        var recalledReviews = [Int](repeating: 0, count: names.count)
+        let order = timeOrder(of: reviews)
+        let times = reviews.times
+        for position in 0..<times.count {
+            let index = order.map { Int($0[position]) } ?? position
+            let card = Int(reviews.cards[index])
+            let time = times[index]
+            let recalled = reviews.rating(index).isSuccess
+            // A review-state review, as in the one pass of `init`.
+            let reviewState = !lastTime[card].isNaN && lastRecalled[card] && time - lastTime[card] >= reviewStateGap
+            lastTime[card] = time
+            lastRecalled[card] = recalled
+            let topic = topicOfCard[card]
+            guard reviewState, topic >= 0 else { continue }
+            stateReviews[topic] += 1
+            if recalled { recalledReviews[topic] += 1 }
+        }
+        var retention: [String: Double?] = [:]
+        for (topic, name) in names.enumerated() {
+            retention[name] = stateReviews[topic] == 0 ? nil : Double(recalledReviews[topic]) / Double(stateReviews[topic])
+        }
+        return retention
+    }
+
     /// The statistics of `cards` with their current `states` and the `reviews` of all logs
     /// (each credited to the card's current id, as `CollectionMemory.reviewColumns` gives them),
     /// at `now`; the same figures as from the logs' records, without a record per review.
@@ -215,11 +269,9 @@ public struct CollectionStatistics: Sendable, Equatable {
             }
         }
 
-        // The reviews, in time order (each log already is; several logs interleave): the order
-        // of their indices, kept for reviews at the same time.
         let times = reviews.times
-        let inOrder = !zip(times, times.dropFirst()).contains(where: { $0 > $1 })
-        let order = inOrder ? [] : (0..<Int32(times.count)).sorted { (times[Int($0)], $0) < (times[Int($1)], $1) }
+        let order = Self.timeOrder(of: reviews)
+        let inOrder = order == nil
 
         // The one pass, with each card's track and topic by its index in `reviews.cardIDs`.
         struct Track {
@@ -251,7 +303,7 @@ public struct CollectionStatistics: Sendable, Equatable {
         }
 
         for position in 0..<times.count {
-            let index = inOrder ? position : Int(order[position])
+            let index = inOrder ? position : Int(order![position])
             let card = Int(reviews.cards[index])
             let topic = topicOfCard[card]
             if topic < 0, filter != nil { continue }

@@ -43,9 +43,16 @@ public struct RetentionCheck: Sendable {
     /// The check of `config` against the `reviews` of all logs (`StudiedCollection.reviewColumns`)
     /// and their `statistics`.
     public init(config: CollectionConfig, reviews: ReviewColumns, statistics: CollectionStatistics) {
+        self.init(
+            config: config, reviews: reviews,
+            retention: Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The check of `config` against the `reviews`, each topic's true retention given.
+    init(config: CollectionConfig, reviews: ReviewColumns, retention: [String: Double?]) {
         // What the learner should observe: the chosen target, not the (calibrated) retention FSRS schedules for.
         target = config.scheduler == "fsrs" ? config.targetRetention ?? config.desiredRetention : nil
-        retention = Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first })
+        self.retention = retention
         let freshness = ParameterFreshness(config: config, reviews: reviews)
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
@@ -65,12 +72,11 @@ public struct RetentionCheck: Sendable {
             + " and the default steps until the parameters are first fitted (\(when))."
     }
 
-    public init(studied: StudiedCollection, now: Date, day: StudyDay) {
+    public init(studied: StudiedCollection) {
         let reviews = studied.reviewColumns
-        let statistics = CollectionStatistics(
-            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, states: studied.cardStates,
-            reviews: reviews, now: now, day: day, topics: nil)
-        self.init(config: studied.primaryConfig, reviews: reviews, statistics: statistics)
+        let retention = CollectionStatistics.trueRetention(
+            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, reviews: reviews)
+        self.init(config: studied.primaryConfig, reviews: reviews, retention: retention)
     }
 
     /// `Retention vs target 90%: Algebra 92.0%, French 85.5%`, and the stale-parameter advice;
