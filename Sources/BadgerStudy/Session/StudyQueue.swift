@@ -135,7 +135,7 @@ public struct StudyQueue: Sendable, Equatable {
 
     /// What the queue reads of the cards it chooses from, by position in deck order: an id to
     /// compare (ordered as the card ids are), the card id, and the written card it was made from.
-    private struct Candidates<ID: Hashable & Comparable, Sibling: Hashable> {
+    private struct Candidates<ID: Hashable & Comparable, Sibling: Hashable & Comparable> {
         var count: Int
         var id: (Int) -> ID
         var cardID: (Int) -> String
@@ -164,6 +164,14 @@ public struct StudyQueue: Sendable, Equatable {
         var new: [Int32] = []
         var ahead: [(index: Int32, due: Date)] = []
         let horizon = now.addingTimeInterval(Double(max(0, aheadDays)) * IntervalFormatter.secondsPerDay)
+        // Whether a card is listed twice, or a written card gives several: found by sorting a
+        // copy (8 bytes a card), so that the sets that keep the first of each are only made then.
+        func repeats<T: Comparable>(_ values: [T]) -> Bool {
+            let sorted = values.sorted()
+            return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+        }
+        let idsRepeat = repeats((0..<candidates.count).map(candidates.id))
+        let siblingsRepeat = repeats((0..<candidates.count).compactMap(candidates.sibling))
         var seen = Set<ID>()
         // The written card of a card listed twice is the last one's that has one.
         var laterSibling: [ID: Sibling] = [:]
@@ -171,7 +179,7 @@ public struct StudyQueue: Sendable, Equatable {
             let sibling = candidates.sibling(index)
             let id = candidates.id(index)
             if let sibling, let reviewed = reviewedToday[sibling], !reviewed.contains(id) { continue }
-            guard seen.insert(id).inserted else {
+            guard !idsRepeat || seen.insert(id).inserted else {
                 if let sibling { laterSibling[id] = sibling }
                 continue
             }
@@ -206,7 +214,9 @@ public struct StudyQueue: Sendable, Equatable {
         func offer(_ index: Int32, _ source: Source) {
             let index = Int(index)
             let id = candidates.id(index)
-            if let key = laterSibling[id] ?? candidates.sibling(index), !taken.insert(key).inserted { return }
+            if siblingsRepeat || idsRepeat, let key = laterSibling[id] ?? candidates.sibling(index), !taken.insert(key).inserted {
+                return
+            }
             switch source {
             case .due: counts.due += 1
             case .new: counts.new += 1
