@@ -825,6 +825,8 @@ public struct CollectionMemory: Sendable {
         cardID: String, rating: Rating, at time: Date, answerMilliseconds: Int? = nil
     ) throws -> MemoryState {
         guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
+        // The log keeps whole seconds: the state is made of the time as a rebuild reads it.
+        let time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
         changes += 1
         let firstLog = logs.isEmpty
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)

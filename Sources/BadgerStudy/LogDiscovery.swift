@@ -25,12 +25,13 @@ public enum LogDiscovery {
         var visited = 0
         let roots = CollectionLoader(fileAccess: fileAccess)
         while let (folder, relative) = pending.popLast() {
-            guard let real = fileAccess.resolvedPath(folder), seenFolders.insert(real).inserted else {
+            guard let real = fileAccess.resolvedPath(folder), !seenFolders.contains(real) else {
                 if !relative.isEmpty { cycles.append(relative) }
                 continue
             }
-            // A folder that is a collection of its own keeps its logs.
+            // A folder that is a collection of its own keeps its logs (however it is reached).
             if !relative.isEmpty, roots.isRoot(folder) { continue }
+            seenFolders.insert(real)
             visited += 1
             // A bound on a pathological tree: a collection is not a whole disk.
             guard visited <= 20_000, let names = try? fileAccess.entries(ofDirectory: folder) else { continue }

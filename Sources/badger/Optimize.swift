@@ -117,6 +117,8 @@ extension Badger {
                 return
             }
             let studied = try collection.loadStudied(lockingFor: apply ? "badger optimize --apply" : nil)
+            // Its locks are held until the settings are written, not only until its last use.
+            defer { withExtendedLifetime(studied) {} }
             let moment = now.flatMap(Timestamp.parse) ?? Date()
             let logs = studied.history
             let reviewCount = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }

@@ -83,6 +83,9 @@ extension Badger {
 
         func run() throws {
             let studied = try collection.loadStudied(lockingFor: "study")
+            // The collection's locks live as long as `studied`: held until the session ends, not
+            // released once its last use is behind (as an optimised build would).
+            defer { withExtendedLifetime(studied) {} }
             let service = try StudyService(
                 collection: studied.collection, memories: studied.memories, configs: studied.configs, fileAccess: LocalFileSystem(),
                 timeZone: .current)

@@ -482,6 +482,43 @@ import Testing
         #expect(lint.status == 0 && !lint.standardOutput.contains("warning:"), "\(lint.standardOutput)")
     }
 
+    /// A review recorded now (a time with a fraction of a second) writes the state a rebuild
+    /// makes of the log (which keeps whole seconds), byte for byte, digest line included: the
+    /// next command finds it up to date and writes nothing.
+    @Test func aReviewRecordedNowWritesTheStateARebuildMakes() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("t.md", Self.deck("T", [("three?", "3"), ("four?", "4")]))
+        let ids = try await Self.ids(root)
+        for (id, rating) in [(ids["three?"]!, "3"), (ids["four?"]!, "0"), (ids["three?"]!, "2")] {
+            let review = try await BadgerProcess.run(["review", "--card", id, "--rating", rating], in: root)
+            #expect(review.status == 0, "\(review.standardError)")
+        }
+        let written = try directory.read("t.state")
+        #expect(try await BadgerProcess.run(["due"], in: root).status != 2)
+        #expect(try directory.read("t.state") == written)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("t.state"))
+        #expect(try await BadgerProcess.run(["state", "rebuild"], in: root).status == 0)
+        #expect(try directory.read("t.state") == written)
+    }
+
+    /// A link to a folder that is a collection of its own is neither read into the outer
+    /// collection nor reported as a link back into it.
+    @Test func aLinkToANestedCollectionIsNotALinkBack() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "fuzz: true\n")
+        try directory.write("outer.md", Self.deck("Outer", [("outer?", "o")]))
+        try directory.write("inner/badger.yml", "fuzz: true\n")
+        try directory.write("inner/in.md", Self.deck("Inner", [("inner?", "i")]))
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("link").path, withDestinationPath: "inner")
+        let list = try await BadgerProcess.run(["list"], in: directory.url)
+        #expect(list.status == 0, "\(list.standardError)")
+        #expect(!list.standardError.contains("symbolic link"), "\(list.standardError)")
+    }
+
     /// The first review recorded ahead of the clock (allowed up to a day) dates every card's
     /// first `card` line then; edits made afterwards, one per command, still each become the
     /// card's latest text, so they never add up to a new card.
