@@ -219,6 +219,8 @@ public struct CollectionMemory: Sendable {
     /// review), and that count when they were last all written or found up to date.
     private var changes = 0
     private var flushedChanges: Int?
+    /// How many state files this memory has written (the load's rewrite included).
+    public private(set) var stateFilesWritten = 0
     private var gitFilesEnsured = false
     /// Whether a deck of the root cannot be read for cards now (its front matter broken): new
     /// cards are not recorded meanwhile, since one may be a card moved out of it.
@@ -307,6 +309,8 @@ public struct CollectionMemory: Sendable {
                 logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: problem))
             }
         }
+        // The logs read ahead are this memory's now: not kept twice while they are filtered.
+        readAhead?.discard()
         var logs: [Log] = []
         for result in logResults.values {
             switch result {
@@ -719,6 +723,7 @@ public struct CollectionMemory: Sendable {
             written += 1
         }
         flushedChanges = changes
+        stateFilesWritten += written
         return written
     }
 
@@ -813,6 +818,8 @@ public struct CollectionMemory: Sendable {
     /// identity was last seen when that is later (a review recorded up to a day ahead, a clock
     /// that ran fast), so that what is written now is always its latest sighting.
     private func sightingTime(of key: String, at time: Date) -> Date {
+        // Whole seconds, as the line keeps them.
+        let time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
         guard let seen = ledger.identities[key]?.seen, seen >= time else { return time }
         return Date(timeIntervalSince1970: (seen.timeIntervalSince1970 + 1).rounded(.down))
     }
@@ -840,6 +847,7 @@ public struct CollectionMemory: Sendable {
             recordID: ReviewRecord.newRecordID(using: &generator))
         if identity == nil || identity?.contentID != cardID || identity?.question != sighting.question
             || identity?.answer != sighting.answer || identity?.direction != card.direction || identity?.retired == true
+            || identity?.missing == true
         {
             records.append(.card(sighting))
         }
@@ -974,7 +982,8 @@ public struct CollectionMemory: Sendable {
         // link is the later claim on the card's content.
         let displaced = matching.keyOfCard[cardID].flatMap { $0 == identity.key ? nil : ledger.identities[$0] }
         let sighting = ReviewRecord.CardSighting(
-            time: max(time, displaced.map { $0.seen.addingTimeInterval(1) } ?? time), key: identity.key, contentID: cardID,
+            time: sightingTime(of: identity.key, at: max(time, displaced.map { $0.seen.addingTimeInterval(1) } ?? time)),
+            key: identity.key, contentID: cardID,
             direction: card.direction, question: card.question, answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
         var lines = [ReviewRecord.card(sighting).line]
         // The card's own identity, which had nothing to keep, is retired with it (automatically,

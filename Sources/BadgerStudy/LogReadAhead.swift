@@ -38,6 +38,12 @@ public final class LogReadAhead: @unchecked Sendable {
         return walk
     }
 
+    /// Lets go of the logs read ahead, once the memory made from them holds them.
+    func discard() {
+        done.wait()
+        parsed = [:]
+    }
+
     /// The log at `path` as read ahead, if it was.
     func log(at path: String) -> CollectionMemory.ParsedLog? {
         done.wait()

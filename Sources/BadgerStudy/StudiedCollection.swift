@@ -123,9 +123,9 @@ public struct StudiedCollection {
     ///     and rewrite state files that differ from the logs (they are a cache of them); callers
     ///     that only check the files skip it, and their `states` stay empty.
     ///   - now: the time written with newly matched cards.
-    /// - Throws: a busy collection, a bad `badger.yml`, an unreadable log.
     ///   - prepared: the locks taken and the logs read ahead by `prepare`, while the decks were
     ///     parsed (then `lockingFor` is not used).
+    /// - Throws: a busy collection, a bad `badger.yml`, an unreadable log.
     public static func load(
         _ collection: DeckCollection, fileAccess: any FileAccess, lockingFor command: String? = nil, rebuilding: Bool = false,
         replaying: Bool = true, now: Date, prepared: Preparation? = nil

@@ -36,14 +36,15 @@ extension Badger.State {
         func run() throws {
             var studied = try collection.loadStudied(options: .init(checking: false), lockingFor: "state rebuild", rebuilding: true)
             try reportingStorageErrors {
-                var written = 0
                 var edited = 0
                 for index in studied.memories.indices {
                     try studied.memories[index].commitEdits(at: Date())
-                    written += try studied.memories[index].flushStates()
+                    try studied.memories[index].flushStates()
                     // Cards that continue a history under other content than it began with.
                     edited += studied.memories[index].matching.keyOfCard.numbers.count { $0.key != $0.value }
                 }
+                // Written by this command, the load's rewrite of stale files included.
+                let written = studied.memories.reduce(0) { $0 + $1.stateFilesWritten }
                 let cards = studied.memories.reduce(0) { $0 + $1.stateCount }
                 let records = studied.memories.reduce(0) { $0 + $1.recordCount }
                 Terminal.standardError.write(

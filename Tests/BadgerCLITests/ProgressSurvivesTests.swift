@@ -519,6 +519,54 @@ import Testing
         #expect(!list.standardError.contains("symbolic link"), "\(list.standardError)")
     }
 
+    /// A history marked missing is given to a card by `state link` (even one last seen ahead of
+    /// the clock), and `state prune` retires what is left.
+    @Test func aMissingHistoryIsLinkedOrPruned() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("Capital of Peru?", "Lima")]))
+        let ids = try await Self.ids(root)
+        let three = try #require(ids["What is 2+3?"])
+        let peru = try #require(ids["Capital of Peru?"])
+        // The first review, recorded ahead of the clock, dates every card's first sighting then.
+        try await Self.review(root, three, 3, at: ISO8601DateFormatter().string(from: Date().addingTimeInterval(20 * 3600)))
+        try await Self.review(root, peru, 2, at: "2026-01-01T08:00:00Z")
+        try directory.write("m.md", Self.deck("M", [("Something else entirely?", "x")]))
+        #expect(try await BadgerProcess.run(["due"], in: root).status != 2)
+        let other = try #require(try await Self.ids(root)["Something else entirely?"])
+        let link = try await BadgerProcess.run(["state", "link", three, other], in: root)
+        #expect(link.status == 0, "\(link.standardError)")
+        #expect(try await Self.listed(root)["Something else entirely?"]?.state == "review")
+        let prune = try await BadgerProcess.run(["state", "prune"], in: root)
+        #expect(prune.status == 0, "\(prune.standardError)")
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(!lint.standardOutput.contains("continues in no card"), "\(lint.standardOutput)")
+        // Peru's question back (spaced otherwise) has its history back.
+        try directory.write("m.md", Self.deck("M", [("Something else entirely?", "x"), ("Capital of  Peru?", "Lima")]))
+        #expect(try await Self.listed(root)["Capital of  Peru?"]?.state == "learning")
+    }
+
+    /// A card suspended, unsuspended and then deleted, with nothing to keep, is retired once,
+    /// not again by every command.
+    @Test func aCardWithNothingToKeepIsRetiredOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("Capital of Peru?", "Lima"), ("Filler?", "f")]))
+        let ids = try await Self.ids(root)
+        try await Self.review(root, try #require(ids["Capital of Peru?"]), 2, at: "2026-01-01T08:00:00Z")
+        for verb in ["suspend", "unsuspend"] {
+            #expect(try await BadgerProcess.run([verb, "--card", try #require(ids["Filler?"])], in: root).status == 0)
+        }
+        try directory.write("m.md", Self.deck("M", [("Capital of Peru?", "Lima")]))
+        #expect(try await BadgerProcess.run(["due"], in: root).status != 2)
+        let log = try directory.read("m.reviews")
+        #expect(log.split(separator: "\n").count { $0.contains("\tretired\t") } == 1)
+        #expect(try await BadgerProcess.run(["due"], in: root).status != 2)
+        #expect(try directory.read("m.reviews") == log, "a second command wrote again")
+    }
+
     /// The first review recorded ahead of the clock (allowed up to a day) dates every card's
     /// first `card` line then; edits made afterwards, one per command, still each become the
     /// card's latest text, so they never add up to a new card.

@@ -237,7 +237,7 @@ import Testing
         try FileManager.default.removeItem(at: sandbox.url.appendingPathComponent("a.state"))
         let rebuilt = try await sandbox.badger(["state", "rebuild"])
         #expect(rebuilt.status == 0)
-        #expect(rebuilt.standardError.contains("rebuilt 3 card states from 11 log records"))
+        #expect(rebuilt.standardError.contains("rebuilt 3 card states from 11 log records; 1 state files written"))
         #expect(try sandbox.data("a.state") == before)
         #expect(try sandbox.data("b.state") == beforeB)
 

@@ -152,6 +152,17 @@ private func retired(_ state: MemoryState) -> MemoryState {
                         reviewedSince: since, retrievability: StudyQueue.retrievability(for: scheduler))
                     #expect(fromCards == fromItems)
                 }
+                // Counting only (no entries: no sort, no retrievability) counts as a queue does.
+                let counted = StudyQueue(
+                    cards: cards, topic: "T", states: states, now: start, count: 0, aheadDays: aheadDays, reviewedSince: since,
+                    retrievability: StudyQueue.retrievability(for: scheduler))
+                let queued = StudyQueue(
+                    cards: cards, topic: "T", states: states, now: start, count: 10, aheadDays: aheadDays, reviewedSince: since,
+                    retrievability: StudyQueue.retrievability(for: scheduler))
+                let countedOnly: [Int] = [counted.availableDue, counted.availableNew, counted.availableAhead]
+                let countedInQueue: [Int] = [queued.availableDue, queued.availableNew, queued.availableAhead]
+                #expect(countedOnly == countedInQueue)
+                #expect(counted.entries.isEmpty)
             }
         }
         let full = StudyQueue(cards: cards, states: states, now: start, count: 10, aheadDays: 3, reviewedSince: start - 7200)

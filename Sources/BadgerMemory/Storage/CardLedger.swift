@@ -220,18 +220,18 @@ public struct CardLedger: Sendable {
             }
         }
         for (logIndex, log) in logs.enumerated() {
-            // The pin of each of the log's distinct keys: -1 not looked up yet, -2 none yet.
+            // The pin of each of the log's distinct keys, once it has one; -1 before.
             var slotOfPlace = [Int32](repeating: -1, count: log.keys.distinctCount)
             for index in 0..<log.count {
                 let kind = log.kinds[index]
                 let place = log.keys.place(at: index)
                 let name = log.keys.key(atPlace: place)
                 var slot = Int(slotOfPlace[place])
-                if slot == -1 {
-                    slot = pinOfKey[key(name)].map(Int.init) ?? -2
-                    slotOfPlace[place] = Int32(slot)
+                if slot < 0 {
+                    slot = pinOfKey[key(name)].map(Int.init) ?? -1
+                    if slot >= 0 { slotOfPlace[place] = Int32(slot) }
                 }
-                if slot == -2 {
+                if slot < 0 {
                     // Taken back reviews are removed before a ledger is made (`withoutUndone`);
                     // an `undone` record alone makes no identity.
                     guard kind != .undone else { continue }
@@ -306,11 +306,14 @@ public struct CardLedger: Sendable {
                     // clone that studied it merged with one that retired it, never studied); one
                     // dated at the card's last sighting is the automatic one of a card deleted
                     // with nothing to keep, and holds only while it has nothing.
-                    retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time && pin.retiredAt >= pin.lastActivity
+                    // (An automatic one holds over a suspension taken back since: nothing to keep.)
+                    retired: pin.retiredAt != Int64.min && pin.retiredAt >= pin.time
+                        && (pin.retiredAt >= pin.lastActivity || (pin.retiredAt == pin.time && !hasSomething))
                         && !(pin.retiredAt == pin.time && hasSomething),
                     // The same record for one with something to keep marks it missing: found
                     // continuing in no card, and not seen since.
-                    suspended: suspended, missing: pin.retiredAt == pin.time && hasSomething, lastLog: pin.lastLog,
+                    suspended: suspended, missing: pin.retiredAt != Int64.min && pin.retiredAt == pin.time && hasSomething,
+                    lastLog: pin.lastLog,
                     reviewCount: Int(pin.reviews)))
         }
         usedNames = used

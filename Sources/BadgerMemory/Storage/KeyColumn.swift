@@ -16,7 +16,7 @@ public struct KeyColumn: RandomAccessCollection, Sendable {
     /// How many distinct keys the column holds.
     public var distinctCount: Int { distinct.count }
 
-    /// The place among the distinct keys of the key at `index` (from 0 to `distinctCount`):
+    /// The place among the distinct keys of the key at `index` (0 up to, not including, `distinctCount`):
     /// records of the same key have the same place, so a caller can keep what it knows of each
     /// key in an array by place instead of a dictionary by key.
     @inline(__always) public func place(at index: Int) -> Int { Int(places[index]) }

@@ -151,7 +151,6 @@ public final class StudyService {
 
     /// The collection's topics with what each has to study at `now` (counted afresh, so after a
     /// session they show what is left), then `all`.
-
     public func topics(at now: Date) -> [Topic] {
         let states = cardStates
         let since = studyDay.start(of: now)
