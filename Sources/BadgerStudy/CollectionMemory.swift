@@ -101,7 +101,11 @@ public struct CollectionMemory: Sendable {
 
     /// Every review of the logs, as `history`; with their record ids when `withRecordIDs` (an
     /// Anki export gives reviews that came from Anki their entry's id back).
-    public func history(withRecordIDs: Bool) -> [[ReviewRecord]] { history(withRecordIDs: withRecordIDs, keeping: nil) }
+    /// The memory must keep them (`keepsReviewRecordIDs`) for `withRecordIDs`.
+    public func history(withRecordIDs: Bool) -> [[ReviewRecord]] {
+        assert(!withRecordIDs || keepsReviewRecordIDs, "the reviews' record ids were not kept")
+        return history(withRecordIDs: withRecordIDs, keeping: nil)
+    }
 
     /// The reviews of the logs as records, only those of the keys in `kept` when given.
     private func history(withRecordIDs: Bool, keeping kept: Set<UInt64>?) -> [[ReviewRecord]] {
@@ -225,6 +229,8 @@ public struct CollectionMemory: Sendable {
     /// Whether a deck of the root cannot be read for cards now (its front matter broken): new
     /// cards are not recorded meanwhile, since one may be a card moved out of it.
     private var hasUnreadableDeck = false
+    /// Those decks, as shown.
+    private var unreadableDecks: [String] = []
     private var generator: any RandomNumberGenerator & Sendable
     /// Where state files are read: when they are about to be written (to write only those that
     /// differ), not kept as text for as long as the command runs.
@@ -239,11 +245,15 @@ public struct CollectionMemory: Sendable {
     ///   skips it, and `states` stays empty (the logs are still read, and bad lines reported).
     /// - Parameter generator: the source of record ids.
     /// - Parameter readAhead: the root's logs, read while the decks were parsed.
+    /// - Parameter keepingReviewRecordIDs: keep the record ids of the reviews once the logs are
+    ///   read (`history(withRecordIDs: true)` needs them); otherwise they read as 0.
     public init(
         collection: DeckCollection, root: String, scheduler: any Scheduler, fuzzing: Bool, fileAccess: any FileAccess,
         rebuilding: Bool = false, replaying: Bool = true,
-        generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(), readAhead: LogReadAhead? = nil
+        generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(), readAhead: LogReadAhead? = nil,
+        keepingReviewRecordIDs: Bool = true
     ) throws {
+        keepsReviewRecordIDs = keepingReviewRecordIDs
         let readAhead = readAhead?.root == root ? readAhead : nil
         names = readAhead?.names ?? NameBook()
         self.root = root
@@ -268,6 +278,7 @@ public struct CollectionMemory: Sendable {
         let readable = ownDecks.filter { $0.topic != nil && $0.invalidUTF8 == nil }
         let loadedBases = Set(readable.map { $0.file.memoryFiles.logPath })
         hasUnreadableDeck = readable.count < ownDecks.count
+        unreadableDecks = ownDecks.filter { $0.topic == nil || $0.invalidUTF8 != nil }.map(\.file.displayPath)
         let found = readAhead?.found ?? LogDiscovery.walk(root, fileAccess: fileAccess)
         var logPaths = found.logs
         // Logs by their real paths: one reached through a symbolic link is the same log.
@@ -355,6 +366,16 @@ public struct CollectionMemory: Sendable {
         legacyQuestions = questions
         resolve()
         if replaying { replay() }
+        forgetReviewRecordIDsUnlessKept()
+    }
+
+    /// Whether the logs keep the record ids of their reviews (for an Anki export); without them
+    /// a long log takes 8 bytes a review less.
+    public let keepsReviewRecordIDs: Bool
+
+    private mutating func forgetReviewRecordIDsUnlessKept() {
+        guard !keepsReviewRecordIDs else { return }
+        for index in logs.indices { logs[index].log.forgetReviewRecordIDs() }
     }
 
     /// A log as read: its records, or why not; and its size when read.
@@ -1001,7 +1022,11 @@ public struct CollectionMemory: Sendable {
     /// stays in the logs, but no edited card is matched to them any more; only their own
     /// question coming back (spacing, case and styling aside) brings it back. Returns how many were retired.
     @discardableResult
+    ///
+    /// - Throws: `MemoryError.deckNotRead` while a deck of the root cannot be read for cards (its
+    ///   front matter broken): a card moved into it would look gone, and its history be retired.
     public mutating func retireOrphans(at time: Date) throws -> Int {
+        if let deck = unreadableDecks.first { throw MemoryError.deckNotRead(deck) }
         let orphans = self.orphans.filter { !$0.retired }
         guard !orphans.isEmpty, let deck = decks.first else { return 0 }
         // After the card's last sighting, at least by a second: a retirement dated at it is the
@@ -1061,6 +1086,7 @@ public struct CollectionMemory: Sendable {
         Self.removeDuplicates(&logs)
         resolve()
         if replayed { replay() }
+        forgetReviewRecordIDsUnlessKept()
     }
 
     /// The text of the state file at `path`; nil when there is none (or it cannot be read).
@@ -1092,6 +1118,7 @@ public enum MemoryError: Error, Equatable, CustomStringConvertible {
     case unknownHistory(String)
     case alreadyContinued(card: String, key: String)
     case historyInUse(key: String, card: String)
+    case deckNotRead(String)
 
     public var description: String {
         switch self {
@@ -1103,6 +1130,9 @@ public enum MemoryError: Error, Equatable, CustomStringConvertible {
             return "card \(card) already continues the history \(key); two cards never share a history"
         case .historyInUse(let key, let card):
             return "the history \(key) continues in card \(card), which is still there; a history is never taken from a card"
+        case .deckNotRead(let deck):
+            return "\(deck) cannot be read for cards (its front matter is broken: `badger lint` says why); "
+                + "nothing is retired until it is mended, since a card moved into it would look gone"
         }
     }
 }

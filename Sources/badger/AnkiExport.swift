@@ -18,9 +18,6 @@ struct AnkiExport {
         let shown = UntrustedText.sanitized(file)
         try OutputFile.refuseCollectionFile(file, shown: shown, what: "Anki package")
         let loaded = try collection.load(options: .init(keepingTrees: true, checking: false))
-        // Locked: cards exported for the first time get their lasting identity recorded.
-        var studied = try collection.loadStudied(lockingFor: "badger export", loaded: loaded)
-        defer { for lock in studied.locks { lock.release() } }
         if loaded.realDecks.isEmpty {
             errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
             throw ExitStatus.usageOrIO.code
@@ -30,6 +27,17 @@ struct AnkiExport {
             guard let deckTopic = deck.topic else { return false }
             return wanted?.contains(deckTopic) ?? true
         }
+        // One package is one collection's: its media, note ids and settings are the root's.
+        let roots = Set(decks.map(\.file.collectionRoot)).sorted()
+        if roots.count > 1 {
+            errors.write(
+                "badger: error: \(collection.shownPaths) holds \(roots.count) collections (\(roots.map { UntrustedText.sanitized($0) }.joined(separator: ", "))); "
+                    + "export each from its own folder, or one collection's topics with --topic\n")
+            throw ExitStatus.usageOrIO.code
+        }
+        // Locked: cards exported for the first time get their lasting identity recorded.
+        var studied = try collection.loadStudied(lockingFor: "badger export", loaded: loaded, keepingReviewRecordIDs: true)
+        defer { for lock in studied.locks { lock.release() } }
         let now = Date()
         let root = decks.first?.file.collectionRoot ?? loaded.decks.first?.file.collectionRoot ?? FileManager.default.currentDirectoryPath
         let noteMap = try AnkiImport.noteMap(root: root)

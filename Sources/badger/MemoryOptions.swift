@@ -15,9 +15,11 @@ extension CollectionOptions {
     ///   - loaded: the collection, when the caller has loaded it already.
     ///   - replaying: replay the logs into card states; commands that only check the files
     ///     (`lint`) skip it, and their `states` stay empty.
+    ///   - keepingReviewRecordIDs: keep the reviews' record ids in memory (only an Anki export
+    ///     reads them; 8 bytes a review).
     func loadStudied(
         options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false,
-        replaying: Bool = true, loaded: DeckCollection? = nil
+        replaying: Bool = true, loaded: DeckCollection? = nil, keepingReviewRecordIDs: Bool = false
     ) throws -> StudiedCollection {
         // The locks are taken and the logs read while the decks are parsed.
         var prepared: StudiedCollection.Preparation?
@@ -33,7 +35,7 @@ extension CollectionOptions {
         // which prints them.
         let studied = try StudiedCollection.load(
             collection, fileAccess: LocalFileSystem(), lockingFor: command, rebuilding: rebuilding, replaying: replaying, now: Date(),
-            prepared: prepared)
+            prepared: prepared, keepingReviewRecordIDs: keepingReviewRecordIDs)
         for notice in studied.notices {
             Terminal.standardError.write("badger: \(notice.kind.rawValue): \(UntrustedText.sanitized(notice.text))\n")
         }

@@ -51,14 +51,18 @@ extension Badger {
             if let at, Timestamp.parse(at) == nil {
                 throw ValidationError("--at \"\(at)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
             }
-            if let at, let time = Timestamp.parse(at), time < Self.earliest {
-                throw ValidationError("--at \"\(at)\" is before 1970 (a mistyped year?); a review is recorded when it happens")
-            }
+
         }
 
         func run() throws {
             let now = Date()
             let time = at.flatMap(Timestamp.parse) ?? now
+            guard time >= Self.earliest else {
+                Terminal.standardError.write(
+                    "badger: error: --at \(UntrustedText.sanitized(at ?? "")) is before 1970 (a mistyped year?); a review is recorded when it happens\n"
+                )
+                throw ExitStatus.usageOrIO.code
+            }
             guard time <= now.addingTimeInterval(Self.futureLimit) else {
                 Terminal.standardError.write(
                     "badger: error: --at \(UntrustedText.sanitized(at ?? "")) is more than a day in the future; a review is recorded when it happens\n"

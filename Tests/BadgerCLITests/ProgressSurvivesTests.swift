@@ -222,7 +222,9 @@ import Testing
         try directory.write("n.md", good.replacingOccurrences(of: "topic: M\n", with: "topic: M\n  bad: [\n"))
         try directory.write("m.md", Self.deck("M", [("What is 9*9?", "81"), ("What is 2+5?", "7")]))
         #expect(try await Self.listed(root)["What is 2+5?"]?.state == "new")
-        #expect(try await BadgerProcess.run(["state", "prune"], in: root).status == 0)
+        // Pruning refuses meanwhile, naming the deck.
+        let prune = try await BadgerProcess.run(["state", "prune"], in: root)
+        #expect(prune.status == 2 && prune.standardError.contains("n.md cannot be read for cards"), "\(prune.standardError)")
         try directory.write("n.md", good)
         let listed = try await Self.listed(root)
         #expect(listed["What is 2+4?"]?.state == "learning", "\(listed)")
@@ -565,6 +567,50 @@ import Testing
         #expect(log.split(separator: "\n").count { $0.contains("\tretired\t") } == 1)
         #expect(try await BadgerProcess.run(["due"], in: root).status != 2)
         #expect(try directory.read("m.reviews") == log, "a second command wrote again")
+    }
+
+    /// While a deck's front matter is broken, `state prune` retires nothing: a card moved into
+    /// that deck would look gone. Mended, the card has its history.
+    @Test func pruneRefusesWhileADeckCannotBeRead() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("badger.yml", "fuzz: true\n")
+        try directory.write("b.md", Self.deck("Math", [("What is the capital of France?", "Paris"), ("Keep?", "k")]))
+        try directory.write("a.md", Self.deck("Math", [("Other?", "o")]))
+        let france = try #require(try await Self.ids(root)["What is the capital of France?"])
+        try await Self.review(root, france, at: "2026-11-20T10:00:00Z")
+        try directory.write("b.md", Self.deck("Math", [("Keep?", "k")]))
+        try directory.write("a.md", Self.deck("Math", [("Other?", "o"), ("What is the capital of France?", "Paris")]))
+        #expect(try await Self.listed(root)["What is the capital of France?"]?.state == "learning")
+        try directory.write("a.md", "---\ntopc: Math\n---\n\nQ: Other?\nA: o\n\nQ: What is the capital of France?\nA: Paris\n")
+        let log = try directory.read("b.reviews")
+        let prune = try await BadgerProcess.run(["state", "prune"], in: root)
+        #expect(prune.status == 2)
+        #expect(prune.standardError.contains("a.md cannot be read for cards"), "\(prune.standardError)")
+        #expect(try directory.read("b.reviews") == log)
+        try directory.write("a.md", Self.deck("Math", [("Other?", "o"), ("What is the capitol of France?", "Paris")]))
+        #expect(try await Self.listed(root)["What is the capitol of France?"]?.state == "learning")
+    }
+
+    /// An Anki package is one collection's: given two (run above both), export refuses and
+    /// writes nothing, in neither collection.
+    @Test func anAnkiExportOfTwoCollectionsIsRefused() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("A/badger.yml", "fuzz: true\n")
+        try directory.write("A/m.md", Self.deck("Math", [("What is 2+3?", "5")]))
+        try directory.write("B/badger.yml", "fuzz: true\n")
+        try directory.write("B/c.md", Self.deck("Colors", [("Red?", "red")]))
+        let export = try await BadgerProcess.run(["export", "all.apkg"], in: directory.url)
+        #expect(export.status == 2)
+        #expect(export.standardError.contains("holds 2 collections"), "\(export.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("all.apkg").path))
+        for notes in ["A/anki.notes", "B/anki.notes", "anki.notes"] {
+            #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(notes).path))
+        }
+        let one = try await BadgerProcess.run(["export", "../a.apkg"], in: directory.url.appendingPathComponent("A"))
+        #expect(one.status == 0, "\(one.standardError)")
     }
 
     /// The first review recorded ahead of the clock (allowed up to a day) dates every card's

@@ -101,6 +101,47 @@ import Testing
         #expect(try directory.read("a.state") == written)
     }
 
+    /// A memory that forgets its reviews' record ids (8 bytes a review) holds the same states,
+    /// histories and identities as one that keeps them, before and after a review; the ids of
+    /// other records (which the ledger reads) stay, and the reviews' read as 0.
+    @Test func forgettingTheReviewsRecordIDsChangesNothingElse() throws {
+        let directory = try makeCollection()
+        defer { directory.remove() }
+        var (collection, memory) = try load(directory)
+        for (index, card) in collection.cards.enumerated() {
+            _ = try memory.recordReview(cardID: card.id.description, rating: .good, at: start.addingTimeInterval(Double(index)))
+        }
+        try directory.write("a.md", "---\ntopic: T\n---\n\nQ: What is one ?\nA: 1\n\nQ: What is two?\nA: 2\n")
+        let fileAccess = LocalFileSystem()
+        let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path])
+        collection = try DeckCollection.load(files, fileAccess: fileAccess)
+        func loadedMemory(keeping: Bool) throws -> CollectionMemory {
+            try CollectionMemory(
+                collection: collection, root: files[0].collectionRoot, scheduler: try FSRS6(), fuzzing: true, fileAccess: fileAccess,
+                generator: SeededGenerator(seed: 7), keepingReviewRecordIDs: keeping)
+        }
+        var kept = try loadedMemory(keeping: true)
+        var forgot = try loadedMemory(keeping: false)
+        #expect(forgot.states == kept.states)
+        #expect(forgot.history == kept.history)
+        #expect(forgot.ledger.identities.count == kept.ledger.identities.count)
+        func keys(_ memory: CollectionMemory) -> [UInt64: UInt64] {
+            Dictionary(memory.matching.keyOfCard.numbers.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        }
+        #expect(keys(forgot) == keys(kept))
+        for log in forgot.logs {
+            for index in 0..<log.log.count {
+                #expect((log.log.recordIDs[index] == 0) == log.log.isReview(index))
+            }
+        }
+        let id = collection.cards[0].id.description
+        let later = start.addingTimeInterval(86_400 * 3)
+        let forgotState = try forgot.recordReview(cardID: id, rating: Rating.easy, at: later)
+        let keptState = try kept.recordReview(cardID: id, rating: Rating.easy, at: later)
+        #expect(forgotState == keptState)
+        #expect(forgot.states == kept.states)
+    }
+
     @Test func aSlightlyEditedQuestionKeepsItsProgressAtOnce() throws {
         let directory = try makeCollection()
         defer { directory.remove() }

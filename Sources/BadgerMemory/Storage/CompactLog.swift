@@ -34,7 +34,7 @@ public struct CompactLog: Sendable {
     public private(set) var elapsed: [UInt32] = []
     public private(set) var answers = SmallNumberColumn()
     /// Format 2 record ids; 0 for format 1 lines.
-    public private(set) var recordIDs: [UInt64] = []
+    public private(set) var recordIDs = RecordIDColumn()
     /// The record index of every `card` line, ascending, and its text (`sighting(at:)`): two
     /// arrays rather than a dictionary by index (about 150 bytes a line at 100,000 lines).
     private var sightingIndices: [Int] = []
@@ -299,6 +299,14 @@ public struct CompactLog: Sendable {
             if sightingIndices[middle] < index { low = middle + 1 } else { high = middle }
         }
         return low < sightingIndices.count && sightingIndices[low] == index ? sightingTexts[low] : nil
+    }
+
+    /// Forgets the record ids of the reviews (8 bytes a review), for a memory that no longer
+    /// needs them once duplicates and taken-back reviews are left out: the ids of the other
+    /// records (which `CardLedger` reads) stay.
+    public mutating func forgetReviewRecordIDs() {
+        let kinds = self.kinds
+        recordIDs = recordIDs.forgetting { kinds[$0] == .reviewed || kinds[$0] == .review }
     }
 
     /// Whether the record is a review (of either format).

@@ -241,7 +241,8 @@ public final class StudyService {
         let config = configs[root]
         memories[last.memory] = try CollectionMemory(
             collection: collection, root: root, scheduler: try config?.makeScheduler() ?? scheduler,
-            fuzzing: config?.fuzz ?? fuzzing, fileAccess: fileAccess)
+            fuzzing: config?.fuzz ?? fuzzing, fileAccess: fileAccess,
+            keepingReviewRecordIDs: memories[last.memory].keepsReviewRecordIDs)
     }
 
     /// Rewrites the state files the session's ratings left stale (the logs already hold every
