@@ -36,7 +36,7 @@ struct AnkiExport {
             throw ExitStatus.usageOrIO.code
         }
         // Locked: cards exported for the first time get their lasting identity recorded.
-        var studied = try collection.loadStudied(lockingFor: "badger export", loaded: loaded, keepingReviewRecordIDs: true)
+        var studied = try collection.loadStudied(lockingFor: "badger export", loaded: loaded)
         defer { for lock in studied.locks { lock.release() } }
         let now = Date()
         let root = decks.first?.file.collectionRoot ?? loaded.decks.first?.file.collectionRoot ?? FileManager.default.currentDirectoryPath

@@ -15,11 +15,12 @@ extension CollectionOptions {
     ///   - loaded: the collection, when the caller has loaded it already.
     ///   - replaying: replay the logs into card states; commands that only check the files
     ///     (`lint`) skip it, and their `states` stay empty.
-    ///   - keepingReviewRecordIDs: keep the reviews' record ids in memory (only an Anki export
-    ///     reads them; 8 bytes a review).
+    ///   - keepingReviewRecordIDs: keep the reviews' record ids in memory (Anki export and import
+    ///     read them); the commands that start often on long logs (`study`, `due`, `stats`,
+    ///     `list`, `topics`, `show`) let go of them, 8 bytes a review.
     func loadStudied(
         options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false,
-        replaying: Bool = true, loaded: DeckCollection? = nil, keepingReviewRecordIDs: Bool = false
+        replaying: Bool = true, loaded: DeckCollection? = nil, keepingReviewRecordIDs: Bool = true
     ) throws -> StudiedCollection {
         // The locks are taken and the logs read while the decks are parsed.
         var prepared: StudiedCollection.Preparation?
