@@ -19,7 +19,8 @@ extension Badger {
                 GUID comes from its card's lasting identity (or the GUID Anki gave it), so
                 exporting again after edits updates the notes in Anki instead of adding new
                 ones; cards exported for the first time get that identity recorded in their
-                deck's log.
+                deck's log. A package is one collection's: decks of two collections (folders
+                with their own badger.yml) are exported one collection at a time.
 
                   badger export phone.apkg
                   badger export french.apkg --topic French --no-history

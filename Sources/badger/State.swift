@@ -111,7 +111,8 @@ extension Badger.State {
                 question rewritten). Pruning marks it retired in the log: it is no longer
                 offered for an edited card, and only its own question coming back (spacing,
                 case and styling aside) revives it.
-                Nothing is deleted; the logs keep every review.
+                Nothing is deleted; the logs keep every review. While a deck's front matter is
+                broken, nothing is retired (a card moved into it would look gone).
 
                 Example:
                   badger state prune
