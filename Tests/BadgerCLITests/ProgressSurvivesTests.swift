@@ -613,6 +613,26 @@ import Testing
         #expect(one.status == 0, "\(one.standardError)")
     }
 
+    /// A lost history is reported at the log of the deck where its card was last seen or
+    /// studied, not at whichever of its logs comes last by name.
+    @Test func aLostHistoryIsReportedWhereItsCardWasLastSeen() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("a.md", Self.deck("T", [("Other?", "o")]))
+        try directory.write("b.md", Self.deck("T", [("What is 2+3?", "5"), ("Keep?", "k")]))
+        let three = try #require(try await Self.ids(root)["What is 2+3?"])
+        try await Self.review(root, three, at: "2026-01-01T08:00:00Z")
+        // Moved to a.md (whose log comes first by name) and studied there, then deleted.
+        try directory.write("b.md", Self.deck("T", [("Keep?", "k")]))
+        try directory.write("a.md", Self.deck("T", [("Other?", "o"), ("What is 2+3?", "5")]))
+        try await Self.review(root, three, at: "2026-01-03T08:00:00Z")
+        try directory.write("a.md", Self.deck("T", [("Other?", "o")]))
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        let warning = try #require(lint.standardOutput.split(separator: "\n").first { $0.contains("continues in no card") })
+        #expect(warning.hasPrefix("a.reviews:"), "\(warning)")
+    }
+
     /// The first review recorded ahead of the clock (allowed up to a day) dates every card's
     /// first `card` line then; edits made afterwards, one per command, still each become the
     /// card's latest text, so they never add up to a new card.

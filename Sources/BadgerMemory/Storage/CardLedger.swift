@@ -47,8 +47,8 @@ public struct CardLedger: Sendable {
             var retired: Bool
             var suspended: Bool
             var missing: Bool
-            /// The last log (by index among the ledger's logs) with a record of it other than
-            /// a retirement; -1 for none.
+            /// The log (by index among the ledger's logs) with its latest record other than a
+            /// retirement (of records at the same time, the later log); -1 for none.
             var lastLog: Int32
             var reviewCount: Int
         }
@@ -133,8 +133,8 @@ public struct CardLedger: Sendable {
         identities.slotOfKey[key].map { identities.stored[Int($0)].reviewCount } ?? 0
     }
 
-    /// The index among the ledger's logs of the last log with a record of the identity of key
-    /// number `key` other than a retirement, if any.
+    /// The index among the ledger's logs of the log with the latest record of the identity of
+    /// key number `key` other than a retirement (where it was last seen or studied), if any.
     public func lastLog(ofKey key: UInt64) -> Int? {
         guard let slot = identities.slotOfKey[key] else { return nil }
         let log = identities.stored[Int(slot)].lastLog
@@ -161,7 +161,7 @@ public struct CardLedger: Sendable {
             }
         }
         self.keyOfRenamed = keyOfRenamed
-        /// What the records say of one key, in 72 bytes (sentinels instead of optionals): the
+        /// What the records say of one key, in 80 bytes (sentinels instead of optionals): the
         /// content it was last seen with, and when (`rank` orders records of the same second).
         struct Pin {
             var key: UInt64
@@ -176,8 +176,10 @@ public struct CardLedger: Sendable {
             /// The `card` record it was last seen in (log and index); -1 for none.
             var sightingLog: Int32 = -1
             var sightingIndex: Int32 = 0
-            /// The last log with a record of it other than a retirement; -1 for none.
+            /// The log with its latest record other than a retirement, and that record's time;
+            /// -1 for none.
             var lastLog: Int32 = -1
+            var lastLogTime = Int64.min
             var reviews: Int32 = 0
             var rank: Int8
             var suspended = false
@@ -241,7 +243,10 @@ public struct CardLedger: Sendable {
                     pinOfKey[k] = Int32(slot)
                     slotOfPlace[place] = Int32(slot)
                 }
-                if kind != .retired { pins[slot].lastLog = Int32(logIndex) }
+                if kind != .retired, log.times[index] >= pins[slot].lastLogTime {
+                    pins[slot].lastLog = Int32(logIndex)
+                    pins[slot].lastLogTime = log.times[index]
+                }
                 switch kind {
                 case .reviewed:
                     pins[slot].reviews += 1
