@@ -226,10 +226,8 @@ public struct CollectionMemory: Sendable {
     /// How many state files this memory has written (the load's rewrite included).
     public private(set) var stateFilesWritten = 0
     private var gitFilesEnsured = false
-    /// Whether a deck of the root cannot be read for cards now (its front matter broken): new
-    /// cards are not recorded meanwhile, since one may be a card moved out of it.
-    private var hasUnreadableDeck = false
-    /// Those decks, as shown.
+    /// The decks of the root that cannot be read for cards now (front matter broken), as shown:
+    /// new cards are not recorded meanwhile, since one may be a card moved out of them.
     private var unreadableDecks: [String] = []
     private var generator: any RandomNumberGenerator & Sendable
     /// Where state files are read: when they are about to be written (to write only those that
@@ -275,10 +273,9 @@ public struct CollectionMemory: Sendable {
         // A deck that cannot be read for cards now (its front matter broken: no topic) counts as
         // not loaded: its cards are not gone, so its histories are neither matched to other
         // cards nor retired nor reported until it is mended.
-        let readable = ownDecks.filter { $0.topic != nil && $0.invalidUTF8 == nil }
-        let loadedBases = Set(readable.map { $0.file.memoryFiles.logPath })
-        hasUnreadableDeck = readable.count < ownDecks.count
-        unreadableDecks = ownDecks.filter { $0.topic == nil || $0.invalidUTF8 != nil }.map(\.file.displayPath)
+        func isReadable(_ deck: ParsedDeck) -> Bool { deck.topic != nil && deck.invalidUTF8 == nil }
+        let loadedBases = Set(ownDecks.filter(isReadable).map { $0.file.memoryFiles.logPath })
+        unreadableDecks = ownDecks.filter { !isReadable($0) }.map(\.file.displayPath)
         let found = readAhead?.found ?? LogDiscovery.walk(root, fileAccess: fileAccess)
         var logPaths = found.logs
         // Logs by their real paths: one reached through a symbolic link is the same log.
@@ -775,7 +772,7 @@ public struct CollectionMemory: Sendable {
         // a card that is an edit of a history in a deck not loaded (or not yet read, or not
         // compared) must stay free to continue it.
         let ambiguousKeys = Set(matching.ambiguous.flatMap(\.keys))
-        if !logs.isEmpty, !hasUnreadableDeck, matching.comparedAll, logs.allSatisfy(\.inScope) {
+        if !logs.isEmpty, unreadableDecks.isEmpty, matching.comparedAll, logs.allSatisfy(\.inScope) {
             let ambiguous = Set(matching.ambiguous.map(\.contentID))
             var recorded = Set(matching.edited.compactMap { CardID($0.contentID) })
             for (deckIndex, deck) in decks.enumerated() {
@@ -835,14 +832,9 @@ public struct CollectionMemory: Sendable {
         return count
     }
 
-    /// When a `card` line written at `time` for `key` is dated: at `time`, or a second after the
-    /// identity was last seen when that is later (a review recorded up to a day ahead, a clock
-    /// that ran fast), so that what is written now is always its latest sighting.
+    /// When a `card` line for `key` written at `time` is dated (`CardSighting.time`).
     private func sightingTime(of key: String, at time: Date) -> Date {
-        // Whole seconds, as the line keeps them.
-        let time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
-        guard let seen = ledger.identities[key]?.seen, seen >= time else { return time }
-        return Date(timeIntervalSince1970: (seen.timeIntervalSince1970 + 1).rounded(.down))
+        ReviewRecord.CardSighting.time(writtenAt: time, lastSeen: ledger.identities[key]?.seen)
     }
 
     /// Records a review of `cardID`: appends it to its deck's log, synced to disk before this
@@ -854,7 +846,7 @@ public struct CollectionMemory: Sendable {
     ) throws -> MemoryState {
         guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
         // The log keeps whole seconds: the state is made of the time as a rebuild reads it.
-        let time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
+        let time = Timestamp.wholeSeconds(time)
         changes += 1
         let firstLog = logs.isEmpty
         let key = matching.keyOfCard[cardID] ?? ledger.newKey(for: cardID)
@@ -1021,10 +1013,10 @@ public struct CollectionMemory: Sendable {
     /// Retires every identity that continues in no card (`badger state prune`): their history
     /// stays in the logs, but no edited card is matched to them any more; only their own
     /// question coming back (spacing, case and styling aside) brings it back. Returns how many were retired.
-    @discardableResult
     ///
     /// - Throws: `MemoryError.deckNotRead` while a deck of the root cannot be read for cards (its
     ///   front matter broken): a card moved into it would look gone, and its history be retired.
+    @discardableResult
     public mutating func retireOrphans(at time: Date) throws -> Int {
         if let deck = unreadableDecks.first { throw MemoryError.deckNotRead(deck) }
         let orphans = self.orphans.filter { !$0.retired }

@@ -5,9 +5,9 @@ import BadgerDeck
 /// conflict copies such as `french (conflicted copy).reviews`), all of which still count.
 ///
 /// Hidden folders are skipped, and so are folders that are collection roots of their own (their
-/// own `badger.yml`, or the `.gitattributes` of their own first log). A symbolic link to a folder is followed once: each real folder
-/// and file is read once, and a link that leads back into a folder already read is reported,
-/// never followed forever.
+/// own `badger.yml`, or the `.gitattributes` of their own first log). A symbolic link to a
+/// folder is followed once: each real folder and file is read once, and a link that leads back
+/// into a folder already read is reported, never followed forever.
 public enum LogDiscovery {
     /// The absolute paths of the logs under `root`, sorted.
     public static func logs(under root: String, fileAccess: any FileAccess) -> [String] {

@@ -51,7 +51,6 @@ extension Badger {
             if let at, Timestamp.parse(at) == nil {
                 throw ValidationError("--at \"\(at)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
             }
-
         }
 
         func run() throws {

@@ -114,12 +114,9 @@ final class HistoryLinks {
     /// Settles an ambiguity: appends to the deck's log that history `key` continues in card
     /// `contentID` from `time` on, with `recordID`.
     func link(key: String, contentID: String, deckPath: String, card: Card, time: Date, recordID: String, root: String) throws {
-        // After the history was last seen, at least by a second (a review recorded ahead of the
-        // clock), so that the link is its latest sighting.
-        var time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
-        if let seen = ledgers[root]?.ledger.identities[key]?.seen, seen >= time { time = seen.addingTimeInterval(1) }
         let sighting = ReviewRecord.CardSighting(
-            time: time, key: key, contentID: contentID, direction: card.direction.rawValue,
+            time: ReviewRecord.CardSighting.time(writtenAt: time, lastSeen: ledgers[root]?.ledger.identities[key]?.seen), key: key,
+            contentID: contentID, direction: card.direction.rawValue,
             question: card.identityQuestion, answer: card.identityAnswer, recordID: recordID)
         let log = MemoryFiles(deckPath: deckPath).logPath
         if access(log, F_OK) != 0 { GitAttributes.ensure(root: root) }

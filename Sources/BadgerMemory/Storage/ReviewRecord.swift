@@ -56,6 +56,15 @@ public enum ReviewRecord: Sendable, Equatable {
             self.recordID = recordID
         }
 
+        /// When a `card` line written at `time` is dated: at `time` in whole seconds, or a second
+        /// after the card was `lastSeen` when that is not earlier (a review recorded up to a day
+        /// ahead, a clock that ran fast), so that what is written now is its latest sighting.
+        public static func time(writtenAt time: Date, lastSeen: Date?) -> Date {
+            let time = Timestamp.wholeSeconds(time)
+            guard let lastSeen, lastSeen >= time else { return time }
+            return Timestamp.wholeSeconds(lastSeen.addingTimeInterval(1))
+        }
+
         static func clipped(_ text: String) -> String {
             // Most texts are short, single-spaced lines: returned as they are, without a scan by
             // Character.

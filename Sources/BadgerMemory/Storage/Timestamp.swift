@@ -3,6 +3,11 @@ import Foundation
 /// ISO-8601 UTC timestamps with whole seconds, as every badger file writes them:
 /// `2026-11-21T09:30:00Z`.
 public enum Timestamp {
+    /// `date` rounded down to the second: the time a log line keeps of it.
+    public static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
     /// The text of `date`, rounded down to the second.
     /// Times beyond year 999,999 (or before year 1) are written as those bounds, so the text
     /// always reads back.

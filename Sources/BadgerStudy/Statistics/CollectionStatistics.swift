@@ -162,6 +162,12 @@ public struct CollectionStatistics: Sendable, Equatable {
             topics: filter, heatmapWeeks: heatmapWeeks, forecastDays: forecastDays, recentDays: recentDays)
     }
 
+    /// Whether a review at `time` is a review-state review: the card's previous review (at
+    /// `previous`, NaN for none) was a success at least `reviewStateGap` earlier.
+    static func isReviewState(previous: Double, previousRecalled: Bool, time: Double) -> Bool {
+        !previous.isNaN && previousRecalled && time - previous >= reviewStateGap
+    }
+
     /// The reviews' indices in time order (each log already is; several logs interleave), those
     /// at the same time in their order; nil when they are in time order already.
     static func timeOrder(of reviews: ReviewColumns) -> [Int32]? {
@@ -200,8 +206,7 @@ public struct CollectionStatistics: Sendable, Equatable {
             let card = Int(reviews.cards[index])
             let time = times[index]
             let recalled = reviews.rating(index).isSuccess
-            // A review-state review, as in the one pass of `init`.
-            let reviewState = !lastTime[card].isNaN && lastRecalled[card] && time - lastTime[card] >= reviewStateGap
+            let reviewState = isReviewState(previous: lastTime[card], previousRecalled: lastRecalled[card], time: time)
             lastTime[card] = time
             lastRecalled[card] = recalled
             let topic = topicOfCard[card]
@@ -271,7 +276,6 @@ public struct CollectionStatistics: Sendable, Equatable {
 
         let times = reviews.times
         let order = Self.timeOrder(of: reviews)
-        let inOrder = order == nil
 
         // The one pass, with each card's track and topic by its index in `reviews.cardIDs`.
         struct Track {
@@ -303,7 +307,7 @@ public struct CollectionStatistics: Sendable, Equatable {
         }
 
         for position in 0..<times.count {
-            let index = inOrder ? position : Int(order![position])
+            let index = order.map { Int($0[position]) } ?? position
             let card = Int(reviews.cards[index])
             let topic = topicOfCard[card]
             if topic < 0, filter != nil { continue }
@@ -317,7 +321,7 @@ public struct CollectionStatistics: Sendable, Equatable {
             var track = tracks[card]
             let firstOfCard = track.lastTime.isNaN
             let gap = firstOfCard ? 0 : time - track.lastTime
-            let reviewState = !firstOfCard && track.lastRecalled && gap >= Self.reviewStateGap
+            let reviewState = Self.isReviewState(previous: track.lastTime, previousRecalled: track.lastRecalled, time: time)
             let wasMastered = track.mastered
             track.mastered = recalled && (wasMastered || (!firstOfCard && gap >= Self.masteryGap))
             track.lastTime = time
