@@ -11,27 +11,21 @@ import Foundation
 /// load by `IdentityMatcher`, so an edit, a move or a merge is followed at once by every
 /// command; state files are a cache of the logs, rewritten whenever they differ from them.
 public struct CollectionMemory: Sendable {
-    /// A card as the memory sees it.
+    /// A card as the memory sees it: its id, identity texts, direction and line, read from the
+    /// deck's card (8 bytes a card here, not a copy of each).
     public struct StudiedCard: Sendable {
+        private let card: Card
         /// The card's id as a number (16 hex digits spelled out take an allocation each).
-        public let cardID: CardID
+        public var cardID: CardID { card.id }
         /// The card's id, 16 hex digits.
-        public var id: String { cardID.description }
-        public let question: String
-        public let answer: String
-        private let cardDirection: CardDirection
-        private let lineNumber: Int32
-        public var direction: String { cardDirection.rawValue }
+        public var id: String { card.id.description }
+        public var question: String { card.identityQuestion }
+        public var answer: String { card.identityAnswer }
+        public var direction: String { card.direction.rawValue }
         /// The line of the card's label in its deck.
-        public var line: Int { Int(lineNumber) }
+        public var line: Int { card.line }
 
-        init(cardID: CardID, question: String, answer: String, direction: CardDirection, line: Int) {
-            self.cardID = cardID
-            self.question = question
-            self.answer = answer
-            cardDirection = direction
-            lineNumber = Int32(clamping: line)
-        }
+        init(_ card: Card) { self.card = card }
     }
 
     /// A deck, its cards, and its state file.
@@ -70,28 +64,32 @@ public struct CollectionMemory: Sendable {
     /// `state(of:)` reads one state without it.
     public var states: [String: MemoryState] {
         var states: [String: MemoryState] = [:]
-        states.reserveCapacity(stateSlotOfCard.count + orphanStateKeys.count)
-        for (id, slot) in stateSlotOfCard { states[id.description] = statesByKey[slot: slot] }
+        states.reserveCapacity(cardPlaces.statedCount + orphanStateKeys.count)
+        for (id, slot) in cardPlaces.statedCards { states[id.description] = statesByKey[slot: slot] }
         for (name, key) in orphanStateKeys where states[name] == nil { states[name] = statesByKey[key] }
         return states
     }
 
     /// The state of the card (or identity that continues in no card) `cardID`, as `states` has it.
     public func state(of cardID: String) -> MemoryState? {
-        if let number = CardID(cardID), number.description == cardID, let slot = stateSlotOfCard[number] { return statesByKey[slot: slot] }
+        if let number = CardID(cardID), number.description == cardID, let slot = cardPlaces.stateSlot(of: number) {
+            return statesByKey[slot: slot]
+        }
         return orphanStateKeys[cardID].flatMap { statesByKey[$0] }
     }
 
     /// The state of the card `cardID`, as `states` has it.
     public func state(ofCard cardID: CardID) -> MemoryState? {
-        if let slot = stateSlotOfCard[cardID] { return statesByKey[slot: slot] }
+        if let slot = cardPlaces.stateSlot(of: cardID) { return statesByKey[slot: slot] }
         return orphanStateKeys.isEmpty ? nil : orphanStateKeys[cardID.description].flatMap { statesByKey[$0] }
     }
 
     /// How many entries `states` has.
     public var stateCount: Int {
-        stateSlotOfCard.count
-            + orphanStateKeys.keys.filter { name in CardID(name).flatMap { $0.description == name ? stateSlotOfCard[$0] : nil } == nil }
+        cardPlaces.statedCount
+            + orphanStateKeys.keys.filter { name in
+                CardID(name).flatMap { $0.description == name ? cardPlaces.stateSlot(of: $0) : nil } == nil
+            }
             .count
     }
     /// Every review of the logs, each once, credited to the id of the card it belongs to now
@@ -205,12 +203,12 @@ public struct CollectionMemory: Sendable {
     /// Where the state of each card with one is kept among `statesByKey` (what `states` holds
     /// by card id), and the key number of each identity with a state that continues in no
     /// card, by its key.
-    private var stateSlotOfCard: [CardID: Int32] = [:]
     private var orphanStateKeys: [String: UInt64] = [:]
     /// Card ids as numbers, and the rare id that is not 16 hex digits.
     public let names: NameBook
     /// Where each card is among `decks`: its deck and its place in the deck's cards.
-    private var cardsByID: [CardID: (deck: Int32, card: Int32)]
+    /// Every card by id, with the slot of its state.
+    private var cardPlaces = CardPlaces()
     /// How many reviews each key has had, where it differs from the ledger's count: the keys
     /// reviewed since the last replay (before any replay, every key counts none).
     private var reviewCountOverrides: [UInt64: Int] = [:]
@@ -263,10 +261,7 @@ public struct CollectionMemory: Sendable {
         for card in collection.cards where card.file.collectionRoot == root { cardsInFile[card.file.absolutePath, default: 0] += 1 }
         for (path, count) in cardsInFile { cardsByFile[path, default: []].reserveCapacity(count) }
         for card in collection.cards where card.file.collectionRoot == root {
-            cardsByFile[card.file.absolutePath, default: []].append(
-                StudiedCard(
-                    cardID: card.id, question: card.identityQuestion, answer: card.identityAnswer, direction: card.direction,
-                    line: card.line))
+            cardsByFile[card.file.absolutePath, default: []].append(StudiedCard(card))
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
@@ -330,6 +325,9 @@ public struct CollectionMemory: Sendable {
         // Each record once: a line copied into two logs (a merge, a sync tool's conflict copy) or
         // twice into one (a cherry-pick) counts once.
         Self.removeDuplicates(&logs)
+        // Copies found, the reviews' record ids are needed no more (unless kept): they go before
+        // the ledger and the states are made.
+        if !keepingReviewRecordIDs { for index in logs.indices { logs[index].log.forgetReviewRecordIDs() } }
         self.logs = logs
         // Questions that format 1 state files knew, for identities no `card` line describes
         // (only format 1 logs have such identities); no state file is read otherwise.
@@ -349,31 +347,18 @@ public struct CollectionMemory: Sendable {
         decks = loaded.map(\.deck)
         var questions: [String: String] = [:]
         for deck in loaded { questions.merge(deck.questions) { _, later in later } }
-        var cardsByID: [CardID: (deck: Int32, card: Int32)] = [:]
-        cardsByID.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
-        for (index, deck) in decks.enumerated() {
-            for (position, card) in deck.cards.enumerated() where cardsByID[card.cardID] == nil {
-                cardsByID[card.cardID] = (Int32(index), Int32(position))
-            }
-        }
-        self.cardsByID = cardsByID
+        cardPlaces = CardPlaces(decks: decks)
         ledger = CardLedger(logs: [], names: names)
         matching = IdentityMatcher.Result(names: names)
         statesByKey = KeyedStates()
         legacyQuestions = questions
         resolve()
         if replaying { replay() }
-        forgetReviewRecordIDsUnlessKept()
     }
 
     /// Whether the logs keep the record ids of their reviews (for an Anki export); without them
     /// a long log takes 8 bytes a review less.
     public let keepsReviewRecordIDs: Bool
-
-    private mutating func forgetReviewRecordIDsUnlessKept() {
-        guard !keepsReviewRecordIDs else { return }
-        for index in logs.indices { logs[index].log.forgetReviewRecordIDs() }
-    }
 
     /// A log as read: its records, or why not; and its size when read.
     struct ParsedLog: Sendable {
@@ -540,12 +525,10 @@ public struct CollectionMemory: Sendable {
         replayed = true
         let ledger = self.ledger
         // The old states go before the new ones are made (a reload), not after.
-        stateSlotOfCard = [:]
+        cardPlaces.removeStateSlots()
         orphanStateKeys = [:]
         statesByKey = KeyedStates()
         statesByKey = rebuilder.keyedStates(fromCompact: logs.map(\.log), key: { ledger.key(ofNumber: $0) }, names: names)
-        var stateSlotOfCard: [CardID: Int32] = [:]
-        stateSlotOfCard.reserveCapacity(statesByKey.count)
         var continued: Set<UInt64> = []
         continued.reserveCapacity(matching.keyOfCard.count)
         for (content, number) in matching.keyOfCard.numbers {
@@ -553,14 +536,13 @@ public struct CollectionMemory: Sendable {
             // Card ids here are 16 lowercase hex digits (`studiedCard`), each its own number.
             guard let slot = statesByKey.slot(of: number) else { continue }
             if let cardID = names.isHex(content) ? CardID(rawValue: content) : CardID(names.name(content)) {
-                stateSlotOfCard[cardID] = slot
+                cardPlaces.setStateSlot(slot, of: cardID)
             }
         }
         // Identities that continue in no card, by their key (a card's own id wins: `state(of:)`
         // looks for the card first).
         var orphans: [String: UInt64] = [:]
         for key in statesByKey.keys where !continued.contains(key) { orphans[names.name(key)] = key }
-        self.stateSlotOfCard = stateSlotOfCard
         orphanStateKeys = orphans
         reviewCountOverrides = [:]
     }
@@ -657,7 +639,7 @@ public struct CollectionMemory: Sendable {
     /// The deck (its index in `decks`) and card of a card id; ids are 16 lowercase hex digits,
     /// and any other spelling names no card.
     private func studiedCard(_ cardID: String) -> (deck: Int, card: StudiedCard)? {
-        guard let number = CardID(cardID), number.description == cardID, let place = cardsByID[number] else { return nil }
+        guard let number = CardID(cardID), number.description == cardID, let place = cardPlaces.place(of: number) else { return nil }
         return (Int(place.deck), decks[Int(place.deck)].cards[Int(place.card)])
     }
 
@@ -889,7 +871,7 @@ public struct CollectionMemory: Sendable {
         if lines.count == 2 { resolve() }
         matching.keyOfCard[cardID] = key
         statesByKey[keyNumber] = after
-        stateSlotOfCard[CardID(cardID)!] = statesByKey.slot(of: keyNumber)!
+        cardPlaces.setStateSlot(statesByKey.slot(of: keyNumber)!, of: CardID(cardID)!)
         reviewCountOverrides[keyNumber] = count + 1
         // The collection's first log: every other card is recorded with it (`commitEdits`), so
         // that none of them can take this card's history if it is deleted before another
@@ -1076,9 +1058,9 @@ public struct CollectionMemory: Sendable {
             }
         }
         Self.removeDuplicates(&logs)
+        if !keepsReviewRecordIDs { for index in logs.indices { logs[index].log.forgetReviewRecordIDs() } }
         resolve()
         if replayed { replay() }
-        forgetReviewRecordIDsUnlessKept()
     }
 
     /// The text of the state file at `path`; nil when there is none (or it cannot be read).

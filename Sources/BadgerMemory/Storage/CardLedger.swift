@@ -33,27 +33,36 @@ public struct CardLedger: Sendable {
     }
 
     /// Every identity by key, kept by key number: a record of numbers and the texts the logs
-    /// hold anyway, without a dictionary keyed by text (about 200 bytes an identity less). Each
-    /// `Identity` is made when it is read.
+    /// hold anyway, found through a `KeyTable` of the keys (no dictionary keyed by text or
+    /// number). Each `Identity` is made when it is read.
     public struct Identities: Sendable {
+        /// One identity, at its key's place in `keys` (64 bytes).
         struct Stored: Sendable {
-            var key: UInt64
             var content: UInt64
             /// Seconds since 1970; `Int64.min` for never seen.
             var seen: Int64
-            var direction: String?
             var question: String?
             var answer: String?
-            var retired: Bool
-            var suspended: Bool
-            var missing: Bool
             /// The log (by index among the ledger's logs) with its latest record other than a
             /// retirement (of records at the same time, the later log); -1 for none.
             var lastLog: Int32
-            var reviewCount: Int
+            var reviewCount: Int32
+            /// `Stored.directions`' index of the direction a `card` line gave; 0 for none.
+            var direction: UInt8
+            var retired: Bool
+            var suspended: Bool
+            var missing: Bool
+
+            /// The directions a `card` line can give, by code (0: none).
+            static let directions: [String?] = [nil, "forward", "reverse", "cloze"]
+
+            static func code(ofDirection direction: String?) -> UInt8 {
+                UInt8(directions.firstIndex(of: direction) ?? 0)
+            }
         }
 
-        var slotOfKey: [UInt64: Int32] = [:]
+        var keys = KeyTable()
+        /// By the key's place in `keys`.
         var stored: [Stored] = []
         let names: NameBook
 
@@ -63,12 +72,13 @@ public struct CardLedger: Sendable {
         public var count: Int { stored.count }
         public var isEmpty: Bool { stored.isEmpty }
 
+        /// Where the identity of key number `key` is kept in `stored`.
+        @inline(__always) func slot(of key: UInt64) -> Int? { stored.isEmpty ? nil : keys.place(of: key) }
+
         /// The identity whose key is `key`.
         public subscript(key: String) -> Identity? {
-            guard !stored.isEmpty else { return nil }
-            let number = names.number(key)
-            guard let slot = slotOfKey[number] else { return nil }
-            let identity = identity(stored[Int(slot)])
+            guard let slot = slot(of: names.number(key)) else { return nil }
+            let identity = identity(at: slot)
             // Another spelling of the same number (upper case) names no identity.
             return identity.key == key ? identity : nil
         }
@@ -76,13 +86,12 @@ public struct CardLedger: Sendable {
         /// Whether the identity whose key is `key` is suspended (`self[key]?.suspended`, without
         /// making the identity).
         public func isSuspended(_ key: String) -> Bool {
-            guard !stored.isEmpty, let slot = slotOfKey[names.number(key)] else { return false }
-            let identity = stored[Int(slot)]
-            return identity.suspended && names.name(identity.key) == key
+            guard let slot = slot(of: names.number(key)) else { return false }
+            return stored[slot].suspended && names.name(keys.key(at: slot)) == key
         }
 
         /// Every identity, in no particular order.
-        public var values: some Sequence<Identity> { stored.lazy.map { identity($0) } }
+        public var values: some Sequence<Identity> { stored.indices.lazy.map { identity(at: $0) } }
 
         /// When the identity was last seen, as `Identity.seen` has it.
         static func seen(_ stored: Stored) -> Date {
@@ -92,30 +101,31 @@ public struct CardLedger: Sendable {
         /// Whether a `card` line describes the identity whose key number is `key` (its direction
         /// and texts); not for one known only from format 1 records.
         public func isDescribed(keyNumber key: UInt64) -> Bool {
-            guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
-            return stored[Int(slot)].direction != nil
+            guard let slot = slot(of: key) else { return false }
+            return stored[slot].direction != 0
         }
 
         /// Whether the identity whose key number is `key` is retired or missing: it waits for its
         /// own question to come back.
         public func isWaiting(keyNumber key: UInt64) -> Bool {
-            guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
-            return stored[Int(slot)].retired || stored[Int(slot)].missing
+            guard let slot = slot(of: key) else { return false }
+            return stored[slot].retired || stored[slot].missing
         }
 
         /// Whether the identity whose key number is `key` is suspended.
         public func isSuspended(keyNumber key: UInt64) -> Bool {
-            guard !stored.isEmpty, let slot = slotOfKey[key] else { return false }
-            return stored[Int(slot)].suspended
+            guard let slot = slot(of: key) else { return false }
+            return stored[slot].suspended
         }
 
-        func identity(_ stored: Stored) -> Identity {
-            let key = names.name(stored.key)
+        func identity(at slot: Int) -> Identity {
+            let (number, stored) = (keys.key(at: slot), stored[slot])
+            let key = names.name(number)
             return Identity(
-                key: key, contentID: stored.content == stored.key ? key : names.name(stored.content),
+                key: key, contentID: stored.content == number ? key : names.name(stored.content),
                 seen: Self.seen(stored),
-                direction: stored.direction, question: stored.question, answer: stored.answer, retired: stored.retired,
-                reviewCount: stored.reviewCount, suspended: stored.suspended, missing: stored.missing)
+                direction: Stored.directions[Int(stored.direction)], question: stored.question, answer: stored.answer,
+                retired: stored.retired, reviewCount: Int(stored.reviewCount), suspended: stored.suspended, missing: stored.missing)
         }
     }
 
@@ -123,21 +133,21 @@ public struct CardLedger: Sendable {
     public private(set) var identities: Identities
     /// Every name any card was ever known by (keys, format 1 ids, content ids), so a new card
     /// never takes a name that would credit it with another card's reviews.
-    private var usedNames: Set<UInt64> = []
+    private var usedNames = KeyTable()
     /// Format 1 renames, which map old ids to the key of their card.
     public let aliases: CardAliases
     /// The same, by number: every renamed name's key (empty when nothing was ever renamed).
     public let keyOfRenamed: [UInt64: UInt64]
     /// How many reviews the identity of key number `key` has had (0 for none).
     public func reviewCount(ofKey key: UInt64) -> Int {
-        identities.slotOfKey[key].map { identities.stored[Int($0)].reviewCount } ?? 0
+        identities.slot(of: key).map { Int(identities.stored[$0].reviewCount) } ?? 0
     }
 
     /// The index among the ledger's logs of the log with the latest record of the identity of
     /// key number `key` other than a retirement (where it was last seen or studied), if any.
     public func lastLog(ofKey key: UInt64) -> Int? {
-        guard let slot = identities.slotOfKey[key] else { return nil }
-        let log = identities.stored[Int(slot)].lastLog
+        guard let slot = identities.slot(of: key) else { return nil }
+        let log = identities.stored[slot].lastLog
         return log < 0 ? nil : Int(log)
     }
 
@@ -201,7 +211,8 @@ public struct CardLedger: Sendable {
         let cardRecords = logs.reduce(0) { total, log in total + log.kinds.lazy.filter { $0 == .card }.count }
         pins.reserveCapacity(cardRecords)
         pinOfKey.reserveCapacity(cardRecords)
-        var used: Set<UInt64> = []
+        // Every name once or more (the table keeps each once).
+        var used: [UInt64] = []
         func key(_ name: UInt64) -> UInt64 { keyOfRenamed.isEmpty ? name : keyOfRenamed[name] ?? name }
         func pin(_ slot: Int, _ content: UInt64, _ time: Int64, rank: Int8, sighting: (log: Int, index: Int)? = nil) {
             let old = pins[slot]
@@ -256,15 +267,15 @@ public struct CardLedger: Sendable {
                     // were aliases then: a review of an old name counts for the new one).
                     pins[slot].reviews += 1
                     pins[slot].lastActivity = max(pins[slot].lastActivity, log.times[index])
-                    used.insert(name)
+                    used.append(name)
                     pin(slot, currentOfRenamed.isEmpty ? name : currentOfRenamed[name] ?? name, log.times[index], rank: 0)
                 case .rename:
-                    used.insert(name)
-                    used.insert(log.others[index])
+                    used.append(name)
+                    used.append(log.others[index])
                     pin(slot, log.others[index], log.times[index], rank: 1)
                 case .card:
-                    used.insert(name)
-                    used.insert(log.others[index])
+                    used.append(name)
+                    used.append(log.others[index])
                     // Of two `card` lines of two logs in the same second, the greater record id
                     // (an order every clone agrees on).
                     let old = pins[slot]
@@ -288,11 +299,15 @@ public struct CardLedger: Sendable {
                 }
             }
         }
-        identities.slotOfKey.reserveCapacity(pins.count)
-        identities.stored.reserveCapacity(pins.count)
-        for pin in pins {
+        let (keys, slots) = KeyTable.make(pins.map(\.key))
+        identities.keys = keys
+        identities.stored = [Identities.Stored](
+            repeating: .init(
+                content: 0, seen: 0, question: nil, answer: nil, lastLog: -1, reviewCount: 0, direction: 0, retired: false,
+                suspended: false, missing: false), count: keys.count)
+        for (index, pin) in pins.enumerated() {
             let key = pin.key
-            used.insert(key)
+            used.append(key)
             var sighting: CompactLog.Sighting?
             if pin.sightingLog >= 0 {
                 let (log, index) = (Int(pin.sightingLog), Int(pin.sightingIndex))
@@ -302,11 +317,10 @@ public struct CardLedger: Sendable {
             if question == nil, !questions.isEmpty { question = questions[names.name(pin.content)] }
             let suspended = pin.suspensionTime != Int64.min && pin.suspended
             let hasSomething = pin.reviews > 0 || suspended
-            identities.slotOfKey[key] = Int32(identities.stored.count)
-            identities.stored.append(
+            identities.stored[Int(slots[index])] =
                 Identities.Stored(
-                    key: key, content: pin.content, seen: pin.time, direction: sighting?.direction == "-" ? nil : sighting?.direction,
-                    question: question, answer: sighting?.answer,
+                    content: pin.content, seen: pin.time, question: question, answer: sighting?.answer, lastLog: pin.lastLog,
+                    reviewCount: pin.reviews, direction: Identities.Stored.code(ofDirection: sighting?.direction),
                     // A retirement holds until the card is seen, reviewed or suspended again (a
                     // clone that studied it merged with one that retired it, never studied); one
                     // dated at the card's last sighting is the automatic one of a card deleted
@@ -317,11 +331,9 @@ public struct CardLedger: Sendable {
                         && !(pin.retiredAt == pin.time && hasSomething),
                     // The same record for one with something to keep marks it missing: found
                     // continuing in no card, and not seen since.
-                    suspended: suspended, missing: pin.retiredAt != Int64.min && pin.retiredAt == pin.time && hasSomething,
-                    lastLog: pin.lastLog,
-                    reviewCount: Int(pin.reviews)))
+                    suspended: suspended, missing: pin.retiredAt != Int64.min && pin.retiredAt == pin.time && hasSomething)
         }
-        usedNames = used
+        usedNames = KeyTable(used)
     }
 
     /// The key (as a number) of the card a log names by `name`.
@@ -334,13 +346,13 @@ public struct CardLedger: Sendable {
     /// and later written again); then a name derived from it that no card has had.
     public func newKey(for contentID: String) -> String {
         let names = NameBook()
-        guard usedNames.contains(names.number(contentID)) else { return contentID }
+        guard usedNames.place(of: names.number(contentID)) != nil else { return contentID }
         var attempt: UInt64 = 1
         while true {
             var hash = FNV1a.hash(contentID)
             for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((attempt >> UInt64(shift)) & 0xFF)) &* FNV1a.prime }
             let name = NameBook.hex(hash)
-            if !usedNames.contains(names.number(name)) { return name }
+            if usedNames.place(of: names.number(name)) == nil { return name }
             attempt += 1
         }
     }

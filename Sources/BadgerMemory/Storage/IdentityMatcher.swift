@@ -88,14 +88,15 @@ public enum IdentityMatcher {
         // other stays an orphan, reported.
         var claims: [UInt64: (seen: Date, key: UInt64)] = [:]
         claims.reserveCapacity(ledger.identities.count)
-        for identity in ledger.identities.stored {
+        for (slot, identity) in ledger.identities.stored.enumerated() {
             let seen = CardLedger.Identities.seen(identity)
+            let key = ledger.identities.keys.key(at: slot)
             if let other = claims[identity.content],
-                other.seen > seen || (other.seen == seen && names.name(other.key) > names.name(identity.key))
+                other.seen > seen || (other.seen == seen && names.name(other.key) > names.name(key))
             {
                 continue
             }
-            claims[identity.content] = (seen, identity.key)
+            claims[identity.content] = (seen, key)
         }
         var matchedKeys: Set<UInt64> = []
         matchedKeys.reserveCapacity(claims.count)
@@ -111,8 +112,8 @@ public enum IdentityMatcher {
             result.keyOfCard[number: content] = winner.key
             matchedKeys.insert(winner.key)
         }
-        let orphans = ledger.identities.stored.lazy.filter { !matchedKeys.contains($0.key) }
-            .map { ledger.identities.identity($0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
+        let orphans = ledger.identities.stored.indices.lazy.filter { !matchedKeys.contains(ledger.identities.keys.key(at: $0)) }
+            .map { ledger.identities.identity(at: $0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
         // A retired identity with nothing to restore (a card deleted before it was studied) is
         // never matched by text; one with a history comes back only for its own question.
         let candidates = orphans.filter { $0.question != nil && (!$0.retired || $0.reviewCount > 0 || $0.suspended) }

@@ -145,9 +145,17 @@ public struct StateRebuilder: Sendable {
                 reviews += 1
             }
         }
-        var starts = [Int](repeating: 0, count: slotKeys.count + 1)
+        // Each key's slot becomes its place in a `KeyTable` (about 10 bytes a key, where the
+        // dictionary took 24 to 32).
+        slotOfKey = [:]
+        let (table, placeOfSlot) = KeyTable.make(slotKeys)
+        slotKeys = []
+        for index in slotOfRecord.indices where slotOfRecord[index] >= 0 {
+            slotOfRecord[index] = placeOfSlot[Int(slotOfRecord[index])]
+        }
+        var starts = [Int](repeating: 0, count: table.count + 1)
         for slot in slotOfRecord where slot >= 0 { starts[Int(slot) + 1] += 1 }
-        for index in slotKeys.indices { starts[index + 1] += starts[index] }
+        for index in 0..<table.count { starts[index + 1] += starts[index] }
         var next = starts
         var order = [Int32](repeating: 0, count: reviews)
         for (record, slot) in slotOfRecord.enumerated() where slot >= 0 {
@@ -155,7 +163,7 @@ public struct StateRebuilder: Sendable {
             next[Int(slot)] += 1
         }
         slotOfRecord = []
-        let seeds = fuzzing ? slotKeys.map { Fuzz.cardHash(names.name($0)) } : []
+        let seeds = fuzzing ? (0..<table.count).map { Fuzz.cardHash(names.name(table.key(at: $0))) } : []
         let (timeColumns, ratingColumns, logBases) = (logs.map(\.times), logs.map(\.ratings), bases)
         // The log and index of the record at `place` among all records.
         @Sendable func located(_ place: Int32) -> (log: Int, index: Int) {
@@ -177,7 +185,7 @@ public struct StateRebuilder: Sendable {
             let (log, index) = located(place)
             return ratingColumns[log][index]
         }
-        let (grouped, bounds, count) = (order, starts, slotKeys.count)
+        let (grouped, bounds, count) = (order, starts, table.count)
         let chunks = min(max(1, count / 10_000), 8)
         // Each card's state lands packed in its own slot (every slot has at least one review, so
         // a state); the rare state that does not pack, in its chunk's list.
@@ -210,7 +218,7 @@ public struct StateRebuilder: Sendable {
         }
         var unpacked: [Int32: MemoryState] = [:]
         for list in unpackedOfChunk { for (slot, state) in list { unpacked[slot] = state } }
-        return KeyedStates(slotOfKey: slotOfKey, packed: packed, unpacked: unpacked)
+        return KeyedStates(table: table, packed: packed, unpacked: unpacked)
     }
 
     /// The value of a 16-digit lowercase hexadecimal id, or nil for any other id.

@@ -160,18 +160,25 @@ public struct StudyQueue: Sendable, Equatable {
                 reviewedToday[key, default: []].insert(candidates.id(index))
             }
         }
-        var due: [(index: Int32, due: Date, recall: Double?)] = []
+        // 24 bytes a due card (no optional): the recall is NaN when not known; room for every
+        // card at once, so that a long list never lives twice while it grows.
+        var due: [(index: Int32, due: Date, recall: Double)] = []
+        due.reserveCapacity(candidates.count)
         var new: [Int32] = []
         var ahead: [(index: Int32, due: Date)] = []
         let horizon = now.addingTimeInterval(Double(max(0, aheadDays)) * IntervalFormatter.secondsPerDay)
         // Whether a card is listed twice, or a written card gives several: found by sorting a
         // copy (8 bytes a card), so that the sets that keep the first of each are only made then.
-        func repeats<T: Comparable>(_ values: [T]) -> Bool {
-            let sorted = values.sorted()
-            return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+        func repeats<T: Comparable>(_ values: inout [T]) -> Bool {
+            values.sort()
+            return zip(values, values.dropFirst()).contains { $0 == $1 }
         }
-        let idsRepeat = repeats((0..<candidates.count).map(candidates.id))
-        let siblingsRepeat = repeats((0..<candidates.count).compactMap(candidates.sibling))
+        var ids = (0..<candidates.count).map(candidates.id)
+        let idsRepeat = repeats(&ids)
+        ids = []
+        var siblingKeys = (0..<candidates.count).compactMap(candidates.sibling)
+        let siblingsRepeat = repeats(&siblingKeys)
+        siblingKeys = []
         var seen = Set<ID>()
         // The written card of a card listed twice is the last one's that has one.
         var laterSibling: [ID: Sibling] = [:]
@@ -189,7 +196,7 @@ public struct StudyQueue: Sendable, Equatable {
             }
             if state.retired { continue }
             if state.due <= now {
-                due.append((Int32(index), state.due, count > 0 ? retrievability(state, now) : nil))
+                due.append((Int32(index), state.due, count > 0 ? retrievability(state, now) ?? .nan : .nan))
             } else if aheadDays > 0, state.due <= horizon {
                 ahead.append((Int32(index), state.due))
             }
@@ -200,8 +207,9 @@ public struct StudyQueue: Sendable, Equatable {
         // Only counted (no entries asked for): the order within each kind changes no count.
         if count > 0 {
             due.sort { lhs, rhs in
-                if let left = lhs.recall, let right = rhs.recall, left != right { return left < right }
-                if (lhs.recall == nil) != (rhs.recall == nil) { return lhs.recall != nil }
+                let (left, right) = (lhs.recall, rhs.recall)
+                if !left.isNaN, !right.isNaN, left != right { return left < right }
+                if left.isNaN != right.isNaN { return !left.isNaN }
                 return byDue((lhs.index, lhs.due), (rhs.index, rhs.due))
             }
             ahead.sort(by: byDue)

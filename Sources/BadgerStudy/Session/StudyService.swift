@@ -71,8 +71,10 @@ public final class StudyService {
     let fileAccess: any FileAccess
     let studyDay: StudyDay
     private let studyable: [Card]
-    /// The studyable cards by id (the first of cards sharing one).
-    private let cardsByID: [CardID: Card]
+    /// The studyable cards by id: the index in `studyable` of the first card of each id, by
+    /// the id's place in `studyableIDs`.
+    private let studyableIDs: KeyTable
+    private let firstStudyable: [Int32]
     private var persisted: [Persisted] = []
 
     /// - Parameters:
@@ -98,10 +100,11 @@ public final class StudyService {
         self.studyable = suspended.isEmpty ? studyable : studyable.filter { !suspended.contains($0.id.description) }
         self.suspendedCount = studyable.count - self.studyable.count
         self.leftOut = leftOut
-        var cards: [CardID: Card] = [:]
-        cards.reserveCapacity(studyable.count)
-        for card in studyable where cards[card.id] == nil { cards[card.id] = card }
-        cardsByID = cards
+        let (table, places) = KeyTable.make(self.studyable.map(\.id.rawValue))
+        var first = [Int32](repeating: -1, count: table.count)
+        for (index, place) in places.enumerated() where first[Int(place)] < 0 { first[Int(place)] = Int32(index) }
+        studyableIDs = table
+        firstStudyable = first
     }
 
     /// The cards that can be studied, and those left out: a card with an error on one of its
@@ -255,7 +258,7 @@ public final class StudyService {
     public func card(_ id: String) -> Card? {
         // Ids are written as 16 lowercase hex digits; any other spelling names no card.
         guard let number = CardID(id), number.description == id else { return nil }
-        return cardsByID[number]
+        return studyableIDs.place(of: number.rawValue).map { studyable[Int(firstStudyable[$0])] }
     }
 
     /// The LaTeX macros of `card`'s collection, for a math renderer.
