@@ -757,6 +757,7 @@ public struct CollectionMemory: Sendable {
         if !logs.isEmpty, unreadableDecks.isEmpty, matching.comparedAll, logs.allSatisfy(\.inScope) {
             let ambiguous = Set(matching.ambiguous.map(\.contentID))
             var recorded = Set(matching.edited.compactMap { CardID($0.contentID) })
+            let identities = ledger.identities
             for (deckIndex, deck) in decks.enumerated() {
                 for card in deck.cards {
                     guard let key = matching.keyOfCard[number: card.cardID.rawValue] else {
@@ -767,8 +768,11 @@ public struct CollectionMemory: Sendable {
                     // A history of a format 1 log, which no `card` line describes: described now,
                     // so that its text no longer depends on a state file (a cache). A retired or
                     // missing one whose card came back as it was: seen again, so that its next
-                    // edit reads as an edit.
-                    if !ledger.identities.isDescribed(keyNumber: key) || ledger.identities.isWaiting(keyNumber: key),
+                    // edit reads as an edit. One whose answer (or white space) changed since its
+                    // last `card` line: seen again, so that a later edit of its question is
+                    // matched by the answer it has now, not the one it had.
+                    if !identities.isDescribed(keyNumber: key) || identities.isWaiting(keyNumber: key)
+                        || !identities.wasLastSeen(keyNumber: key, direction: card.direction, question: card.question, answer: card.answer),
                         recorded.insert(card.cardID).inserted
                     {
                         record(card, deck: deckIndex, key: names.name(key))

@@ -268,6 +268,59 @@ import Testing
         #expect(try await Self.listed(root)[first]?.state == "learning")
     }
 
+    /// An edited answer is seen by the next command (a `card` line with the answer it has
+    /// now), so that a later edit of its question is matched by that answer: an edit that is
+    /// ambiguous with today's texts is reported, never settled by an answer the card no longer
+    /// has; and a long question edited after the start the log keeps still finds its history.
+    @Test func anEditedAnswerIsWhatALaterQuestionEditIsMatchedBy() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("What is 2+4?", "6")]))
+        let ids = try await Self.ids(root)
+        let (three, four) = (try #require(ids["What is 2+3?"]), try #require(ids["What is 2+4?"]))
+        try await Self.review(root, three, 3, at: "2026-01-01T08:00:00Z")
+        try await Self.review(root, four, 0, at: "2026-01-01T08:00:00Z")
+        try directory.write("m.md", Self.deck("M", [("What is 2+3?", "5"), ("What is 2+4?", "5")]))
+        #expect(try await Self.listed(root)["What is 2+4?"]?.state == "learning")
+        let seen = try directory.read("m.reviews")
+        #expect(seen.contains("\tcard\t\(four)\t\(four)\tforward\tWhat is 2+4?\t5\t"), "\(seen)")
+        // Seen once: the next command writes nothing.
+        #expect(try await BadgerProcess.run(["due"], in: root).status == 0)
+        #expect(try directory.read("m.reviews") == seen)
+        try directory.write("m.md", Self.deck("M", [("What is 2+5?", "5")]))
+        #expect(try await Self.listed(root)["What is 2+5?"]?.state == "new")
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.standardOutput.contains(three) && lint.standardOutput.contains(four), "\(lint.standardOutput)")
+        #expect(lint.standardOutput.contains("nothing is carried over"), "\(lint.standardOutput)")
+
+        let long = String(repeating: "word ", count: 56) + "end?"
+        try directory.write("l.md", Self.deck("L", [(long, "alpha")]))
+        try await Self.review(root, try #require(try await Self.ids(root)[long]), 2, at: "2026-01-01T08:00:00Z")
+        try directory.write("l.md", Self.deck("L", [(long, "beta")]))
+        #expect(try await Self.listed(root)[long]?.state == "learning")
+        let edited = String(repeating: "word ", count: 56) + "end!"
+        try directory.write("l.md", Self.deck("L", [(edited, "beta")]))
+        #expect(try await Self.listed(root)[edited]?.state == "learning")
+    }
+
+    /// A space that became a CR alone (a line break to cmark-gfm and editors) changes nothing:
+    /// every card after it is read as before, and keeps its history.
+    @Test func aCarriageReturnAloneInADeckKeepsEveryCard() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        let text = Self.deck("T", [("one two", "1"), ("What is the capital of France?", "Paris"), ("What is 2+3?", "5")])
+        try directory.write("d.md", text)
+        for id in try await Self.ids(root).values { try await Self.review(root, id, 2, at: "2026-01-01T08:00:00Z") }
+        try directory.write("d.md", text.replacingOccurrences(of: "one two", with: "one\rtwo"))
+        let listed = try await Self.listed(root)
+        #expect(listed.count == 3, "\(listed)")
+        #expect(listed.values.allSatisfy { $0.state == "learning" }, "\(listed)")
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.status == 0 && !lint.standardOutput.contains("warning:"), "\(lint.standardOutput)")
+    }
+
     @Test func aCardMovedOutOfABrokenDeckKeepsItsHistory() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

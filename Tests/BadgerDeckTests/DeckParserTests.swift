@@ -73,6 +73,21 @@ import Testing
         #expect(deck.topic == "T")
     }
 
+    /// A CR alone ends a line, as it does for cmark-gfm and editors: the deck reads as the same
+    /// deck with LF (a question whose space became a CR is the same card), in every field and
+    /// for every card after it.
+    @Test func aCarriageReturnAloneEndsALineAsAnLFDoes() {
+        let lf = "---\ntopic: T\n---\n\nQ: one\ntwo\nthree\nA: 1\n\nQ: What is the capital of France?\nA: Paris\n\nQ: What is 2+3?\nA: 5\n"
+        let lone = lf.replacingOccurrences(of: "one\ntwo\nthree", with: "one\rtwo\rthree").replacingOccurrences(of: "5\n", with: "5\r")
+        let (expected, deck) = (parse(lf), parse(lone))
+        #expect(fields(deck) == fields(expected))
+        #expect(fields(deck).count == 3)
+        #expect(CardExpander.cards(of: deck).map(\.id) == CardExpander.cards(of: expected).map(\.id))
+        #expect(CardExpander.cards(of: deck).map(\.line) == [5, 10, 13])
+        // CR LF stays one line ending.
+        #expect(fields(parse(lone.replacingOccurrences(of: "\r", with: "\r\n"))) == fields(expected))
+    }
+
     @Test func indentedContinuationLabelsGetTheirRealColumn() {
         let deck = parse("---\ntopic: T\n---\n\nQ: q\n   A: indented\n")
         #expect(fields(deck) == [["Q@5:1: q", "A@6:4: indented"]])

@@ -1,7 +1,8 @@
 /// The bytes of a deck file, indexed by line, for slicing out exactly what the author wrote.
 ///
 /// A UTF-8 byte-order mark is dropped (columns on line 1 count from after it). Lines end at
-/// LF; a CR before the LF is not part of the line.
+/// LF, CR LF or a CR alone (as cmark-gfm and editors read them); a CR before the LF is not part
+/// of the line, and a CR alone is read as an LF.
 struct SourceText: Sendable {
     let bytes: [UInt8]
     /// Byte offset where each line starts; `lineStarts[0]` is line 1.
@@ -10,13 +11,20 @@ struct SourceText: Sendable {
     let hadByteOrderMark: Bool
 
     init(_ data: [UInt8]) {
+        var bytes = data
         if data.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = Array(data.dropFirst(3))
             hadByteOrderMark = true
         } else {
-            bytes = data
             hadByteOrderMark = false
         }
+        // A CR alone ends a line: made an LF, one byte for one, so that offsets stay.
+        if let first = bytes.firstIndex(of: 0x0D) {
+            for index in first..<bytes.count where bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+                bytes[index] = 0x0A
+            }
+        }
+        self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         lineStarts = starts

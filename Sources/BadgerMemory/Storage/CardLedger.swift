@@ -105,6 +105,19 @@ public struct CardLedger: Sendable {
             return stored[slot].direction != 0
         }
 
+        /// Whether the identity whose key number is `key` was last seen (by a `card` line) in
+        /// `direction`, asking `question` and answered by `answer`, as a `card` line keeps them
+        /// (white space collapsed, clipped): false when the card's texts changed since.
+        public func wasLastSeen(keyNumber key: UInt64, direction: String, question: String, answer: String) -> Bool {
+            guard let slot = slot(of: key) else { return false }
+            let stored = stored[slot]
+            func same(_ known: String?, _ text: String) -> Bool {
+                known == text || known == ReviewRecord.CardSighting.clipped(text)
+            }
+            return Stored.directions[Int(stored.direction)] == direction && same(stored.question, question)
+                && same(stored.answer, answer)
+        }
+
         /// Whether the identity whose key number is `key` is retired or missing: it waits for its
         /// own question to come back.
         public func isWaiting(keyNumber key: UInt64) -> Bool {
