@@ -1054,7 +1054,7 @@ public struct CollectionMemory: Sendable {
     /// Reads the logs again (after lines were appended), then matches and replays.
     private mutating func reload() {
         for (index, log) in logs.enumerated() {
-            if let data = FileManager.default.contents(atPath: log.path),
+            if let data = try? fileAccess.contents(atPath: log.path),
                 let read = try? data.withUnsafeBytes({ try CompactLog(bytes: $0, names: names) })
             {
                 logs[index].log = read

@@ -22,9 +22,12 @@ public enum LogDiscovery {
         var seenFolders: Set<String> = []
         var seenFiles: Set<String> = []
         var pending = [(absolute: root, relative: "")]
+        // Folders reached through a symbolic link wait until every folder reached without one is
+        // read: a link to a folder of the collection is then the path reported, not the folder.
+        var linked: [(absolute: String, relative: String)] = []
         var visited = 0
         let roots = CollectionLoader(fileAccess: fileAccess)
-        while let (folder, relative) = pending.popLast() {
+        while let (folder, relative) = pending.popLast() ?? (linked.isEmpty ? nil : linked.removeFirst()) {
             guard let real = fileAccess.resolvedPath(folder), !seenFolders.contains(real) else {
                 if !relative.isEmpty { cycles.append(relative) }
                 continue
@@ -39,7 +42,9 @@ public enum LogDiscovery {
                 let path = (folder == "/" ? "" : folder) + "/" + name
                 let child = relative.isEmpty ? name : relative + "/" + name
                 switch fileAccess.kind(atPath: path) {
-                case .directory: pending.append((path, child))
+                case .directory:
+                    let throughLink = fileAccess.resolvedPath(path) != (real == "/" ? "" : real) + "/" + name
+                    if throughLink { linked.append((path, child)) } else { pending.append((path, child)) }
                 case .file where name.hasSuffix(".reviews"):
                     if let real = fileAccess.resolvedPath(path), seenFiles.insert(real).inserted { logs.append(path) }
                 default: continue

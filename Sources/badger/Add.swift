@@ -168,6 +168,17 @@ extension Badger {
                 throw ExitStatus.findings.code
             }
 
+            // What was appended must read as cards: after an unclosed code block (or HTML block)
+            // it would be part of that block, and the deck would change for nothing.
+            let added = checked.cards.filter { $0.file.absolutePath == target.absolutePath && $0.line > firstNewLine }
+            guard !added.isEmpty else {
+                Terminal.standardError.write(
+                    "badger: not added: what was written would not be read as a card in \(target.displayPath) (does the deck end "
+                        + "inside an unclosed ``` code block or HTML block?); \(target.displayPath) is unchanged\n")
+                if let keptDraft { Terminal.standardError.write("badger: what you wrote is kept in \(DeckPlacement.shown(keptDraft))\n") }
+                throw ExitStatus.findings.code
+            }
+
             if let picture {
                 do {
                     try picture.copy()
@@ -181,7 +192,6 @@ extension Badger {
             try DeckPlacement.write(newText, to: target.absolutePath)
             if let keptDraft { try? FileManager.default.removeItem(atPath: (keptDraft as NSString).deletingLastPathComponent) }
 
-            let added = checked.cards.filter { $0.file.absolutePath == target.absolutePath && $0.line > firstNewLine }
             for card in added { Terminal.standardOutput.write("\(card.id)\n") }
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
             Terminal.standardError.write("badger: added \(count(added.count, "card")) to \(target.displayPath)\n")

@@ -247,6 +247,19 @@ import Testing
         #expect(try sandbox.text("Decks/french.md") == before)
     }
 
+    /// A card appended after an unclosed code block would be part of the block: refused, the
+    /// deck left as it was (it said "added 0 cards" and changed the deck).
+    @Test func addRefusesACardThatWouldNotReadAsOne() async throws {
+        let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french + "\n```\ncode, never closed\n"])
+        defer { sandbox.remove() }
+        let before = try sandbox.text("Decks/french.md")
+        let result = try await sandbox.badger(["add", "--topic", "French", "--question", "the mouse", "--answer", "la souris"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("not added") && result.standardError.contains("unclosed"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(try sandbox.text("Decks/french.md") == before)
+    }
+
     @Test func addThroughTheEditorPassesTheFileAsAnArgumentNeverThroughAShell() async throws {
         let deckName = "my $(touch pwned); deck `touch pwned2`.md"
         let sandbox = try ManagementSandbox(decks: ["Decks/\(deckName)": ManagementSandbox.deck("Vocabulary", ["one"])])

@@ -718,6 +718,11 @@ import Testing
                 "line 2: `relearning_steps`: a step of 3000000 days is longer than `maximum_interval`"
             ),
             ("relearning_steps: [1e300d]\n", "line 1: `relearning_steps`: \"1e300d\" is not a duration"),
+            // Said as written, not rounded to a whole number of days equal to the maximum.
+            (
+                "maximum_interval: 10\nrelearning_steps: [241h]\n",
+                "line 2: `relearning_steps`: a step of 241 hours is longer than `maximum_interval` (10 days)"
+            ),
             ("maximum_interval: 99999\n", "line 1: `maximum_interval` must be a whole number of days from 1 to 36500"),
         ] {
             try directory.write("badger.yml", config)
@@ -754,6 +759,12 @@ import Testing
         let list = try await BadgerProcess.run(["list"], in: root)
         #expect(list.standardOutput.split(separator: "\n").count == 1, "\(list.standardOutput)")
         #expect(list.standardError.contains("symbolic link"), "\(list.standardError)")
+        // A link to another folder of the collection is what is named, not the folder.
+        try directory.write("other/e.md", Self.deck("E", [("two", "2")]))
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("sub/toother").path, withDestinationPath: "../other")
+        let named = try await BadgerProcess.run(["list"], in: root)
+        #expect(named.standardError.contains("warning: sub/toother is a symbolic link"), "\(named.standardError)")
+        #expect(!named.standardError.contains("warning: other is"), "\(named.standardError)")
     }
 
     /// A deck reached through a symbolic link (to the file, or to its folder) has one history,
@@ -851,6 +862,26 @@ import Testing
         let refused = try await BadgerProcess.run(["review", "--card", id, "--rating", "2", "--at", "2026-01-02T08:00:00Z"], in: root)
         #expect(refused.status == 2)
         #expect(try directory.read("outside.txt") == "precious\n")
+    }
+
+    /// A FIFO where a state file belongs is unreadable, rebuilt (replaced by a file), never
+    /// waited on: opening one for reading blocks until something writes to it.
+    @Test func aFIFOInPlaceOfAStateFileIsReplacedNotWaitedOn() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("d.md", Self.deck("D", [("one", "1")]))
+        try await Self.review(root, try #require(try await Self.ids(root)["one"]), at: "2026-01-01T08:00:00Z")
+        let state = try directory.read("d.state")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("d.state"))
+        #expect(mkfifo(root.appendingPathComponent("d.state").path, 0o644) == 0)
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["20", BadgerProcess.executable.path, "list"]
+        process.currentDirectoryURL = root
+        let result = try await ExternalProcess.run(process)
+        #expect(result.status == 0, "\(result.status): \(result.standardError)")
+        #expect(try directory.read("d.state") == state)
     }
 
     @Test func aConflictedOrGarbledStateFileIsRebuiltNeverAnError() async throws {

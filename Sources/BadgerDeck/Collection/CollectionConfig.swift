@@ -323,8 +323,14 @@ public struct CollectionConfig: Sendable, Equatable {
     /// The longest interval any setting may give: 100 years.
     public static let longestInterval = 36_500
 
+    /// A step's length in the largest unit that spells it exactly (241 hours, not "10 days").
     private static func describe(_ seconds: Double) -> String {
-        seconds >= 86_400 ? "\(Int((seconds / 86_400).rounded())) days" : "\(Int(seconds)) seconds"
+        func count(_ value: Double) -> String { value < 1e15 ? String(Int(value)) : String(value) }
+        for (unit, size) in [("days", 86_400.0), ("hours", 3_600), ("minutes", 60)]
+        where seconds >= size && seconds.truncatingRemainder(dividingBy: size) == 0 {
+            return "\(count(seconds / size)) \(unit)"
+        }
+        return "\(count(seconds.rounded(.up))) seconds"
     }
 
     /// `text` (a config file's content) with the fitted-parameter keys set to these values and

@@ -14,8 +14,7 @@ public struct LocalFileSystem: FileAccess {
 
     /// The file's bytes, read straight into the array (a 200 MB deck is not held twice).
     public func contents(atPath path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileAccessError.unreadable(path: path) }
+        let descriptor = try Self.openRegularFile(path)
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileAccessError.unreadable(path: path) }
@@ -35,10 +34,25 @@ public struct LocalFileSystem: FileAccess {
         return bytes
     }
 
+    /// Opens `path` for reading if it is a regular file: a FIFO (or a device) named like a
+    /// deck, log or state file is unreadable, never waited on (opening a FIFO blocks until
+    /// something writes to it).
+    private static func openRegularFile(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw FileAccessError.unreadable(path: path) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw FileAccessError.unreadable(path: path)
+        }
+        // Reads block as usual (a regular file's never wait anyway).
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
     /// The file in parts read into one buffer, reused.
     public func read(atPath path: String, inPartsOf size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileAccessError.unreadable(path: path) }
+        let descriptor = try Self.openRegularFile(path)
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: max(1, size))
         while true {
