@@ -315,7 +315,10 @@ public struct CollectionMemory: Sendable {
         // The logs read ahead are this memory's now: not kept twice while they are filtered.
         readAhead?.discard()
         var logs: [Log] = []
-        for result in logResults.values {
+        for index in paths.indices {
+            // Taken out, so that the logs are referred to once (their record ids can go below).
+            let result = logResults[index]
+            logResults[index] = nil
             switch result {
             case .success(let log)?: logs.append(log)
             case .failure(let error)?: throw error
@@ -660,19 +663,26 @@ public struct CollectionMemory: Sendable {
     /// identity's key number.
     private func statedCards(of deck: Deck) -> [(id: CardID, position: Int32, key: UInt64)] {
         var stated: [(id: CardID, position: Int32, key: UInt64)] = []
+        stated.reserveCapacity(deck.cards.count)
         for (position, card) in deck.cards.enumerated() {
             // A card's id is 16 hex digits, its own number.
             guard let number = matching.keyOfCard[number: card.cardID.rawValue], statesByKey.contains(number) else { continue }
             stated.append((card.cardID, Int32(position), number))
         }
-        // Stable: of equal ids the last stays last, and is the one kept.
-        stated = stated.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
-        var unique: [(id: CardID, position: Int32, key: UInt64)] = []
-        unique.reserveCapacity(stated.count)
+        // Positions grow in deck order, so by (id, position) is stable: of equal ids the last
+        // stays last, and is the one kept. Sorted and made unique in place (no copies).
+        stated.sort { ($0.id, $0.position) < ($1.id, $1.position) }
+        var kept = 0
         for card in stated {
-            if unique.last?.id == card.id { unique[unique.count - 1] = card } else { unique.append(card) }
+            if kept > 0, stated[kept - 1].id == card.id {
+                stated[kept - 1] = card
+            } else {
+                stated[kept] = card
+                kept += 1
+            }
         }
-        return unique
+        stated.removeLast(stated.count - kept)
+        return stated
     }
 
     /// Rewrites every state file that differs from what the logs say (stale after a review, a

@@ -7,7 +7,7 @@ public enum CardExpander {
     public static func cards(of deck: ParsedDeck, renderingHTML: Bool = false) -> [Card] {
         guard let topic = deck.topic else { return [] }
         // One object for the deck file, shared by all its cards.
-        let file = Card.SharedFile(deck.file)
+        let file = Card.SharedFile(deck.file, topic: topic)
         var cards: [Card] = []
         cards.reserveCapacity(deck.cards.count)
         for written in deck.cards {

@@ -23,7 +23,6 @@ public final class Card: Sendable {
     public let id: CardID
     /// Equal for cards asking the same question in the same topic, whatever their direction.
     public let questionKey: UInt64
-    public let topic: String
     public let kind: CardKind
     public let direction: CardDirection
     public let section: String?
@@ -34,10 +33,15 @@ public final class Card: Sendable {
     private let extras: Extras?
 
     /// The deck file a card was made from, one object shared by the cards of a deck.
+    /// The deck file and topic, one object for the cards of a deck (not a copy in each).
     final class SharedFile: Sendable {
         let file: DeckFile
+        let topic: String
 
-        init(_ file: DeckFile) { self.file = file }
+        init(_ file: DeckFile, topic: String) {
+            self.file = file
+            self.topic = topic
+        }
     }
 
     /// Where the card stands, as 32-bit line and column numbers (a deck file of 2^31 lines, or
@@ -84,6 +88,8 @@ public final class Card: Sendable {
     /// For a reverse expansion, the id of the card it was made from.
     public var reversedFrom: CardID? { extras?.reversedFrom }
     public var file: DeckFile { sharedFile.file }
+    /// The topic of the card's deck.
+    public var topic: String { sharedFile.topic }
     /// The line of the card's `Q:` (or `C:`) label.
     public var line: Int { Int(lines.line) }
     /// The last line the written card covers (its last field's).
@@ -122,7 +128,6 @@ public final class Card: Sendable {
     ) {
         self.id = id
         self.questionKey = questionKey
-        self.topic = topic
         self.kind = kind
         self.direction = direction
         self.section = section
@@ -131,7 +136,7 @@ public final class Card: Sendable {
         lines = Lines(
             line: Int32(clamping: line), lastLine: Int32(clamping: max(line, lastLine ?? line)),
             questionLine: Int32(clamping: questionLocation.line), questionColumn: Int32(clamping: questionLocation.column))
-        self.sharedFile = sharedFile.flatMap { $0.file == file ? $0 : nil } ?? SharedFile(file)
+        self.sharedFile = sharedFile.flatMap { $0.file == file && $0.topic == topic ? $0 : nil } ?? SharedFile(file, topic: topic)
         if question?.html != nil || answer?.html != nil || explanation != nil || hint != nil || imageSource != nil
             || reversedFrom != nil || !suppression.isEmpty || cloze != nil
         {

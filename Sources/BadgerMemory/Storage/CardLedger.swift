@@ -312,6 +312,11 @@ public struct CardLedger: Sendable {
                 }
             }
         }
+        // What is no longer needed goes before the identities are made.
+        pinOfKey = [:]
+        used.append(contentsOf: pins.lazy.map(\.key))
+        usedNames = KeyTable(used)
+        used = []
         let (keys, slots) = KeyTable.make(pins.map(\.key))
         identities.keys = keys
         identities.stored = [Identities.Stored](
@@ -319,8 +324,6 @@ public struct CardLedger: Sendable {
                 content: 0, seen: 0, question: nil, answer: nil, lastLog: -1, reviewCount: 0, direction: 0, retired: false,
                 suspended: false, missing: false), count: keys.count)
         for (index, pin) in pins.enumerated() {
-            let key = pin.key
-            used.append(key)
             var sighting: CompactLog.Sighting?
             if pin.sightingLog >= 0 {
                 let (log, index) = (Int(pin.sightingLog), Int(pin.sightingIndex))
@@ -346,7 +349,6 @@ public struct CardLedger: Sendable {
                     // continuing in no card, and not seen since.
                     suspended: suspended, missing: pin.retiredAt != Int64.min && pin.retiredAt == pin.time && hasSomething)
         }
-        usedNames = KeyTable(used)
     }
 
     /// The key (as a number) of the card a log names by `name`.

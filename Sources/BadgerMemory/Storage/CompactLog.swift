@@ -109,6 +109,7 @@ public struct CompactLog: Sendable {
                 pending = []
                 try line.withUnsafeBytes { try self.line($0, terminated: false) }
             }
+            log.settle()
             return log
         }
 
@@ -290,6 +291,14 @@ public struct CompactLog: Sendable {
         }
     }
 
+    /// Lets go of what only reading in bulk needs (the keys' index) and of the room the card
+    /// lines' texts grew into: the log is read whole, and appended to a few records at a time.
+    mutating func settle() {
+        keys.dropIndex()
+        if sightingTexts.capacity > sightingTexts.count + sightingTexts.count / 8 + 16 { sightingTexts = Array(sightingTexts) }
+        if sightingIndices.capacity > sightingIndices.count + sightingIndices.count / 8 + 16 { sightingIndices = Array(sightingIndices) }
+    }
+
     /// The text of the `card` line at record `index`; nil for any other record.
     public func sighting(at index: Int) -> Sighting? {
         var low = 0
@@ -331,6 +340,7 @@ public struct CompactLog: Sendable {
             result.answers.append(answers[index])
             result.recordIDs.append(recordIDs[index])
         }
+        result.settle()
         return result
     }
 }

@@ -4,7 +4,12 @@
 public struct KeyColumn: RandomAccessCollection, Sendable {
     private var distinct: [UInt64] = []
     private var places: [UInt32] = []
+    /// Each distinct key's place, while keys are appended in bulk (see `dropIndex()`).
     private var placeOfKey: [UInt64: UInt32] = [:]
+    /// Whether `placeOfKey` is kept; without it, the few keys appended later are found by
+    /// searching `distinct` (until enough come to make it worth keeping again).
+    private var indexed = true
+    private var appendedUnindexed = 0
 
     public init() {}
 
@@ -31,6 +36,17 @@ public struct KeyColumn: RandomAccessCollection, Sendable {
 
     /// Appends a key at the end.
     @inline(__always) public mutating func append(_ key: UInt64) {
+        if !indexed {
+            appendedUnindexed += 1
+            if appendedUnindexed > 64 {
+                rebuildIndex()
+            } else {
+                let place = distinct.lastIndex(of: key) ?? distinct.count
+                if place == distinct.count { distinct.append(key) }
+                places.append(UInt32(place))
+                return
+            }
+        }
         if let place = placeOfKey[key] {
             places.append(place)
         } else {
@@ -39,5 +55,19 @@ public struct KeyColumn: RandomAccessCollection, Sendable {
             placeOfKey[key] = place
             places.append(place)
         }
+    }
+
+    /// Lets the index of distinct keys go once the column is read (about 40 bytes a distinct
+    /// key): a log read whole is appended to a few records at a time, if at all.
+    public mutating func dropIndex() {
+        placeOfKey = [:]
+        indexed = false
+        appendedUnindexed = 0
+    }
+
+    private mutating func rebuildIndex() {
+        placeOfKey.reserveCapacity(distinct.count)
+        for (place, key) in distinct.enumerated() { placeOfKey[key] = UInt32(place) }
+        indexed = true
     }
 }
