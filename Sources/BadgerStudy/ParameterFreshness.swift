@@ -39,39 +39,20 @@ public struct ParameterFreshness: Sendable, Equatable {
 
     /// The freshness of `config`'s parameters for the reviews of `memory`'s logs: the same as
     /// from its `reviewColumns`, found without them (one time per card instead of a record of
-    /// numbers per review, and no card-id strings).
+    /// numbers per review, and no card-id strings). `reviewColumns` credits a key's reviews to
+    /// the one card that continues it (or to the key): the same grouping as by key.
     public init(config: CollectionConfig, memory: CollectionMemory) {
-        // Whom a review of each key is credited to, as `reviewColumns` credits it (the card that
-        // continues the key, else the key itself), as numbers: each credited id's slot.
-        var slotOfKey: [UInt64: Int32] = [:]
-        var slotOfCredited: [UInt64: Int32] = [:]
-        slotOfKey.reserveCapacity(memory.matching.keyOfCard.count)
-        slotOfCredited.reserveCapacity(memory.matching.keyOfCard.count)
-        func slot(credited: UInt64) -> Int32 {
-            if let known = slotOfCredited[credited] { return known }
-            let slot = Int32(slotOfCredited.count)
-            slotOfCredited[credited] = slot
-            return slot
-        }
-        for (content, key) in memory.matching.keyOfCard.numbers { slotOfKey[key] = slot(credited: content) }
-        var reviews = 0
-        for log in memory.logs {
-            let records = log.log
-            for index in 0..<records.count where records.isReview(index) {
-                let key = memory.ledger.key(ofNumber: records.keys[index])
-                if slotOfKey[key] == nil { slotOfKey[key] = slot(credited: key) }
-                reviews += 1
-            }
-        }
-        let predictable = Self.predictableReviews(cards: slotOfCredited.count) { visit in
-            for log in memory.logs {
-                let records = log.log
-                for index in 0..<records.count where records.isReview(index) {
-                    visit(Int(slotOfKey[memory.ledger.key(ofNumber: records.keys[index])]!), TimeInterval(records.times[index]))
+        let logs = memory.logs.map(\.log)
+        let ledger = memory.ledger
+        let reviewed = ReviewedKeys(logs: logs, key: { ledger.key(ofNumber: $0) })
+        let predictable = Self.predictableReviews(cards: reviewed.count) { visit in
+            for (number, log) in logs.enumerated() {
+                for index in 0..<log.count where log.isReview(index) {
+                    visit(reviewed.slot(ofReviewAt: index, in: log, number: number), TimeInterval(log.times[index]))
                 }
             }
         }
-        self.init(config: config, reviews: reviews, predictableReviews: predictable)
+        self.init(config: config, reviews: reviewed.reviewCount, predictableReviews: predictable)
     }
 
     /// How many reviews came a day or more after their card's previous review, in time order

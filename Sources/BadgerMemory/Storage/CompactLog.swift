@@ -73,7 +73,7 @@ public struct CompactLog: Sendable {
             self.names = names
             // A format 2 review line is 75 bytes or more: this is about as many records as the
             // log holds, rarely more (the columns then grow by an eighth at a time).
-            log.reserve(expectedBytes / 80)
+            log.reserve(expectedBytes / 72)
         }
 
         /// Reads the complete lines of `bytes` (with what was left of the part before).

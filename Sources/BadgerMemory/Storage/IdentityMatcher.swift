@@ -86,34 +86,40 @@ public enum IdentityMatcher {
         // Two identities last seen with the same content (two clones settled an edit
         // differently): the one seen last wins (of two seen at once, the greater key); the
         // other stays an orphan, reported.
-        var claims: [UInt64: (seen: Date, key: UInt64)] = [:]
-        claims.reserveCapacity(ledger.identities.count)
-        for (slot, identity) in ledger.identities.stored.enumerated() {
-            let seen = CardLedger.Identities.seen(identity)
-            let key = ledger.identities.keys.key(at: slot)
-            if let other = claims[identity.content],
-                other.seen > seen || (other.seen == seen && names.name(other.key) > names.name(key))
+        // The contents in a `KeyTable`, each with the slot of the identity that claims it
+        // (no dictionary: about 10 bytes an identity).
+        let identities = ledger.identities
+        let (contents, placeOfSlot) = KeyTable.make(identities.stored.map(\.content))
+        var claimant = [Int32](repeating: -1, count: contents.count)
+        for (slot, identity) in identities.stored.enumerated() {
+            let place = Int(placeOfSlot[slot])
+            let other = Int(claimant[place])
+            // Seconds since 1970, `Int64.min` for never: ordered as their dates.
+            if other >= 0,
+                identities.stored[other].seen > identity.seen
+                    || (identities.stored[other].seen == identity.seen
+                        && names.name(identities.keys.key(at: other)) > names.name(identities.keys.key(at: slot)))
             {
                 continue
             }
-            claims[identity.content] = (seen, key)
+            claimant[place] = Int32(slot)
         }
-        var matchedKeys: Set<UInt64> = []
-        matchedKeys.reserveCapacity(claims.count)
+        var matched = [Bool](repeating: false, count: identities.count)
         var newcomers: [Int] = []
         // Only a card whose content an identity claims is found here (none before a first review).
-        result.keyOfCard.reserveCapacity(min(cardCount, claims.count))
+        result.keyOfCard.reserveCapacity(min(cardCount, contents.count))
         for index in 0..<cardCount {
             let card = cardAt(index)
-            guard let content = names.existingNumber(card.contentID), let winner = claims[content] else {
+            guard let content = names.existingNumber(card.contentID), let place = contents.place(of: content) else {
                 newcomers.append(index)
                 continue
             }
-            result.keyOfCard[number: content] = winner.key
-            matchedKeys.insert(winner.key)
+            let slot = Int(claimant[place])
+            result.keyOfCard[number: content] = identities.keys.key(at: slot)
+            matched[slot] = true
         }
-        let orphans = ledger.identities.stored.indices.lazy.filter { !matchedKeys.contains(ledger.identities.keys.key(at: $0)) }
-            .map { ledger.identities.identity(at: $0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
+        let orphans = identities.stored.indices.lazy.filter { !matched[$0] }
+            .map { identities.identity(at: $0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
         // A retired identity with nothing to restore (a card deleted before it was studied) is
         // never matched by text; one with a history comes back only for its own question.
         let candidates = orphans.filter { $0.question != nil && (!$0.retired || $0.reviewCount > 0 || $0.suspended) }
@@ -201,6 +207,7 @@ public enum IdentityMatcher {
         let continued = result.keyOfCard.keyNumbers
         result.orphans = orphans.map(\.key).filter { !continued.contains(names.number($0)) }
         result.edited.sort { $0.contentID < $1.contentID }
+        result.keyOfCard.settle()
         return result
     }
 

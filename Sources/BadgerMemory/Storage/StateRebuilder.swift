@@ -124,45 +124,23 @@ public struct StateRebuilder: Sendable {
             total += log.count
         }
         precondition(total < Int(Int32.max), "too many records")
-        var slotOfKey: [UInt64: Int32] = [:]
-        var slotKeys: [UInt64] = []
-        // Each record's card slot; -1 for records that are not reviews.
-        var slotOfRecord = [Int32](repeating: -1, count: total)
-        var reviews = 0
+        // Each card's slot is its key's place among the keys with reviews (`ReviewedKeys`);
+        // its reviews are listed slot by slot, in the logs' order.
+        let reviewed = ReviewedKeys(logs: logs, key: key)
+        let table = reviewed.table
+        var starts = [Int](repeating: 0, count: table.count + 1)
+        for slot in 0..<table.count { starts[slot + 1] = starts[slot] + Int(reviewed.reviewCounts[slot]) }
+        var filled = starts
+        var order = [Int32](repeating: 0, count: reviewed.reviewCount)
         for (number, log) in logs.enumerated() {
             let base = bases[number]
             for index in 0..<log.count where log.isReview(index) {
-                let card = key(log.keys[index])
-                let slot: Int32
-                if let existing = slotOfKey[card] {
-                    slot = existing
-                } else {
-                    slot = Int32(slotKeys.count)
-                    slotOfKey[card] = slot
-                    slotKeys.append(card)
-                }
-                slotOfRecord[base + index] = slot
-                reviews += 1
+                let slot = reviewed.slot(ofReviewAt: index, in: log, number: number)
+                order[filled[slot]] = Int32(base + index)
+                filled[slot] += 1
             }
         }
-        // Each key's slot becomes its place in a `KeyTable` (about 10 bytes a key, where the
-        // dictionary took 24 to 32).
-        slotOfKey = [:]
-        let (table, placeOfSlot) = KeyTable.make(slotKeys)
-        slotKeys = []
-        for index in slotOfRecord.indices where slotOfRecord[index] >= 0 {
-            slotOfRecord[index] = placeOfSlot[Int(slotOfRecord[index])]
-        }
-        var starts = [Int](repeating: 0, count: table.count + 1)
-        for slot in slotOfRecord where slot >= 0 { starts[Int(slot) + 1] += 1 }
-        for index in 0..<table.count { starts[index + 1] += starts[index] }
-        var next = starts
-        var order = [Int32](repeating: 0, count: reviews)
-        for (record, slot) in slotOfRecord.enumerated() where slot >= 0 {
-            order[next[Int(slot)]] = Int32(record)
-            next[Int(slot)] += 1
-        }
-        slotOfRecord = []
+        filled = []
         let seeds = fuzzing ? (0..<table.count).map { Fuzz.cardHash(names.name(table.key(at: $0))) } : []
         let (timeColumns, ratingColumns, logBases) = (logs.map(\.times), logs.map(\.ratings), bases)
         // The log and index of the record at `place` among all records.
