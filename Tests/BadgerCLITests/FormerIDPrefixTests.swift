@@ -20,4 +20,28 @@ import Testing
         let review = try await BadgerProcess.run(["review", "--card", String(old.prefix(5)), "--rating", "3"], in: directory.url)
         #expect(review.status == 0, "\(review.standardError)")
     }
+
+    /// An id from between two edits (neither the first, which keys the history, nor the one of
+    /// today) names the card in full as it does by a prefix.
+    @Test func anIdBetweenTwoEditsNamesTheCardInFull() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func id() async throws -> String {
+            let list = try await BadgerProcess.run(["list", "--format", "json"], in: directory.url)
+            return try #require(list.standardOutput.components(separatedBy: "\"id\" : \"").dropFirst().first.map { String($0.prefix(16)) })
+        }
+        try directory.write("t.md", "---\ntopic: Geo\n---\n\nQ: What is the capital of France?\nA: Paris\n")
+        #expect(try await BadgerProcess.run(["review", "--card", try await id(), "--rating", "2"], in: directory.url).status == 0)
+        try directory.write("t.md", "---\ntopic: Geo\n---\n\nQ: What is the the capital of France?\nA: Paris\n")
+        let between = try await id()
+        try directory.write("t.md", "---\ntopic: Geo\n---\n\nQ: What is the the capital of Frances?\nA: Paris\n")
+        let now = try await id()
+        #expect(now != between)
+        let show = try await BadgerProcess.run(["show", between], in: directory.url)
+        #expect(show.status == 0, "\(show.standardError)")
+        #expect(show.standardOutput.hasPrefix(now), "\(show.standardOutput)")
+        let review = try await BadgerProcess.run(["review", "--card", between, "--rating", "3"], in: directory.url)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(try await BadgerProcess.run(["show", now], in: directory.url).standardOutput.contains("2 reviews"))
+    }
 }

@@ -42,7 +42,11 @@ enum CardLookup {
             if let current = formerName(wanted), current != wanted, let card = cards.first(where: { $0.id.description == current }) {
                 return card
             }
-            throw .unknown(text)
+            // Any other id the card had (between two edits): the cards now continuing it.
+            let current = formerPrefix(wanted)
+            let matches = cards.filter { current.contains($0.id.description) }
+            if matches.count == 1 { return matches[0] }
+            throw matches.isEmpty ? .unknown(text) : .ambiguous(text, matches)
         }
         guard wanted.count >= minimumPrefix else { throw .tooShort(text) }
         guard wanted.count < 16 else { throw .notAnID(text) }
