@@ -966,11 +966,17 @@ public struct CollectionMemory: Sendable {
     /// Settles an edit by hand: from `time` on, the history of the identity known by `name`
     /// (a key or an id the card once had) continues in card `cardID`.
     ///
+    /// With `joining`, a card that already continues a history of its own keeps it, and the
+    /// two become one history (the same card recorded twice: two clones that each first saw it
+    /// with other text, then merged): a `rename` line makes the card's history's key a name of
+    /// the other's, so that every review of both is the card's, in time order.
+    ///
     /// - Throws: `MemoryError.unknownCard` for a card or name that does not exist, and
-    ///   `MemoryError.alreadyContinued` when `cardID` already continues another history.
+    ///   `MemoryError.alreadyContinued` when `cardID` already continues another history (and
+    ///   not `joining`).
     /// Returns false, writing nothing, when the card already continues that history.
     @discardableResult
-    public mutating func link(name: String, to cardID: String, at time: Date) throws -> Bool {
+    public mutating func link(name: String, to cardID: String, at time: Date, joining: Bool = false) throws -> Bool {
         guard let (deckIndex, card) = studiedCard(cardID) else { throw MemoryError.unknownCard(cardID) }
         let key = ledger.aliases.origin(name)
         guard let identity = ledger.identities[key] ?? ledger.identities.values.first(where: { $0.contentID == name }) else {
@@ -978,14 +984,24 @@ public struct CollectionMemory: Sendable {
         }
         // A card recorded but never reviewed nor suspended has nothing to keep.
         if matching.keyOfCard[cardID] == identity.key { return false }
-        if let other = matching.keyOfCard[cardID], other != identity.key,
-            ledger.identities[other].map({ $0.reviewCount > 0 || $0.suspended }) ?? true
-        {
-            throw MemoryError.alreadyContinued(card: cardID, key: other)
-        }
         // A history that continues in a card still there is never moved away from it.
         if let holder = matching.keyOfCard.contentID(ofKey: identity.key), holder != cardID {
             throw MemoryError.historyInUse(key: identity.key, card: holder)
+        }
+        if let other = matching.keyOfCard[cardID], other != identity.key,
+            ledger.identities[other].map({ $0.reviewCount > 0 || $0.suspended }) ?? true
+        {
+            guard joining else { throw MemoryError.alreadyContinued(card: cardID, key: other) }
+            // The card's history becomes a name of `identity`'s (whose key stays the key of
+            // both), and the card is seen with it, after both were last seen.
+            let seen = max(identity.seen, ledger.identities[other]?.seen ?? .distantPast)
+            let renamed = ReviewRecord.rename(time: sightingTime(of: identity.key, at: max(time, seen)), from: identity.key, to: other)
+            let sighting = ReviewRecord.CardSighting(
+                time: renamed.time, key: identity.key, contentID: cardID, direction: card.direction, question: card.question,
+                answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))
+            try append([renamed.line, ReviewRecord.card(sighting).line], to: decks[deckIndex].file.memoryFiles.logPath)
+            reload()
+            return true
         }
         // After the card's own (empty) identity was last seen, at least by a second, so that the
         // link is the later claim on the card's content.
@@ -1115,7 +1131,8 @@ public enum MemoryError: Error, Equatable, CustomStringConvertible {
         case .unknownHistory(let name):
             return "no review history is known by \(name) (`badger lint` names the histories that lost their card)"
         case .alreadyContinued(let card, let key):
-            return "card \(card) already continues the history \(key); two cards never share a history"
+            return "card \(card) already continues the history \(key); two cards never share a history (if both histories are "
+                + "this card's, recorded twice with other text, say by two clones before a merge, `--join` makes them one)"
         case .historyInUse(let key, let card):
             return "the history \(key) continues in card \(card), which is still there; a history is never taken from a card"
         case .deckNotRead(let deck):

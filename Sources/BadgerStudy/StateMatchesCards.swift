@@ -51,7 +51,8 @@ public enum StateMatchesCards {
                     severity: description.severity, ruleID: description.id,
                     message: "the history of card \(identity.key) (\(quoted(identity.question)), \(identity.reviewCount) "
                         + "review\(identity.reviewCount == 1 ? "" : "s")\(identity.suspended ? ", suspended" : "")) continues in no card (deleted, or its question "
-                        + "rewritten); `badger state link \(identity.key) ID` gives it to card ID, `badger state prune` retires it",
+                        + "rewritten); `badger state link \(identity.key) ID` gives it to card ID (with `--join` when that card "
+                        + "has a history of its own: the same card recorded twice), `badger state prune` retires it",
                     file: file, range: SourceRange(line: 1, column: 1, length: 1)))
         }
         return result

@@ -65,8 +65,14 @@ extension Badger.State {
                 card. This records in the log that the history continues in CARD from now on;
                 a card id may be shortened to a unique prefix.
 
-                Example:
+                A card that already has a history of its own is refused, unless --join: then
+                the two histories become one, every review of both the card's, in time order.
+                That is for one card recorded twice with other text (two clones that each
+                first saw it differently, then merged); it cannot be undone by another link.
+
+                Examples:
                   badger state link 3dae9556940ae9c6 8b1f02c4
+                  badger state link acba926195bde7c5 ae908da5 --join
                 """)
 
         @Argument(help: ArgumentHelp("The history's key, or an id its card had (as lint names it).", valueName: "history"))
@@ -74,6 +80,9 @@ extension Badger.State {
 
         @Argument(help: ArgumentHelp("The card that continues it.", valueName: "card"))
         var card: String
+
+        @Flag(help: "Join the history to the card's own, when it has one (the same card recorded twice).")
+        var join = false
 
         @OptionGroup var collection: CollectionOptions
 
@@ -87,7 +96,7 @@ extension Badger.State {
             }
             var linked = true
             do {
-                linked = try studied.memories[index].link(name: history.lowercased(), to: id, at: Date())
+                linked = try studied.memories[index].link(name: history.lowercased(), to: id, at: Date(), joining: join)
                 try studied.memories[index].flushStates()
             } catch let error as MemoryError {
                 Terminal.standardError.write("badger: error: \(UntrustedText.sanitized(error.description))\n")

@@ -175,6 +175,50 @@ struct GitWithoutSetupTests {
         #expect(Set(try clones.reviews(in: clones.a)) == Set(try clones.reviews(in: clones.b)))
     }
 
+    /// A card added in one clone and edited in the other before any command there saw it is
+    /// recorded twice, once by each clone with its own text: after the merge the card continues
+    /// one history, lint reports the other, and `state link --join` makes them one.
+    @Test func aCardRecordedTwiceByTwoClonesIsJoinedIntoOneHistory() async throws {
+        let clones = try await Clones()
+        defer { clones.remove() }
+        let deck = try clones.directory.read("A/d.md") + "\nQ: What is the largest planet?\nA: Jupiter\n"
+        try clones.directory.write("A/d.md", deck)
+        try await Clones.git(["commit", "-am", "A card"], in: clones.a)
+        try await Clones.git(["push", "origin", "main"], in: clones.a)
+        try await Clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        try clones.directory.write("B/d.md", deck.replacingOccurrences(of: "largest planet", with: "largest planit"))
+        let typo = try #require(try await StudiedClones.ids(in: clones.b).last)
+        try await Clones.review(typo, "2026-01-05T09:00:00Z", rating: "3", in: clones.b)
+        try await Clones.git(["add", "-A"], in: clones.b)
+        try await Clones.git(["commit", "-m", "Fixed and studied"], in: clones.b)
+        let original = try #require(try await StudiedClones.ids(in: clones.a).last)
+        try await Clones.review(original, "2026-01-05T08:00:00Z", in: clones.a)
+        try await Clones.review(original, "2026-01-06T08:00:00Z", in: clones.a)
+        try await Clones.git(["add", "-A"], in: clones.a)
+        try await Clones.git(["commit", "-m", "Studied"], in: clones.a)
+        try await Clones.git(["push", "origin", "main"], in: clones.a)
+        try await Clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        try await clones.checkMerged(clones.b, expecting: 1 + 3)
+        let lint = try await BadgerProcess.run(["lint"], in: clones.b)
+        #expect(lint.standardOutput.contains(original) && lint.standardOutput.contains("--join"), "\(lint.standardOutput)")
+        let refused = try await BadgerProcess.run(["state", "link", original, typo], in: clones.b)
+        #expect(refused.status == 2 && refused.standardError.contains("--join"), "\(refused.standardError)")
+        let joined = try await BadgerProcess.run(["state", "link", original, typo, "--join"], in: clones.b)
+        #expect(joined.status == 0, "\(joined.standardError)")
+        #expect(joined.standardOutput.contains("(3 reviews)"), "\(joined.standardOutput)")
+        let show = try await BadgerProcess.run(["show", typo], in: clones.b)
+        #expect(show.standardOutput.contains("History: 3 reviews"), "\(show.standardOutput)")
+        let after = try await BadgerProcess.run(["lint"], in: clones.b)
+        #expect(after.status == 0 && !after.standardOutput.contains("warning:"), "\(after.standardOutput)")
+        #expect(try clones.directory.read("B/d.state") == (try await clones.rebuilt(clones.b)))
+        // The other clone, merged with it, sees the same.
+        try await Clones.git(["add", "-A"], in: clones.b)
+        try await Clones.git(["commit", "-m", "Joined"], in: clones.b)
+        try await Clones.git(["push", "origin", "main"], in: clones.b)
+        try await Clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.a)
+        #expect(try await BadgerProcess.run(["show", typo], in: clones.a).standardOutput.contains("History: 3 reviews"))
+    }
+
     @Test func aCherryPickedStudyCommitCountsOnce() async throws {
         let clones = try await Clones()
         defer { clones.remove() }
