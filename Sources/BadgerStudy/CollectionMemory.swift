@@ -200,14 +200,11 @@ public struct CollectionMemory: Sendable {
     /// The last lines appended, for undo: (log path, lines).
     public private(set) var lastAppend: (path: String, lines: [String])?
     private var statesByKey: KeyedStates
-    /// Where the state of each card with one is kept among `statesByKey` (what `states` holds
-    /// by card id), and the key number of each identity with a state that continues in no
-    /// card, by its key.
+    /// The key number of each identity with a state that continues in no card, by its key.
     private var orphanStateKeys: [String: UInt64] = [:]
     /// Card ids as numbers, and the rare id that is not 16 hex digits.
     public let names: NameBook
-    /// Where each card is among `decks`: its deck and its place in the deck's cards.
-    /// Every card by id, with the slot of its state.
+    /// Every card by id: its deck and place among `decks`, and the slot of its state.
     private var cardPlaces = CardPlaces()
     /// How many reviews each key has had, where it differs from the ledger's count: the keys
     /// reviewed since the last replay (before any replay, every key counts none).

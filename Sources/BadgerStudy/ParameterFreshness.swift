@@ -42,17 +42,26 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// numbers per review, and no card-id strings). `reviewColumns` credits a key's reviews to
     /// the one card that continues it (or to the key): the same grouping as by key.
     public init(config: CollectionConfig, memory: CollectionMemory) {
-        let logs = memory.logs.map(\.log)
-        let ledger = memory.ledger
-        let reviewed = ReviewedKeys(logs: logs, key: { ledger.key(ofNumber: $0) })
-        let predictable = Self.predictableReviews(cards: reviewed.count) { visit in
-            for (number, log) in logs.enumerated() {
-                for index in 0..<log.count where log.isReview(index) {
-                    visit(reviewed.slot(ofReviewAt: index, in: log, number: number), TimeInterval(log.times[index]))
+        self.init(config: config, memories: [memory])
+    }
+
+    /// The same for the reviews of several memories (their cards are their own).
+    public init(config: CollectionConfig, memories: [CollectionMemory]) {
+        var (reviews, predictable) = (0, 0)
+        for memory in memories {
+            let logs = memory.logs.map(\.log)
+            let ledger = memory.ledger
+            let reviewed = ReviewedKeys(logs: logs, key: { ledger.key(ofNumber: $0) })
+            reviews += reviewed.reviewCount
+            predictable += Self.predictableReviews(cards: reviewed.count) { visit in
+                for (number, log) in logs.enumerated() {
+                    for index in 0..<log.count where log.isReview(index) {
+                        visit(reviewed.slot(ofReviewAt: index, in: log, number: number), TimeInterval(log.times[index]))
+                    }
                 }
             }
         }
-        self.init(config: config, reviews: reviewed.reviewCount, predictableReviews: predictable)
+        self.init(config: config, reviews: reviews, predictableReviews: predictable)
     }
 
     /// How many reviews came a day or more after their card's previous review, in time order

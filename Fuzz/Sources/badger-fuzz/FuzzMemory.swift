@@ -60,7 +60,7 @@ enum FuzzIdentity {
         }
         let result = IdentityMatcher.match(cards: cards, ledger: ledger)
         // No key continues in two cards.
-        let keys = Array(result.keyOfCard.numbers.values)
+        let keys = result.keyOfCard.numbers.map(\.value)
         check(Set(keys).count == keys.count, "two cards continue one history")
         _ = ledger.newKey(for: "0123456789abcdef")
     }

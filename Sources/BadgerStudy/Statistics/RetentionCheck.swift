@@ -50,10 +50,14 @@ public struct RetentionCheck: Sendable {
 
     /// The check of `config` against the `reviews`, each topic's true retention given.
     init(config: CollectionConfig, reviews: ReviewColumns, retention: [String: Double?]) {
+        self.init(config: config, retention: retention, freshness: ParameterFreshness(config: config, reviews: reviews))
+    }
+
+    /// The check of `config` with each topic's true retention and the parameters' freshness given.
+    private init(config: CollectionConfig, retention: [String: Double?], freshness: ParameterFreshness) {
         // What the learner should observe: the chosen target, not the (calibrated) retention FSRS schedules for.
         target = config.scheduler == "fsrs" ? config.targetRetention ?? config.desiredRetention : nil
         self.retention = retention
-        let freshness = ParameterFreshness(config: config, reviews: reviews)
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
             stale: freshness.isStale, advice: freshness.advice, adaptive: Self.adaptiveNote(config))
@@ -72,11 +76,12 @@ public struct RetentionCheck: Sendable {
             + " and the default steps until the parameters are first fitted (\(when))."
     }
 
+    /// The check of `studied`, read from its memories' logs (no column of every review).
     public init(studied: StudiedCollection) {
-        let reviews = studied.reviewColumns
-        let retention = CollectionStatistics.trueRetention(
-            cards: studied.collection.cards.map { .init(id: $0.id.description, topic: $0.topic) }, reviews: reviews)
-        self.init(config: studied.primaryConfig, reviews: reviews, retention: retention)
+        let config = studied.primaryConfig
+        self.init(
+            config: config, retention: CollectionStatistics.trueRetention(cards: studied.collection.cards, memories: studied.memories),
+            freshness: ParameterFreshness(config: config, memories: studied.memories))
     }
 
     /// `Retention vs target 90%: Algebra 92.0%, French 85.5%`, and the stale-parameter advice;
