@@ -99,9 +99,9 @@ public struct CollectionMemory: Sendable {
 
     /// Every review of the logs, as `history`; with their record ids when `withRecordIDs` (an
     /// Anki export gives reviews that came from Anki their entry's id back).
-    /// The memory must keep them (`keepsReviewRecordIDs`) for `withRecordIDs`.
+    /// The memory must keep them (`keepsReviewDetails`) for `withRecordIDs`.
     public func history(withRecordIDs: Bool) -> [[ReviewRecord]] {
-        assert(!withRecordIDs || keepsReviewRecordIDs, "the reviews' record ids were not kept")
+        assert(!withRecordIDs || keepsReviewDetails, "the reviews' record ids were not kept")
         return history(withRecordIDs: withRecordIDs, keeping: nil)
     }
 
@@ -238,15 +238,16 @@ public struct CollectionMemory: Sendable {
     ///   skips it, and `states` stays empty (the logs are still read, and bad lines reported).
     /// - Parameter generator: the source of record ids.
     /// - Parameter readAhead: the root's logs, read while the decks were parsed.
-    /// - Parameter keepingReviewRecordIDs: keep the record ids of the reviews once the logs are
-    ///   read (`history(withRecordIDs: true)` needs them); otherwise they read as 0.
+    /// - Parameter keepingReviewDetails: keep the record ids and timings (elapsed seconds,
+    ///   answer milliseconds) of the reviews once the logs are read (`history(withRecordIDs:
+    ///   true)` and an Anki export need them); otherwise ids read as 0 and timings as absent.
     public init(
         collection: DeckCollection, root: String, scheduler: any Scheduler, fuzzing: Bool, fileAccess: any FileAccess,
         rebuilding: Bool = false, replaying: Bool = true,
         generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(), readAhead: LogReadAhead? = nil,
-        keepingReviewRecordIDs: Bool = true
+        keepingReviewDetails: Bool = true
     ) throws {
-        keepsReviewRecordIDs = keepingReviewRecordIDs
+        keepsReviewDetails = keepingReviewDetails
         let readAhead = readAhead?.root == root ? readAhead : nil
         names = readAhead?.names ?? NameBook()
         self.root = root
@@ -327,7 +328,7 @@ public struct CollectionMemory: Sendable {
         Self.removeDuplicates(&logs)
         // Copies found, the reviews' record ids are needed no more (unless kept): they go before
         // the ledger and the states are made.
-        if !keepingReviewRecordIDs { for index in logs.indices { logs[index].log.forgetReviewRecordIDs() } }
+        if !keepingReviewDetails { for index in logs.indices { logs[index].log.forgetReviewDetails() } }
         self.logs = logs
         // Questions that format 1 state files knew, for identities no `card` line describes
         // (only format 1 logs have such identities); no state file is read otherwise.
@@ -357,8 +358,8 @@ public struct CollectionMemory: Sendable {
     }
 
     /// Whether the logs keep the record ids of their reviews (for an Anki export); without them
-    /// a long log takes 8 bytes a review less.
-    public let keepsReviewRecordIDs: Bool
+    /// a long log takes 14 bytes a review less.
+    public let keepsReviewDetails: Bool
 
     /// A log as read: its records, or why not; and its size when read.
     struct ParsedLog: Sendable {
@@ -514,7 +515,7 @@ public struct CollectionMemory: Sendable {
             time = log.times[index]
             key = log.keys[index]
             other = log.others[index]
-            numbers = UInt64(log.ratings[index]) << 56 ^ UInt64(log.elapsed[index]) << 24 ^ UInt64(log.answers[index])
+            numbers = UInt64(log.ratings[index]) << 56 ^ UInt64(log.elapsed(at: index)) << 24 ^ UInt64(log.answer(at: index))
             self.copy = copy
         }
     }
@@ -1085,7 +1086,7 @@ public struct CollectionMemory: Sendable {
             }
         }
         Self.removeDuplicates(&logs)
-        if !keepsReviewRecordIDs { for index in logs.indices { logs[index].log.forgetReviewRecordIDs() } }
+        if !keepsReviewDetails { for index in logs.indices { logs[index].log.forgetReviewDetails() } }
         resolve()
         if replayed { replay() }
     }

@@ -125,11 +125,11 @@ public struct StudiedCollection {
     ///   - now: the time written with newly matched cards.
     ///   - prepared: the locks taken and the logs read ahead by `prepare`, while the decks were
     ///     parsed (then `lockingFor` is not used).
-    ///   - keepingReviewRecordIDs: keep the reviews' record ids (an Anki export needs them).
+    ///   - keepingReviewDetails: keep the reviews' record ids and timings (an Anki export needs them).
     /// - Throws: a busy collection, a bad `badger.yml`, an unreadable log.
     public static func load(
         _ collection: DeckCollection, fileAccess: any FileAccess, lockingFor command: String? = nil, rebuilding: Bool = false,
-        replaying: Bool = true, now: Date, prepared: Preparation? = nil, keepingReviewRecordIDs: Bool = true
+        replaying: Bool = true, now: Date, prepared: Preparation? = nil, keepingReviewDetails: Bool = true
     ) throws -> StudiedCollection {
         let loader = CollectionLoader(fileAccess: fileAccess)
         let roots = Set(collection.decks.map(\.file.collectionRoot)).sorted()
@@ -149,7 +149,7 @@ public struct StudiedCollection {
                 try CollectionMemory(
                     collection: Self.everyDeck(of: root, with: collection, fileAccess: fileAccess), root: root,
                     scheduler: try config.makeScheduler(), fuzzing: config.fuzz, fileAccess: fileAccess, rebuilding: rebuilding,
-                    replaying: replaying, readAhead: prepared?.readAheads[root], keepingReviewRecordIDs: keepingReviewRecordIDs))
+                    replaying: replaying, readAhead: prepared?.readAheads[root], keepingReviewDetails: keepingReviewDetails))
         }
         for memory in memories {
             for repaired in memory.repairedLogs {

@@ -41,7 +41,7 @@ extension Badger {
         }
 
         func run() throws {
-            let studied = try collection.loadStudied(keepingReviewRecordIDs: false)
+            let studied = try collection.loadStudied(keepingReviewDetails: false)
             let now = Date()
             let dayStart = studied.primaryConfig.dayStartHour
             let day = StudyDay(timeZone: .current, startHour: dayStart)

@@ -40,7 +40,7 @@ extension Badger {
         var format: Format = .text
 
         func run() throws {
-            let studied = try collection.loadStudied(options: .init(checking: false), keepingReviewRecordIDs: false)
+            let studied = try collection.loadStudied(options: .init(checking: false), keepingReviewDetails: false)
             let states = studied.states
             let suspended = studied.suspendedCards
             let now = Date()

@@ -15,12 +15,12 @@ extension CollectionOptions {
     ///   - loaded: the collection, when the caller has loaded it already.
     ///   - replaying: replay the logs into card states; commands that only check the files
     ///     (`lint`) skip it, and their `states` stay empty.
-    ///   - keepingReviewRecordIDs: keep the reviews' record ids in memory (Anki export and import
-    ///     read them); the commands that start often on long logs (`study`, `due`, `stats`,
-    ///     `list`, `topics`, `show`) let go of them, 8 bytes a review.
+    ///   - keepingReviewDetails: keep the reviews' record ids and timings in memory (Anki export
+    ///     and import read them); the commands that start often on long logs (`study`, `due`,
+    ///     `stats`, `list`, `topics`, `show`) let go of them, 14 bytes a review.
     func loadStudied(
         options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false,
-        replaying: Bool = true, loaded: DeckCollection? = nil, keepingReviewRecordIDs: Bool = true
+        replaying: Bool = true, loaded: DeckCollection? = nil, keepingReviewDetails: Bool = true
     ) throws -> StudiedCollection {
         // The locks are taken and the logs read while the decks are parsed.
         var prepared: StudiedCollection.Preparation?
@@ -36,7 +36,7 @@ extension CollectionOptions {
         // which prints them.
         let studied = try StudiedCollection.load(
             collection, fileAccess: LocalFileSystem(), lockingFor: command, rebuilding: rebuilding, replaying: replaying, now: Date(),
-            prepared: prepared, keepingReviewRecordIDs: keepingReviewRecordIDs)
+            prepared: prepared, keepingReviewDetails: keepingReviewDetails)
         for notice in studied.notices {
             Terminal.standardError.write("badger: \(notice.kind.rawValue): \(UntrustedText.sanitized(notice.text))\n")
         }

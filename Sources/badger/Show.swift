@@ -37,7 +37,7 @@ extension Badger {
         }
 
         func run() throws {
-            let studied = try collection.loadStudied(options: .init(checking: false), keepingReviewRecordIDs: false)
+            let studied = try collection.loadStudied(options: .init(checking: false), keepingReviewDetails: false)
             let card = try CardLookup.findOrExit(
                 id, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
                 formerPrefix: studied.currentCardIDs(forPrefix:))

@@ -53,7 +53,7 @@ extension Badger {
         }
 
         func run() throws {
-            let studied = try collection.loadStudied(keepingReviewRecordIDs: false)
+            let studied = try collection.loadStudied(keepingReviewDetails: false)
             let moment = now.flatMap(Timestamp.parse) ?? Date()
             let topics = try topic.flatMap { studied.collection.topics(sameAs: try resolvedTopic($0, in: studied.collection)) }
             let dayStart = studied.primaryConfig.dayStartHour

@@ -36,7 +36,7 @@ extension Badger {
         }
 
         func run() throws {
-            let studied = try collection.loadStudied(options: .init(checking: false), keepingReviewRecordIDs: false)
+            let studied = try collection.loadStudied(options: .init(checking: false), keepingReviewDetails: false)
             let rows = Self.rows(studied.collection, states: studied.states, now: Date())
             switch format {
             case .text: Terminal.standardOutput.write(Self.text(rows))

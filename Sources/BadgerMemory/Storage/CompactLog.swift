@@ -30,9 +30,12 @@ public struct CompactLog: Sendable {
     public private(set) var others = SparseColumn()
     /// Reviews: FSRS rating 1–4.
     public private(set) var ratings: [UInt8] = []
-    /// Reviews: seconds since the previous review and answer milliseconds; `UInt32.max` if absent.
-    public private(set) var elapsed: [UInt32] = []
-    public private(set) var answers = SmallNumberColumn()
+    /// Reviews: seconds since the previous review and answer milliseconds; `UInt32.max` if absent
+    /// (read them with `elapsed(at:)` and `answer(at:)`: empty once forgotten).
+    private var elapsed: [UInt32] = []
+    private var answers = SmallNumberColumn()
+    /// Whether `elapsed` and `answers` are kept (see `forgetReviewDetails()`).
+    public private(set) var keepsTimings = true
     /// Format 2 record ids; 0 for format 1 lines.
     public private(set) var recordIDs = RecordIDColumn()
     /// The record index of every `card` line, ascending, and its text (`sighting(at:)`): two
@@ -137,11 +140,13 @@ public struct CompactLog: Sendable {
         times.reserveCapacity(count)
         keys.reserveCapacity(count)
         ratings.reserveCapacity(count)
-        elapsed.reserveCapacity(count)
-        answers.reserveCapacity(count)
+        if keepsTimings {
+            elapsed.reserveCapacity(count)
+            answers.reserveCapacity(count)
+        }
         recordIDs.reserveCapacity(count)
-        room = min(
-            kinds.capacity, times.capacity, keys.capacity, ratings.capacity, elapsed.capacity, answers.capacity, recordIDs.capacity)
+        room = min(kinds.capacity, times.capacity, keys.capacity, ratings.capacity, recordIDs.capacity)
+        if keepsTimings { room = min(room, elapsed.capacity, answers.capacity) }
     }
 
     /// How many records every column has room for (their capacities differ: the allocator
@@ -194,8 +199,7 @@ public struct CompactLog: Sendable {
         keys.append(key)
         others.append(0)
         ratings.append(line[47] - 0x30)
-        elapsed.append(first ?? Self.absent)
-        answers.append(second ?? Self.absent)
+        appendTimings(first ?? Self.absent, second ?? Self.absent)
         recordIDs.append(id)
         return true
     }
@@ -211,8 +215,7 @@ public struct CompactLog: Sendable {
             keys.append(names.number(review.cardID))
             others.append(0)
             ratings.append(UInt8(review.rating.rawValue))
-            elapsed.append(number(review.elapsedSeconds))
-            answers.append(number(review.answerMilliseconds))
+            appendTimings(number(review.elapsedSeconds), number(review.answerMilliseconds))
             recordIDs.append(review.recordID.flatMap { UInt64($0, radix: 16) } ?? 0)
         case .rename(let time, let from, let to):
             appendOther(.rename, time, names.number(from), names.number(to), "")
@@ -235,10 +238,22 @@ public struct CompactLog: Sendable {
         keys.append(key)
         others.append(other)
         ratings.append(0)
-        elapsed.append(Self.absent)
-        answers.append(Self.absent)
+        appendTimings(Self.absent, Self.absent)
         recordIDs.append(UInt64(id, radix: 16) ?? 0)
     }
+
+    @inline(__always) private mutating func appendTimings(_ elapsedSeconds: UInt32, _ answerMilliseconds: UInt32) {
+        guard keepsTimings else { return }
+        elapsed.append(elapsedSeconds)
+        answers.append(answerMilliseconds)
+    }
+
+    /// The seconds since the previous review of the review at `index` (`absent` when not
+    /// known, or forgotten).
+    @inline(__always) public func elapsed(at index: Int) -> UInt32 { keepsTimings ? elapsed[index] : Self.absent }
+
+    /// The answer milliseconds of the review at `index` (`absent` when not known, or forgotten).
+    @inline(__always) public func answer(at index: Int) -> UInt32 { keepsTimings ? answers[index] : Self.absent }
 
     /// The record at `index`, as `ReviewRecord` has it.
     public func record(at index: Int, names: NameBook) -> ReviewRecord {
@@ -271,8 +286,8 @@ public struct CompactLog: Sendable {
         ReviewRecord.Review(
             time: Date(timeIntervalSince1970: TimeInterval(times[index])), cardID: cardID,
             rating: Rating(rawValue: Int(ratings[index])) ?? .good,
-            elapsedSeconds: elapsed[index] == Self.absent ? nil : Int(elapsed[index]),
-            answerMilliseconds: answers[index] == Self.absent ? nil : Int(answers[index]),
+            elapsedSeconds: elapsed(at: index) == Self.absent ? nil : Int(elapsed(at: index)),
+            answerMilliseconds: answer(at: index) == Self.absent ? nil : Int(answer(at: index)),
             recordID: recordIDs[index] == 0 || !withRecordID ? nil : NameBook.hex(recordIDs[index]))
     }
 
@@ -310,12 +325,16 @@ public struct CompactLog: Sendable {
         return low < sightingIndices.count && sightingIndices[low] == index ? sightingTexts[low] : nil
     }
 
-    /// Forgets the record ids of the reviews (8 bytes a review), for a memory that no longer
-    /// needs them once duplicates and taken-back reviews are left out: the ids of the other
-    /// records (which `CardLedger` reads) stay.
-    public mutating func forgetReviewRecordIDs() {
+    /// Forgets the record ids of the reviews (8 bytes a review) and their timings (seconds since
+    /// the previous review, answer milliseconds: 6 bytes), for a memory that no longer needs them
+    /// once duplicates and taken-back reviews are left out: the ids of the other records (which
+    /// `CardLedger` reads) stay; reviews read after this have no record id nor timings.
+    public mutating func forgetReviewDetails() {
         let kinds = self.kinds
         recordIDs = recordIDs.forgetting { kinds[$0] == .reviewed || kinds[$0] == .review }
+        elapsed = []
+        answers = SmallNumberColumn()
+        keepsTimings = false
     }
 
     /// Whether the record is a review (of either format).
@@ -324,6 +343,7 @@ public struct CompactLog: Sendable {
     /// The log without the records `keep` says no to (each log's duplicates, say).
     public func filtered(_ keep: (Int) -> Bool) -> CompactLog {
         var result = CompactLog()
+        result.keepsTimings = keepsTimings
         result.repairedTruncatedLine = repairedTruncatedLine
         result.conflictMarkerLine = conflictMarkerLine
         for index in 0..<count where keep(index) {
@@ -336,8 +356,7 @@ public struct CompactLog: Sendable {
             result.keys.append(keys[index])
             result.others.append(others[index])
             result.ratings.append(ratings[index])
-            result.elapsed.append(elapsed[index])
-            result.answers.append(answers[index])
+            result.appendTimings(elapsed(at: index), answer(at: index))
             result.recordIDs.append(recordIDs[index])
         }
         result.settle()

@@ -245,7 +245,7 @@ public final class StudyService {
         memories[last.memory] = try CollectionMemory(
             collection: collection, root: root, scheduler: try config?.makeScheduler() ?? scheduler,
             fuzzing: config?.fuzz ?? fuzzing, fileAccess: fileAccess,
-            keepingReviewRecordIDs: memories[last.memory].keepsReviewRecordIDs)
+            keepingReviewDetails: memories[last.memory].keepsReviewDetails)
     }
 
     /// Rewrites the state files the session's ratings left stale (the logs already hold every

@@ -1,7 +1,8 @@
 /// No two cards of a topic ask the same question, counting the reverse of reversed cards.
 ///
-/// Keeps about forty bytes per question seen, not the cards, so that a collection of a million
-/// cards is checked without holding them all.
+/// Keeps about forty bytes per question seen (where it was first asked, found through a
+/// dictionary of 12-byte entries), not the cards, so that a collection of a million cards is
+/// checked without holding them all.
 struct CardUnique: CollectionRule {
     static let description = RuleDescription(
         id: "CardUnique", severity: .error,
@@ -18,7 +19,9 @@ struct CardUnique: CollectionRule {
         var reverse: Bool
     }
 
-    private var first: [UInt64: FirstAsked] = [:]
+    /// The index in `firstPlaces` of where each question (by `Card.questionKey`) was first asked.
+    private var first: [UInt64: Int32] = [:]
+    private var firstPlaces: [FirstAsked] = []
     /// The display paths of the files seen, numbered for `FirstAsked.file`.
     private var files: [String] = []
 
@@ -28,13 +31,16 @@ struct CardUnique: CollectionRule {
         let asked = card.cloze?.text ?? card.question?.markdown ?? ""
         guard !asked.isEmpty else { return }
         let check = Self.checkHash(topic: card.topic, question: asked)
-        guard let original = first[card.questionKey] else {
+        guard let index = first[card.questionKey] else {
             if files.last != card.file.displayPath { files.append(card.file.displayPath) }
-            first[card.questionKey] = FirstAsked(
-                check: check, file: Int32(files.count - 1), line: Int32(clamping: card.questionLocation.line),
-                column: Int32(clamping: card.questionLocation.column), reverse: card.direction == .reverse)
+            first[card.questionKey] = Int32(firstPlaces.count)
+            firstPlaces.append(
+                FirstAsked(
+                    check: check, file: Int32(files.count - 1), line: Int32(clamping: card.questionLocation.line),
+                    column: Int32(clamping: card.questionLocation.column), reverse: card.direction == .reverse))
             return
         }
+        let original = firstPlaces[Int(index)]
         // A collision of the 64-bit key is not a duplicate.
         guard original.check == check else { return }
         diagnostics.append(
