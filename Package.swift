@@ -46,10 +46,12 @@ let package = Package(
             ]),
         .target(name: "BadgerImageCodec", dependencies: ["CSixel", "BadgerTerminal"]),
         .target(name: "BadgerLanguageServer", dependencies: ["BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal"]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .executableTarget(
             name: "badger",
             dependencies: [
                 "BadgerDeck", "BadgerMemory", "BadgerStudy", "BadgerTerminal", "BadgerImageCodec", "BadgerLanguageServer", "BadgerAnki",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -248,7 +248,8 @@ public struct CollectionMemory: Sendable {
         keepingReviewDetails: Bool = true
     ) throws {
         keepsReviewDetails = keepingReviewDetails
-        let readAhead = readAhead?.root == root ? readAhead : nil
+        // Logs read ahead without the reviews' timings serve only a memory that lets them go.
+        let readAhead = readAhead?.root == root && (readAhead?.keepsTimings == true || !keepingReviewDetails) ? readAhead : nil
         names = readAhead?.names ?? NameBook()
         self.root = root
         self.generator = generator
@@ -295,7 +296,9 @@ public struct CollectionMemory: Sendable {
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index]
             let shown = Self.shown(path, root: root, prefix: shownPrefix)
-            let parsed = readAhead?.log(at: path) ?? Self.parseLog(at: path, names: names, fileAccess: fileAccess)
+            let parsed =
+                readAhead?.log(at: path)
+                ?? Self.parseLog(at: path, names: names, fileAccess: fileAccess, keepingTimings: keepingReviewDetails)
             switch parsed.log {
             case .success(let log):
                 let deckPath = String(path.dropLast(".reviews".count)) + ".md"
@@ -370,10 +373,10 @@ public struct CollectionMemory: Sendable {
 
     /// Reads and parses the log at `path`, in parts of 1 MiB (a long log is never held whole
     /// as text).
-    static func parseLog(at path: String, names: NameBook, fileAccess: any FileAccess) -> ParsedLog {
+    static func parseLog(at path: String, names: NameBook, fileAccess: any FileAccess, keepingTimings: Bool = true) -> ParsedLog {
         let size = fileAccess.size(atPath: path)
         do {
-            var parser = CompactLog.Parser(names: names, expectedBytes: size ?? 0)
+            var parser = CompactLog.Parser(names: names, expectedBytes: size ?? 0, keepingTimings: keepingTimings)
             do {
                 try fileAccess.read(atPath: path, inPartsOf: 1 << 20) { try parser.feed($0) }
             } catch is FileAccessError {

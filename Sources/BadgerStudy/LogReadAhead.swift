@@ -14,16 +14,21 @@ public final class LogReadAhead: @unchecked Sendable {
     private var walk: (logs: [String], cycles: [String]) = ([], [])
     private var parsed: [String: CollectionMemory.ParsedLog] = [:]
 
-    /// Starts finding and reading the logs under `root`.
-    public init(root: String, fileAccess: any FileAccess) {
+    /// Whether the logs keep their reviews' timings (see `CompactLog.Parser`).
+    public let keepsTimings: Bool
+
+    /// Starts finding and reading the logs under `root`, with the reviews' timings or not.
+    public init(root: String, fileAccess: any FileAccess, keepingTimings: Bool = true) {
         self.root = root
+        keepsTimings = keepingTimings
         let names = names
         DispatchQueue.global().async(group: done) { [self] in
             let found = LogDiscovery.walk(root, fileAccess: fileAccess)
             let paths = found.logs
             let results = ParallelResults<CollectionMemory.ParsedLog>(count: paths.count)
             DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-                results[index] = CollectionMemory.parseLog(at: paths[index], names: names, fileAccess: fileAccess)
+                results[index] = CollectionMemory.parseLog(
+                    at: paths[index], names: names, fileAccess: fileAccess, keepingTimings: keepingTimings)
             }
             var parsed: [String: CollectionMemory.ParsedLog] = [:]
             for (path, result) in zip(paths, results.values) { parsed[path] = result }

@@ -101,15 +101,20 @@ public struct StudiedCollection {
 
     /// Takes the locks of `roots` (for a caller that writes; in path order) and starts reading
     /// their logs on other threads, so that they are read while the caller parses the decks;
-    /// `load(_:…prepared:)` then uses both.
-    public static func prepare(roots: [String], fileAccess: any FileAccess, lockingFor command: String? = nil) throws -> Preparation {
+    /// `load(_:…prepared:)` then uses both. Without `keepingReviewDetails` the logs are read
+    /// without the reviews' timings (for a load that lets them go too).
+    public static func prepare(
+        roots: [String], fileAccess: any FileAccess, lockingFor command: String? = nil, keepingReviewDetails: Bool = true
+    ) throws -> Preparation {
         let roots = Set(roots)
         var locks: [CollectionLock] = []
         if let command {
             for root in roots.sorted() { locks.append(try CollectionLock(root: root, holder: command)) }
         }
         var readAheads: [String: LogReadAhead] = [:]
-        for root in roots { readAheads[root] = LogReadAhead(root: root, fileAccess: fileAccess) }
+        for root in roots {
+            readAheads[root] = LogReadAhead(root: root, fileAccess: fileAccess, keepingTimings: keepingReviewDetails)
+        }
         return Preparation(roots: roots, command: command, locks: locks, readAheads: readAheads)
     }
 

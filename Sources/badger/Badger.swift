@@ -2,6 +2,7 @@ import ArgumentParser
 import BadgerDeck
 import BadgerMemory
 import BadgerStudy
+import CMalloc
 import Foundation
 
 @main
@@ -31,6 +32,8 @@ struct Badger: ParsableCommand {
     /// (ArgumentParser's default is 64), and a command that finished early (`CommandFinished`)
     /// exits with its status once the stack has unwound, so every `defer` has run.
     static func main() {
+        // One allocator arena (glibc): see Sources/CMalloc/shim.h.
+        badger_use_one_malloc_arena()
         // An unknown subcommand (`badger stduy`, `badger help nosuch`): named, with a did-you-mean.
         if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst()), root: Badger.self) {
             FileHandle.standardError.write(Data((unknown.description + "\n").utf8))

@@ -30,7 +30,8 @@ extension CollectionOptions {
                 options: { _ in options },
                 beforeParsing: { files in
                     prepared = try StudiedCollection.prepare(
-                        roots: files.map(\.collectionRoot), fileAccess: LocalFileSystem(), lockingFor: command)
+                        roots: files.map(\.collectionRoot), fileAccess: LocalFileSystem(), lockingFor: command,
+                        keepingReviewDetails: keepingReviewDetails)
                 })
         // Errors (a busy collection, a bad badger.yml, an unreadable log) reach `Badger.main`,
         // which prints them.

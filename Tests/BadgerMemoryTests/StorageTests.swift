@@ -287,6 +287,35 @@ import Testing
         }
     }
 
+    /// Read without timings, a log gives the same records but for them; a format 1 review (whose
+    /// copies are told apart by them) keeps them from there on.
+    @Test func readWithoutTimingsGivesTheSameRecordsButForThem() throws {
+        let format2 = """
+            2026-01-03T08:00:00Z\tcard\t1111111111111111\t3333333333333333\tforward\tWhat is one?\t1\t00000000000000aa
+            2026-01-03T08:00:00Z\treviewed\t1111111111111111\t1\t86400\t1200\t00000000000000ab
+            2026-01-04T08:00:00Z\treviewed\t1111111111111111\t3\t86400\t900\t00000000000000ad
+
+            """
+        let format1 = "2026-01-05T08:00:00Z\treview\t1111111111111111\t3\t90000\t700\n"
+        for (text, keepsAfter) in [(format2, false), (format2 + format1, true)] {
+            let names = NameBook()
+            let reference = try Array(text.utf8).withUnsafeBytes { try CompactLog(bytes: $0, names: names) }
+            var parser = CompactLog.Parser(names: names, keepingTimings: false)
+            try Array(text.utf8).withUnsafeBytes { try parser.feed($0) }
+            let lean = try parser.finish()
+            #expect(lean.keepsTimings == keepsAfter)
+            #expect(lean.count == reference.count)
+            for index in 0..<lean.count {
+                var expected = reference.record(at: index, names: names)
+                if case .review(var review) = expected, review.recordID != nil {
+                    (review.elapsedSeconds, review.answerMilliseconds) = (nil, nil)
+                    expected = .review(review)
+                }
+                #expect(lean.record(at: index, names: names) == expected)
+            }
+        }
+    }
+
     @Test func aGarbledLineIsReportedWithItsNumberWhateverTheParts() {
         let text = Self.log.replacingOccurrences(of: "\t2\t82800", with: "\tgood\t82800")
         for size in [3, 1 << 20] {

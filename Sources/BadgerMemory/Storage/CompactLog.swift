@@ -72,8 +72,12 @@ public struct CompactLog: Sendable {
         private var number = 0
         private let names: NameBook
 
-        public init(names: NameBook, expectedBytes: Int = 0) {
+        /// - Parameter keepingTimings: keep the reviews' timings (elapsed seconds, answer
+        ///   milliseconds; a reader that lets them go later need not hold them while reading). A
+        ///   format 1 review keeps them from there on: telling its copies apart needs them.
+        public init(names: NameBook, expectedBytes: Int = 0, keepingTimings: Bool = true) {
             self.names = names
+            log.keepsTimings = keepingTimings
             // A format 2 review line is 75 bytes or more: this is about as many records as the
             // log holds, rarely more (the columns then grow by an eighth at a time).
             log.reserve(expectedBytes / 72)
@@ -210,6 +214,7 @@ public struct CompactLog: Sendable {
         makeRoom()
         switch record {
         case .review(let review):
+            if review.recordID == nil, !keepsTimings { startTimings() }
             kinds.append(review.recordID == nil ? .review : .reviewed)
             times.append(Int64(review.time.timeIntervalSince1970.rounded(.down)))
             keys.append(names.number(review.cardID))
@@ -240,6 +245,15 @@ public struct CompactLog: Sendable {
         ratings.append(0)
         appendTimings(Self.absent, Self.absent)
         recordIDs.append(UInt64(id, radix: 16) ?? 0)
+    }
+
+    /// Keeps timings from now on, every record before read as having none.
+    private mutating func startTimings() {
+        elapsed = [UInt32](repeating: Self.absent, count: count)
+        answers = SmallNumberColumn()
+        answers.reserveCapacity(count)
+        for _ in 0..<count { answers.append(Self.absent) }
+        keepsTimings = true
     }
 
     @inline(__always) private mutating func appendTimings(_ elapsedSeconds: UInt32, _ answerMilliseconds: UInt32) {
