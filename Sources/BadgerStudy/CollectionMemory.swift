@@ -432,11 +432,14 @@ public struct CollectionMemory: Sendable {
     /// lines by their content and the number of equal lines before them in their own log
     /// (three equal lines in one log stay three).
     static func removeDuplicates(_ logs: inout [Log]) {
-        if !hasDuplicateCandidates(logs) {
+        let repeated = repeatedRecordIDs(logs)
+        let hasLegacyLines = logs.contains { $0.log.recordIDs.contains(0) }
+        guard !repeated.isEmpty || hasLegacyLines else {
             // Every record has its own record id: nothing is a copy.
             removeUndone(&logs)
             return
         }
+        // Only the ids that repeat are remembered (not every id), and format 1 lines by content.
         var seen: Set<UInt64> = []
         var seenLegacy: Set<LegacyLine> = []
         for index in logs.indices {
@@ -445,8 +448,9 @@ public struct CollectionMemory: Sendable {
             var duplicates = false
             var keep = [Bool](repeating: true, count: log.count)
             for record in 0..<log.count {
-                if log.recordIDs[record] != 0 {
-                    keep[record] = seen.insert(log.recordIDs[record]).inserted
+                let id = log.recordIDs[record]
+                if id != 0 {
+                    keep[record] = repeated.isEmpty || !repeated.contains(id) || seen.insert(id).inserted
                 } else {
                     var line = LegacyLine(log: log, index: record, copy: 0)
                     let copy = copies[line, default: 0]
@@ -467,21 +471,20 @@ public struct CollectionMemory: Sendable {
         for index in logs.indices where kept[index].count != logs[index].log.count { logs[index].log = kept[index] }
     }
 
-    /// Whether any record may be a copy of another: a format 1 line (which has no record id), or
-    /// a record id that two records share. Found with a table of one bit per value of the ids'
-    /// low bits (ids are random; about sixteen bits per record): only the ids whose bit another
-    /// id set too are then sorted and compared, not a copy of them all nor a set of them.
-    private static func hasDuplicateCandidates(_ logs: [Log]) -> Bool {
+    /// The record ids (not 0: format 1 lines have none) that two records share. Found with a
+    /// table of one bit per value of the ids' low bits (ids are random; about sixteen bits per
+    /// record): only the ids whose bit another id set too are then sorted and compared, not a
+    /// copy of them all nor a set of them.
+    private static func repeatedRecordIDs(_ logs: [Log]) -> Set<UInt64> {
         let total = logs.reduce(0) { $0 + $1.log.count }
-        guard total > 1 else { return logs.contains { $0.log.recordIDs.contains(0) } }
+        guard total > 1 else { return [] }
         let bits = min(26, max(12, (Int.bitWidth - (total - 1).leadingZeroBitCount) + 4))
         let mask = UInt64(1) << UInt64(bits) - 1
         var seen = [UInt64](repeating: 0, count: 1 << (bits - 6))
         var shared = seen
         var anyShared = false
         for log in logs {
-            for id in log.log.recordIDs {
-                guard id != 0 else { return true }
+            for id in log.log.recordIDs where id != 0 {
                 let slot = Int(id & mask)
                 let bit = UInt64(1) << UInt64(slot & 63)
                 if seen[slot >> 6] & bit != 0 {
@@ -492,16 +495,18 @@ public struct CollectionMemory: Sendable {
                 }
             }
         }
-        guard anyShared else { return false }
+        guard anyShared else { return [] }
         var ids: [UInt64] = []
         for log in logs {
-            for id in log.log.recordIDs {
+            for id in log.log.recordIDs where id != 0 {
                 let slot = Int(id & mask)
                 if shared[slot >> 6] & (UInt64(1) << UInt64(slot & 63)) != 0 { ids.append(id) }
             }
         }
         ids.sort()
-        return zip(ids, ids.dropFirst()).contains { $0 == $1 }
+        var repeated: Set<UInt64> = []
+        for (id, next) in zip(ids, ids.dropFirst()) where id == next { repeated.insert(id) }
+        return repeated
     }
 
     /// A format 1 line's content, and how many equal lines came before it in its log.

@@ -8,8 +8,10 @@ import Testing
 /// however many records the logs hold: a copy among 200,000 records, a record copied within
 /// one log, and logs without any copy left as they are.
 @Suite struct DuplicateRecordsTests {
-    static func log(_ ids: [UInt64], names: NameBook) throws -> CollectionMemory.Log {
+    static func log(_ ids: [UInt64], names: NameBook, rename: Bool = false) throws -> CollectionMemory.Log {
         var text = ReviewLog.header + "\n"
+        // A line without a record id (`state link --join`'s rename), in a log of lines with one.
+        if rename { text += "2026-01-01T07:00:00Z\trename\t\(NameBook.hex(1))\t\(NameBook.hex(2))\n" }
         for (index, id) in ids.enumerated() {
             text += "2026-01-01T08:00:00Z\treviewed\t\(NameBook.hex(UInt64(index % 97 + 1)))\t3\t-\t-\t\(NameBook.hex(id))\n"
         }
@@ -37,5 +39,12 @@ import Testing
         ]
         CollectionMemory.removeDuplicates(&logs)
         #expect(logs.map(\.log.count) == [records / 2, records - records / 2])
+        // The same with a rename line in both logs (merged): it counts once too.
+        logs = [
+            try Self.log(Array(ids.prefix(records / 2)), names: names, rename: true),
+            try Self.log(Array(ids.dropFirst(records / 2)) + [copied, within], names: names, rename: true),
+        ]
+        CollectionMemory.removeDuplicates(&logs)
+        #expect(logs.map(\.log.count) == [records / 2 + 1, records - records / 2])
     }
 }
