@@ -335,7 +335,7 @@ public struct CollectionMemory: Sendable {
         self.logs = logs
         // Questions that format 1 state files knew, for identities no `card` line describes
         // (only format 1 logs have such identities); no state file is read otherwise.
-        let wantsQuestions = logs.contains(where: { log in log.log.kinds.contains { $0 == .review || $0 == .rename } })
+        let wantsQuestions = logs.contains(where: { log in log.log.kinds.contains { $0 == .review } })
         let stateResults = ParallelResults<(deck: Deck, questions: [String: String])>(count: ownDecks.count)
         DispatchQueue.concurrentPerform(iterations: ownDecks.count) { index in
             let deck = ownDecks[index]
@@ -444,6 +444,7 @@ public struct CollectionMemory: Sendable {
         var seenLegacy: Set<LegacyLine> = []
         for index in logs.indices {
             let log = logs[index].log
+            guard !repeated.isEmpty || log.recordIDs.contains(0) else { continue }
             var copies: [LegacyLine: Int] = [:]
             var duplicates = false
             var keep = [Bool](repeating: true, count: log.count)
@@ -775,7 +776,7 @@ public struct CollectionMemory: Sendable {
             var recorded = Set(matching.edited.compactMap { CardID($0.contentID) })
             let identities = ledger.identities
             for (deckIndex, deck) in decks.enumerated() {
-                for card in deck.cards {
+                for (position, card) in deck.cards.enumerated() {
                     guard let key = matching.keyOfCard[number: card.cardID.rawValue] else {
                         guard recorded.insert(card.cardID).inserted, !ambiguous.contains(card.id) else { continue }
                         record(card, deck: deckIndex, key: ledger.newKey(for: card.id))
@@ -786,9 +787,14 @@ public struct CollectionMemory: Sendable {
                     // missing one whose card came back as it was: seen again, so that its next
                     // edit reads as an edit. One whose answer (or white space) changed since its
                     // last `card` line: seen again, so that a later edit of its question is
-                    // matched by the answer it has now, not the one it had.
+                    // matched by the answer it has now, not the one it had (the first card of an
+                    // id only: two cards written with one question and two answers, which lint
+                    // reports, would otherwise take turns at being seen).
+                    let isFirst = cardPlaces.place(of: card.cardID).map { Int($0.deck) == deckIndex && Int($0.card) == position } ?? false
                     if !identities.isDescribed(keyNumber: key) || identities.isWaiting(keyNumber: key)
-                        || !identities.wasLastSeen(keyNumber: key, direction: card.direction, question: card.question, answer: card.answer),
+                        || (isFirst
+                            && !identities.wasLastSeen(
+                                keyNumber: key, direction: card.direction, question: card.question, answer: card.answer)),
                         recorded.insert(card.cardID).inserted
                     {
                         record(card, deck: deckIndex, key: names.name(key))
@@ -1001,7 +1007,9 @@ public struct CollectionMemory: Sendable {
             // The card's history becomes a name of `identity`'s (whose key stays the key of
             // both), and the card is seen with it, after both were last seen.
             let seen = max(identity.seen, ledger.identities[other]?.seen ?? .distantPast)
-            let renamed = ReviewRecord.rename(time: sightingTime(of: identity.key, at: max(time, seen)), from: identity.key, to: other)
+            // After both were last seen, at least by a second: the latest sighting of both.
+            let renamed = ReviewRecord.rename(
+                time: sightingTime(of: identity.key, at: max(time, seen.addingTimeInterval(1))), from: identity.key, to: other)
             let sighting = ReviewRecord.CardSighting(
                 time: renamed.time, key: identity.key, contentID: cardID, direction: card.direction, question: card.question,
                 answer: card.answer, recordID: ReviewRecord.newRecordID(using: &generator))

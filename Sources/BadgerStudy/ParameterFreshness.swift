@@ -40,7 +40,9 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// The freshness of `config`'s parameters for the reviews of `memory`'s logs: the same as
     /// from its `reviewColumns`, found without them (one time per card instead of a record of
     /// numbers per review, and no card-id strings). `reviewColumns` credits a key's reviews to
-    /// the one card that continues it (or to the key): the same grouping as by key.
+    /// the one card that continues it (or to the key): the same grouping as by key, but for a
+    /// history that continues in no card whose key is also the id of a card that continues
+    /// another (the columns, which go by id, then read both as one card).
     public init(config: CollectionConfig, memory: CollectionMemory) {
         self.init(config: config, memories: [memory])
     }

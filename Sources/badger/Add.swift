@@ -199,8 +199,14 @@ extension Badger {
 
         /// How many lines `text` has: a last line without a line ending counts too.
         static func lineCount(_ text: String) -> Int {
-            let newlines = text.utf8.count { $0 == 0x0A }
-            return newlines + (text.isEmpty || text.hasSuffix("\n") ? 0 : 1)
+            // Lines end at LF, CR LF or a lone CR, as the deck parser reads them.
+            var (lines, previous): (Int, UInt8) = (0, 0)
+            for byte in text.utf8 {
+                if byte == 0x0A, previous != 0x0D { lines += 1 }
+                if byte == 0x0D { lines += 1 }
+                previous = byte
+            }
+            return lines + (text.isEmpty || text.utf8.last == 0x0A || text.utf8.last == 0x0D ? 0 : 1)
         }
     }
 }

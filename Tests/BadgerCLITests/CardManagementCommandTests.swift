@@ -260,6 +260,17 @@ import Testing
         #expect(try sandbox.text("Decks/french.md") == before)
     }
 
+    /// A deck whose lines end in a lone CR (old Mac style) gets the new card, and only it is
+    /// reported as added.
+    @Test func addToADeckWithLoneCRLineEndingsNamesOnlyTheNewCard() async throws {
+        let sandbox = try ManagementSandbox(decks: ["Decks/french.md": Self.french.replacingOccurrences(of: "\n", with: "\r")])
+        defer { sandbox.remove() }
+        let result = try await sandbox.badger(["add", "--topic", "French", "--question", "the mouse", "--answer", "la souris"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").count == 1, "\(result.standardOutput)")
+        #expect(result.standardError.contains("added 1 card"), "\(result.standardError)")
+    }
+
     @Test func addThroughTheEditorPassesTheFileAsAnArgumentNeverThroughAShell() async throws {
         let deckName = "my $(touch pwned); deck `touch pwned2`.md"
         let sandbox = try ManagementSandbox(decks: ["Decks/\(deckName)": ManagementSandbox.deck("Vocabulary", ["one"])])

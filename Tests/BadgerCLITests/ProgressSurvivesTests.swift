@@ -304,6 +304,22 @@ import Testing
         #expect(try await Self.listed(root)[edited]?.state == "learning")
     }
 
+    /// A question written twice with two answers (one card id; lint reports it) is seen once:
+    /// commands do not take turns writing a `card` line for each answer.
+    @Test func aQuestionWrittenTwiceWithTwoAnswersIsNotSeenAgainAndAgain() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("d.md", Self.deck("D", [("What is one?", "1"), ("What is one?", "one"), ("Two?", "2")]))
+        try await Self.review(root, try #require(try await Self.ids(root)["Two?"]), at: "2026-01-01T08:00:00Z")
+        #expect(try await BadgerProcess.run(["list"], in: root).status == 0)
+        let seen = try directory.read("d.reviews")
+        for command in [["list"], ["due"], ["list"]] {
+            _ = try await BadgerProcess.run(command, in: root)
+            #expect(try directory.read("d.reviews") == seen, "\(command)")
+        }
+    }
+
     /// A space that became a CR alone (a line break to cmark-gfm and editors) changes nothing:
     /// every card after it is read as before, and keeps its history.
     @Test func aCarriageReturnAloneInADeckKeepsEveryCard() async throws {

@@ -248,6 +248,13 @@ public struct CardLedger: Sendable {
         for (logIndex, log) in logs.enumerated() {
             // The pin of each of the log's distinct keys, once it has one; -1 before.
             var slotOfPlace = [Int32](repeating: -1, count: log.keys.distinctCount)
+            // Whether each place's name is among the used names yet (once per place, not per record).
+            var nameUsed = [Bool](repeating: false, count: log.keys.distinctCount)
+            func use(_ name: UInt64, at place: Int) {
+                guard !nameUsed[place] else { return }
+                nameUsed[place] = true
+                used.append(name)
+            }
             for index in 0..<log.count {
                 let kind = log.kinds[index]
                 let place = log.keys.place(at: index)
@@ -280,14 +287,14 @@ public struct CardLedger: Sendable {
                     // were aliases then: a review of an old name counts for the new one).
                     pins[slot].reviews += 1
                     pins[slot].lastActivity = max(pins[slot].lastActivity, log.times[index])
-                    used.append(name)
+                    use(name, at: place)
                     pin(slot, currentOfRenamed.isEmpty ? name : currentOfRenamed[name] ?? name, log.times[index], rank: 0)
                 case .rename:
-                    used.append(name)
+                    use(name, at: place)
                     used.append(log.others[index])
                     pin(slot, log.others[index], log.times[index], rank: 1)
                 case .card:
-                    used.append(name)
+                    use(name, at: place)
                     used.append(log.others[index])
                     // Of two `card` lines of two logs in the same second, the greater record id
                     // (an order every clone agrees on).

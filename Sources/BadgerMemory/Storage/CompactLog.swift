@@ -251,9 +251,12 @@ public struct CompactLog: Sendable {
     private mutating func startTimings() {
         elapsed = [UInt32](repeating: Self.absent, count: count)
         answers = SmallNumberColumn()
-        answers.reserveCapacity(count)
         for _ in 0..<count { answers.append(Self.absent) }
         keepsTimings = true
+        // Room for as many records as the other columns have room for.
+        elapsed.reserveCapacity(room)
+        answers.reserveCapacity(room)
+        room = min(room, elapsed.capacity, answers.capacity)
     }
 
     @inline(__always) private mutating func appendTimings(_ elapsedSeconds: UInt32, _ answerMilliseconds: UInt32) {
@@ -324,8 +327,13 @@ public struct CompactLog: Sendable {
     /// lines' texts grew into: the log is read whole, and appended to a few records at a time.
     mutating func settle() {
         keys.dropIndex()
-        if sightingTexts.capacity > sightingTexts.count + sightingTexts.count / 8 + 16 { sightingTexts = Array(sightingTexts) }
-        if sightingIndices.capacity > sightingIndices.count + sightingIndices.count / 8 + 16 { sightingIndices = Array(sightingIndices) }
+        // A copy of exactly the elements (`Array(array)` would keep the same buffer).
+        if sightingTexts.capacity > sightingTexts.count + sightingTexts.count / 8 + 16 {
+            sightingTexts = sightingTexts.withUnsafeBufferPointer { Array($0) }
+        }
+        if sightingIndices.capacity > sightingIndices.count + sightingIndices.count / 8 + 16 {
+            sightingIndices = sightingIndices.withUnsafeBufferPointer { Array($0) }
+        }
     }
 
     /// The text of the `card` line at record `index`; nil for any other record.
@@ -342,7 +350,8 @@ public struct CompactLog: Sendable {
     /// Forgets the record ids of the reviews (8 bytes a review) and their timings (seconds since
     /// the previous review, answer milliseconds: 6 bytes), for a memory that no longer needs them
     /// once duplicates and taken-back reviews are left out: the ids of the other records (which
-    /// `CardLedger` reads) stay; reviews read after this have no record id nor timings.
+    /// `CardLedger` reads) stay, and so do those of records appended later; timings are not
+    /// kept for them either.
     public mutating func forgetReviewDetails() {
         let kinds = self.kinds
         recordIDs = recordIDs.forgetting { kinds[$0] == .reviewed || kinds[$0] == .review }

@@ -9,7 +9,10 @@ extension CollectionStatistics {
     ///
     /// A key's reviews are credited to the card that continues it (else to the key as an id),
     /// whose topic is the first card's with that id; each card's reviews are read in time order
-    /// (of two at the same time, in the logs' order).
+    /// (of two at the same time, in the logs' order). Reviews are grouped by key and by memory,
+    /// where the columns group them by card id: the two differ only for a history that
+    /// continues in no card whose key is the id of a card continuing another, or one card in two
+    /// nested collections (a known limit).
     public static func trueRetention(cards: [BadgerDeck.Card], memories: [CollectionMemory]) -> [String: Double?] {
         var names: [String] = []
         var indexOfName: [String: Int] = [:]
