@@ -14,21 +14,13 @@ extension CollectionStatistics {
     /// continues in no card whose key is the id of a card continuing another, or one card in two
     /// nested collections (a known limit).
     public static func trueRetention(cards: [BadgerDeck.Card], memories: [CollectionMemory]) -> [String: Double?] {
-        var names: [String] = []
-        var indexOfName: [String: Int] = [:]
+        var topics = TopicNumbers()
         let (cardTable, placeOfCard) = KeyTable.make(cards.map(\.id.rawValue))
         var topicOfPlace = [Int32](repeating: -1, count: cardTable.count)
         for (index, card) in cards.enumerated() where topicOfPlace[Int(placeOfCard[index])] < 0 {
-            let topic: Int
-            if let known = indexOfName[card.topic] {
-                topic = known
-            } else {
-                topic = names.count
-                names.append(card.topic)
-                indexOfName[card.topic] = topic
-            }
-            topicOfPlace[Int(placeOfCard[index])] = Int32(topic)
+            topicOfPlace[Int(placeOfCard[index])] = Int32(topics.number(of: card.topic))
         }
+        let names = topics.names
         func topic(ofID number: UInt64) -> Int32 { cardTable.place(of: number).map { topicOfPlace[$0] } ?? -1 }
         var stateReviews = [Int](repeating: 0, count: names.count)
         var recalledReviews = [Int](repeating: 0, count: names.count)

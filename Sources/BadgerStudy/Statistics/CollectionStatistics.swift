@@ -176,24 +176,27 @@ public struct CollectionStatistics: Sendable, Equatable {
         return (0..<Int32(times.count)).sorted { (times[Int($0)], $0) < (times[Int($1)], $1) }
     }
 
+    /// Topics numbered in the order they first come (what the true retention counts by).
+    struct TopicNumbers {
+        private(set) var names: [String] = []
+        private var numberOfName: [String: Int] = [:]
+
+        mutating func number(of topic: String) -> Int {
+            if let known = numberOfName[topic] { return known }
+            names.append(topic)
+            numberOfName[topic] = names.count - 1
+            return names.count - 1
+        }
+    }
+
     /// Each topic of `cards` with its true retention, as `topics` has it (`Figures.trueRetention`),
     /// from the reviews alone: what `badger due` shows, without the rest of the statistics.
     public static func trueRetention(cards: [Card], reviews: ReviewColumns) -> [String: Double?] {
         var topicOfID: [String: Int] = [:]
         topicOfID.reserveCapacity(cards.count)
-        var names: [String] = []
-        var indexOfName: [String: Int] = [:]
-        for card in cards where topicOfID[card.id] == nil {
-            let topic: Int
-            if let known = indexOfName[card.topic] {
-                topic = known
-            } else {
-                topic = names.count
-                names.append(card.topic)
-                indexOfName[card.topic] = topic
-            }
-            topicOfID[card.id] = topic
-        }
+        var topics = TopicNumbers()
+        for card in cards where topicOfID[card.id] == nil { topicOfID[card.id] = topics.number(of: card.topic) }
+        let names = topics.names
         let topicOfCard = reviews.cardIDs.map { topicOfID[$0] ?? -1 }
         var lastTime = [Double](repeating: .nan, count: reviews.cardIDs.count)
         var lastRecalled = [Bool](repeating: false, count: reviews.cardIDs.count)
