@@ -285,9 +285,9 @@ public struct CollectionMemory: Sendable {
             realOfLog[log] = fileAccess.resolvedPath(log) ?? log
         }
         let realOfLogs = realOfLog
-        warnings = found.cycles.map {
-            "\($0) is a symbolic link back into the collection; its folder is read once"
-        }
+        warnings =
+            found.cycles.map { "\($0) is a symbolic link back into the collection; its folder is read once" }
+            + found.strays.map { "\($0) is not a file (a folder, or a link to nothing): no reviews are read from it" }
         let shownPrefix = Self.displayPrefix(collection: collection, root: root)
         let names = self.names
         // Every log is read and parsed on its own, several at a time (or was, ahead).
@@ -306,7 +306,9 @@ public struct CollectionMemory: Sendable {
                     loadedBases.contains(realOfLogs[path] ?? path) || loadedBases.contains(path) || fileAccess.kind(atPath: deckPath) == nil
                 logResults[index] = .success(Log(path: path, displayPath: shown, log: log, inScope: inScope, size: parsed.size))
             case .failure(.cannotRead):
-                logResults[index] = .failure(.unreadable(path: shown, line: 0, problem: "cannot be read"))
+                logResults[index] = .failure(
+                    .unreadable(
+                        path: shown, line: 0, problem: "cannot be read (not a regular file, or not readable); move it aside to go on"))
             case .failure(.garbled(let line, let reason)):
                 logResults[index] = .failure(.unreadable(path: shown, line: line, problem: reason))
             case .failure(.other(let problem)):
@@ -1140,7 +1142,7 @@ public enum MemoryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let line, let problem): return "\(path):\(line): \(problem)"
+        case .unreadable(let path, let line, let problem): return line > 0 ? "\(path):\(line): \(problem)" : "\(path): \(problem)"
         case .unknownCard(let id): return "no card with id \(id) in the collection (`badger list` shows ids)"
         case .unknownHistory(let name):
             return "no review history is known by \(name) (`badger lint` names the histories that lost their card)"

@@ -14,11 +14,20 @@ public enum LogDiscovery {
         walk(root, fileAccess: fileAccess).logs
     }
 
-    /// The logs under `root` (absolute paths, sorted), and the symbolic links there that lead
-    /// back to a folder already read (paths relative to the root), in one walk.
-    public static func walk(_ root: String, fileAccess: any FileAccess) -> (logs: [String], cycles: [String]) {
+    /// What a walk found: the logs (absolute paths, sorted), the symbolic links that lead back
+    /// to a folder already read, and names of logs that are no file (a folder, a link to
+    /// nothing), both relative to the root.
+    public struct Found: Sendable {
+        public var logs: [String] = []
+        public var cycles: [String] = []
+        public var strays: [String] = []
+    }
+
+    /// The logs under `root`, the links back into it and the logs that are no file, in one walk.
+    public static func walk(_ root: String, fileAccess: any FileAccess) -> Found {
         var logs: [String] = []
         var cycles: [String] = []
+        var strays: [String] = []
         var seenFolders: Set<String> = []
         var seenFiles: Set<String> = []
         var pending = [(absolute: root, relative: "")]
@@ -47,10 +56,12 @@ public enum LogDiscovery {
                     if throughLink { linked.append((path, child)) } else { pending.append((path, child)) }
                 case .file where name.hasSuffix(".reviews"):
                     if let real = fileAccess.resolvedPath(path), seenFiles.insert(real).inserted { logs.append(path) }
+                case nil where name.hasSuffix(".reviews"): strays.append(child)
                 default: continue
                 }
+                if name.hasSuffix(".reviews"), fileAccess.kind(atPath: path) == .directory { strays.append(child) }
             }
         }
-        return (logs.sorted(), cycles.sorted())
+        return Found(logs: logs.sorted(), cycles: cycles.sorted(), strays: strays.sorted())
     }
 }

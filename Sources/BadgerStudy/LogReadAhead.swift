@@ -11,7 +11,7 @@ public final class LogReadAhead: @unchecked Sendable {
     let names = NameBook()
     private let done = DispatchGroup()
     // Written once on the reading thread before `done` is left, read only after it.
-    private var walk: (logs: [String], cycles: [String]) = ([], [])
+    private var walk = LogDiscovery.Found()
     private var parsed: [String: CollectionMemory.ParsedLog] = [:]
 
     /// Whether the logs keep their reviews' timings (see `CompactLog.Parser`).
@@ -38,7 +38,7 @@ public final class LogReadAhead: @unchecked Sendable {
     }
 
     /// The logs under the root and the links back into it (`LogDiscovery.walk`), once read.
-    var found: (logs: [String], cycles: [String]) {
+    var found: LogDiscovery.Found {
         done.wait()
         return walk
     }

@@ -172,11 +172,13 @@ struct AnkiImport {
             }
             for record in memory.allRecords {
                 guard case .review(let review) = record else { continue }
-                existing.reviewStamps[review.cardID, default: []].insert(
-                    AnkiImportPlan.Existing.stamp(review.time, review.rating.rawValue))
-                if let last = existing.lastReview[review.cardID], last >= review.time {
+                // By the card's key: a review logged under a name the key has taken in (a format
+                // 1 rename, `state link --join`) is the key's.
+                let key = memory.ledger.aliases.origin(review.cardID)
+                existing.reviewStamps[key, default: []].insert(AnkiImportPlan.Existing.stamp(review.time, review.rating.rawValue))
+                if let last = existing.lastReview[key], last >= review.time {
                 } else {
-                    existing.lastReview[review.cardID] = review.time
+                    existing.lastReview[key] = review.time
                 }
                 if let id = review.recordID { existing.recordIDs.insert(id) }
             }

@@ -320,6 +320,63 @@ import Testing
         }
     }
 
+    /// Two histories joined into one card (`state link --join`) export to Anki and import back
+    /// as the same reviews: none is added twice.
+    @Test func aJoinedHistoryComesBackFromAnkiOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("t.md", Self.deck("T", [("Old question?", "1")]))
+        let old = try #require(try await Self.ids(root)["Old question?"])
+        try await Self.review(root, old, at: "2026-11-20T10:00:00Z")
+        try directory.write("t.md", Self.deck("T", [("New question?", "1")]))
+        #expect(try await BadgerProcess.run(["state", "prune"], in: root).status == 0)
+        let new = try #require(try await Self.ids(root)["New question?"])
+        try await Self.review(root, new, at: "2026-11-21T10:00:00Z")
+        let join = try await BadgerProcess.run(["state", "link", old, new, "--join"], in: root)
+        #expect(join.status == 0 && join.standardOutput.contains("(2 reviews)"), "\(join.standardOutput)\(join.standardError)")
+        #expect(try await BadgerProcess.run(["export", "x.apkg"], in: root).status == 0)
+        let log = try directory.read("t.reviews")
+        let imported = try await BadgerProcess.run(["import", "x.apkg"], in: root)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains("0 reviews"), "\(imported.standardOutput)")
+        #expect(try directory.read("t.reviews") == log)
+        #expect(try await BadgerProcess.run(["show", new], in: root).standardOutput.contains("History: 2 reviews"))
+    }
+
+    /// Two clones that each joined the other's history into their own wording of the card (in
+    /// opposite directions), then merged their logs: each keeps every review, whichever wording
+    /// its deck has, and lint has nothing to report.
+    @Test func oppositeJoinsInTwoClonesKeepEveryReview() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (p, q) = (directory.url.appendingPathComponent("P"), directory.url.appendingPathComponent("Q"))
+        try directory.write("P/m.md", Self.deck("M", [("What is 4+4?", "8")]))
+        try directory.write("Q/m.md", Self.deck("M", [("What is four plus four?", "8")]))
+        let short = try #require(try await Self.ids(p)["What is 4+4?"])
+        let long = try #require(try await Self.ids(q)["What is four plus four?"])
+        try await Self.review(p, short, at: "2026-11-21T10:00:00Z")
+        try await Self.review(q, long, 0, at: "2026-11-21T11:00:00Z")
+        func merge() throws {
+            let (first, second) = (try directory.read("P/m.reviews"), try directory.read("Q/m.reviews"))
+            var lines: [Substring] = []
+            for line in (first + second).split(separator: "\n") where !lines.contains(line) { lines.append(line) }
+            let merged = lines.joined(separator: "\n") + "\n"
+            try directory.write("P/m.reviews", merged)
+            try directory.write("Q/m.reviews", merged)
+        }
+        try merge()
+        #expect(try await BadgerProcess.run(["state", "link", long, short, "--join"], in: p).status == 0)
+        #expect(try await BadgerProcess.run(["state", "link", short, long, "--join"], in: q).status == 0)
+        try merge()
+        for (clone, id) in [(p, short), (q, long)] {
+            let show = try await BadgerProcess.run(["show", id], in: clone)
+            #expect(show.standardOutput.contains("History: 2 reviews"), "\(show.standardOutput)")
+            let lint = try await BadgerProcess.run(["lint"], in: clone)
+            #expect(lint.status == 0 && !lint.standardOutput.contains("warning:"), "\(lint.standardOutput)")
+        }
+    }
+
     /// A space that became a CR alone (a line break to cmark-gfm and editors) changes nothing:
     /// every card after it is read as before, and keeps its history.
     @Test func aCarriageReturnAloneInADeckKeepsEveryCard() async throws {
@@ -898,6 +955,25 @@ import Testing
         let result = try await ExternalProcess.run(process)
         #expect(result.status == 0, "\(result.status): \(result.standardError)")
         #expect(try directory.read("d.state") == state)
+    }
+
+    /// A log that is no file (a folder, a link to nothing) is named, never passed over in
+    /// silence (its card would show as new with nothing said).
+    @Test func aLogThatIsNoFileIsNamed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("b.md", Self.deck("B", [("Two?", "2")]))
+        try await Self.review(root, try #require(try await Self.ids(root)["Two?"]), at: "2026-01-01T08:00:00Z")
+        let log = root.appendingPathComponent("b.reviews")
+        try FileManager.default.moveItem(at: log, to: root.appendingPathComponent("kept"))
+        try FileManager.default.createSymbolicLink(atPath: log.path, withDestinationPath: "gone.reviews")
+        let dangling = try await BadgerProcess.run(["list"], in: root)
+        #expect(dangling.standardError.contains("b.reviews is not a file"), "\(dangling.standardError)")
+        try FileManager.default.removeItem(at: log)
+        try FileManager.default.createDirectory(at: log, withIntermediateDirectories: false)
+        let folder = try await BadgerProcess.run(["due"], in: root)
+        #expect(folder.standardError.contains("b.reviews is not a file"), "\(folder.standardError)")
     }
 
     @Test func aConflictedOrGarbledStateFileIsRebuiltNeverAnError() async throws {

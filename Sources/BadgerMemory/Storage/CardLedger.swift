@@ -151,6 +151,12 @@ public struct CardLedger: Sendable {
     public let aliases: CardAliases
     /// The same, by number: every renamed name's key (empty when nothing was ever renamed).
     public let keyOfRenamed: [UInt64: UInt64]
+    /// Every content id a `card` line gave an identity that took in another's history (a
+    /// format 1 rename, `state link --join`), by content, with the identity's key: two clones
+    /// that joined two histories each with its own wording see the card under either (empty
+    /// when nothing was ever renamed).
+    public private(set) var keyOfJoinedContent: [UInt64: UInt64] = [:]
+
     /// How many reviews the identity of key number `key` has had (0 for none).
     public func reviewCount(ofKey key: UInt64) -> Int {
         identities.slot(of: key).map { Int(identities.stored[$0].reviewCount) } ?? 0
@@ -296,6 +302,7 @@ public struct CardLedger: Sendable {
                 case .card:
                     use(name, at: place)
                     used.append(log.others[index])
+                    if !keyOfRenamed.isEmpty, keyOfRenamed[name] != nil { keyOfJoinedContent[log.others[index]] = key(name) }
                     // Of two `card` lines of two logs in the same second, the greater record id
                     // (an order every clone agrees on).
                     let old = pins[slot]

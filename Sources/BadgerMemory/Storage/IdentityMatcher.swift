@@ -118,6 +118,19 @@ public enum IdentityMatcher {
             result.keyOfCard[number: content] = identities.keys.key(at: slot)
             matched[slot] = true
         }
+        // A joined identity (two histories made one) continues in a card with any content either
+        // was seen with, when no card has its latest: two clones that joined them each kept
+        // their own wording.
+        if !ledger.keyOfJoinedContent.isEmpty {
+            newcomers.removeAll { index in
+                guard let content = names.existingNumber(cardAt(index).contentID), let key = ledger.keyOfJoinedContent[content],
+                    let slot = identities.slot(of: key), !matched[slot]
+                else { return false }
+                result.keyOfCard[number: content] = key
+                matched[slot] = true
+                return true
+            }
+        }
         let orphans = identities.stored.indices.lazy.filter { !matched[$0] }
             .map { identities.identity(at: $0) }.filter { scope?.contains($0.key) != false }.sorted { $0.key < $1.key }
         // A retired identity with nothing to restore (a card deleted before it was studied) is
