@@ -120,7 +120,7 @@ public struct CollectionMemory: Sendable {
                 if let known = cardOfKey[key] {
                     id = known
                 } else {
-                    id = names.name(key)
+                    id = orphanName(key)
                     cardOfKey[key] = id
                 }
                 reviews.append(.review(records.review(at: index, crediting: id, withRecordID: withRecordIDs)))
@@ -157,6 +157,14 @@ public struct CollectionMemory: Sendable {
         return history(withRecordIDs: false, keeping: chosen)
     }
 
+    /// The name a review of key `key`, which continues in no card, is credited to: the key, or,
+    /// when a card that is there has it as its id (the card was written again after its history
+    /// was set aside, and took a new key), the key marked `~` so that the two never read as one.
+    private func orphanName(_ key: UInt64) -> String {
+        let name = names.name(key)
+        return names.isHex(key) && cardPlaces.place(of: CardID(rawValue: key)) != nil ? name + "~" : name
+    }
+
     /// The id of the card each identity continues in, by the identity's key number: whom a
     /// review of that key is credited to.
     private func cardIDsByKeyNumber() -> [UInt64: String] {
@@ -185,7 +193,7 @@ public struct CollectionMemory: Sendable {
                     if let known = slotOfKey[key] {
                         slot = known
                     } else {
-                        slot = columns.slot(cardOfKey[key] ?? names.name(key))
+                        slot = columns.slot(cardOfKey[key] ?? orphanName(key))
                         slotOfKey[key] = slot
                     }
                     slotOfPlace[place] = slot
@@ -554,7 +562,11 @@ public struct CollectionMemory: Sendable {
         // Identities that continue in no card, by their key (a card's own id wins: `state(of:)`
         // looks for the card first).
         var orphans: [String: UInt64] = [:]
-        for key in statesByKey.keys where !continued.contains(key) { orphans[names.name(key)] = key }
+        // (Not one named like a card that is there: that card's id names the card's own.)
+        for key in statesByKey.keys
+        where !continued.contains(key) && !(names.isHex(key) && cardPlaces.place(of: CardID(rawValue: key)) != nil) {
+            orphans[names.name(key)] = key
+        }
         orphanStateKeys = orphans
         reviewCountOverrides = [:]
     }

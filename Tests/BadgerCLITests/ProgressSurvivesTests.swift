@@ -377,6 +377,63 @@ import Testing
         }
     }
 
+    /// A card written again (in another deck) after its question was edited, then the edited
+    /// card deleted: the card written again has a key of its own, and every command says so (its
+    /// id was also the old history's key: `list` and `due` showed that history's state, `show`
+    /// both histories, lint and the state file neither).
+    @Test func aCardWrittenAgainIsItsOwnInEveryCommand() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("badger.yml", "")
+        try directory.write("f.md", Self.deck("F", [("the cat", "le chat")]))
+        let cat = try #require(try await Self.ids(root)["the cat"])
+        try await Self.review(root, cat, at: "2026-11-20T10:00:00Z")
+        try directory.write("f.md", Self.deck("F", [("the cats", "le chat")]))
+        #expect(try await Self.listed(root)["the cats"]?.state == "learning")
+        try directory.write("g.md", Self.deck("F", [("the cat", "le chat")]))
+        #expect(try await Self.listed(root)["the cat"]?.state == "new")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("f.md"))
+        #expect(try await Self.listed(root)["the cat"]?.state == "new")
+        let show = try await BadgerProcess.run(["show", cat], in: root)
+        #expect(
+            show.standardOutput.contains("never reviewed") || !show.standardOutput.contains("History: 1 review"), "\(show.standardOutput)")
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.standardOutput.contains("continues in no card"), "\(lint.standardOutput)")
+        let join = try await BadgerProcess.run(["state", "link", cat, cat, "--join"], in: root)
+        #expect(join.status == 0, "\(join.standardError)")
+        #expect(try await Self.listed(root)["the cat"]?.state == "learning")
+    }
+
+    /// A deck named through a symbolic link to a folder of a collection (`../link/d.md`) is that
+    /// collection's: its settings, its lock and its logs, nothing written beside the link.
+    @Test func aDeckNamedThroughALinkIsItsCollections() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url.appendingPathComponent("c")
+        try directory.write("c/badger.yml", "scheduler: leitner\n")
+        try directory.write("c/sub/d.md", Self.deck("F", [("the cat", "le chat"), ("the dog", "le chien")]))
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("link").path, withDestinationPath: root.appendingPathComponent("sub").path)
+        let ids = try await Self.ids(root.appendingPathComponent("sub"))
+        let (cat, dog) = (try #require(ids["the cat"]), try #require(ids["the dog"]))
+        let first = try await BadgerProcess.run(
+            ["review", "sub", "--card", cat, "--rating", "2", "--at", "2026-11-20T10:00:00Z"], in: root)
+        let second = try await BadgerProcess.run(
+            ["review", "../link/d.md", "--card", dog, "--rating", "2", "--at", "2026-11-20T10:00:00Z"], in: root)
+        #expect(first.status == 0 && second.status == 0, "\(first.standardError)\(second.standardError)")
+        // Leitner's first box for both (FSRS would say 10 minutes for the second).
+        #expect(
+            first.standardOutput.contains("due 2026-11-21") && second.standardOutput.contains("due 2026-11-21"), "\(second.standardOutput)")
+        let strays = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("sub").path).filter {
+            $0.hasPrefix(".")
+        }
+        #expect(strays.isEmpty, "\(strays)")
+        let viaLink = try await BadgerProcess.run(["list", "../link"], in: root)
+        let direct = try await BadgerProcess.run(["list", "sub"], in: root)
+        #expect(viaLink.standardOutput == direct.standardOutput)
+    }
+
     /// A space that became a CR alone (a line break to cmark-gfm and editors) changes nothing:
     /// every card after it is read as before, and keeps its history.
     @Test func aCarriageReturnAloneInADeckKeepsEveryCard() async throws {

@@ -391,5 +391,15 @@ import Testing
         #expect(session.codes("m.md") == ["0:StateMatchesCards"])
         let five = CardID(topic: "M", question: "What is 2+5?", direction: .forward).description
         #expect(try session.directory.read("m.reviews").contains("\tcard\t\(three)\t\(five)\tforward\tWhat is 2+5?\t7\t"))
+        // Run again, or forged: the other history for the card that has one now, a key no log
+        // knows. Refused, nothing written (as `badger state link` refuses them).
+        let settled = try session.directory.read("m.reviews")
+        for key in [three, four, "ffffffffffffffff"] {
+            let forged = session.request(
+                "workspace/executeCommand",
+                ["command": "badger.stateLink", "arguments": [key, five, session.directory.url.appendingPathComponent("m.md").path]])
+            #expect(forged["error"] != nil, "\(key): \(forged)")
+            #expect(try session.directory.read("m.reviews") == settled)
+        }
     }
 }

@@ -22,8 +22,19 @@ public struct CollectionLoader: Sendable {
         var seen: Set<String> = []
         var configs: [String: CollectionConfig] = [:]
         for path in named {
-            let absolute = ImagePath.absolute(path, relativeTo: cwd)
+            var absolute = ImagePath.absolute(path, relativeTo: cwd)
             guard let kind = fileAccess.kind(atPath: absolute) else { throw CollectionError.notFound(path: path) }
+            // A path that reaches a collection only through a symbolic link (`../link/d.md`, the
+            // link to a folder of it): read where it really is, so that it is that collection's
+            // (its settings, lock and logs), as when a command runs in the linked folder.
+            let folderOfPath = kind == .directory ? absolute : String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
+            if configRoot(from: folderOfPath.isEmpty ? "/" : folderOfPath) == nil,
+                studiedRoot(from: folderOfPath.isEmpty ? "/" : folderOfPath) == nil,
+                let real = fileAccess.resolvedPath(absolute), real != absolute
+            {
+                let realFolder = kind == .directory ? real : String(real[..<(real.lastIndex(of: "/") ?? real.startIndex)])
+                if configRoot(from: realFolder) != nil || studiedRoot(from: realFolder) != nil { absolute = real }
+            }
             let display = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
             switch kind {
             case .file:

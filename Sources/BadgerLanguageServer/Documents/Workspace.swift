@@ -89,6 +89,16 @@ final class Workspace {
     /// The collection root of a deck seen.
     func root(ofDeck path: String) -> String? { rootOfFile[path] ?? nil }
 
+    /// Whether history `key` is, as the logs and the open text are now, one that card
+    /// `contentID` of deck `path` could continue (what a quick fix offers): a stale or forged
+    /// command writes nothing.
+    func offersLink(key: String, contentID: String, path: String) -> Bool {
+        guard let root = rootOfFile[path] ?? nil, let collection = collections[root] else { return false }
+        let cards = collection.files.flatMap { collection.checked[$0.absolutePath]?.cards ?? [] }
+        _ = historyLinks.diagnostics(root: root, cards: cards, fileAccess: fileAccess)
+        return historyLinks.offers(key: key, contentID: contentID, path: path)
+    }
+
     /// Checks `path` again (after its review log changed) and returns the files whose
     /// diagnostics changed.
     func recheckAfterLogChange(_ path: String) -> [String] { recheck(path) }

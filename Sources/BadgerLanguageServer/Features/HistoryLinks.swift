@@ -111,6 +111,11 @@ final class HistoryLinks {
         }
     }
 
+    /// Whether the ambiguities last found offer history `key` to card `contentID` of `path`.
+    func offers(key: String, contentID: String, path: String) -> Bool {
+        (ambiguities[path] ?? []).contains { $0.contentID == contentID && $0.candidates.contains { $0.key == key } }
+    }
+
     /// Settles an ambiguity: appends to the deck's log that history `key` continues in card
     /// `contentID` from `time` on, with `recordID`.
     func link(key: String, contentID: String, deckPath: String, card: Card, time: Date, recordID: String, root: String) throws {

@@ -148,6 +148,13 @@ public final class LanguageServer {
             guard let card = workspace.card(contentID, near: deck), let root = workspace.root(ofDeck: deck) else {
                 throw ResponseError.invalidParams("no card \(contentID) in \(deck) any more")
             }
+            // Only what a quick fix offers now (as `badger state link` checks): a history that
+            // another card continues, a card with a history of its own, a key no log knows, or
+            // an ambiguity settled since, writes nothing.
+            guard workspace.offersLink(key: key, contentID: contentID, path: card.file.absolutePath) else {
+                throw ResponseError.invalidParams(
+                    "history \(key) is not one card \(contentID) may continue (any more): settled, studied, or not a candidate")
+            }
             do {
                 try workspace.historyLinks.link(
                     key: key, contentID: contentID, deckPath: card.file.absolutePath, card: card, time: now(),
