@@ -886,7 +886,20 @@ public struct CollectionMemory: Sendable {
         {
             records.append(.card(sighting))
         }
-        let elapsed = before?.lastReview.map { max(0, Int(time.timeIntervalSince($0))) }
+        var elapsed = before?.lastReview.map { max(0, Int(time.timeIntervalSince($0))) }
+        if let last = before?.lastReview, time < last {
+            // Back-dated: the seconds since the review before it in time (none: its first).
+            let seconds = Int64(time.timeIntervalSince1970)
+            var previous: Int64?
+            for log in logs {
+                let records = log.log
+                for index in 0..<records.count
+                where records.isReview(index) && records.times[index] <= seconds && ledger.key(ofNumber: records.keys[index]) == keyNumber {
+                    previous = max(previous ?? .min, records.times[index])
+                }
+            }
+            elapsed = previous.map { Int(seconds - $0) }
+        }
         let review = ReviewRecord.Review(
             time: time, cardID: key, rating: rating, elapsedSeconds: elapsed, answerMilliseconds: answerMilliseconds,
             recordID: ReviewRecord.newRecordID(using: &generator))

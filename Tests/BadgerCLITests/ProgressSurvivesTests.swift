@@ -623,6 +623,8 @@ import Testing
         try await Self.review(root, one, 2, at: "2026-01-01T08:00:00Z")
         try await Self.review(root, one, 2, at: "2026-01-05T08:00:00Z")
         try await Self.review(root, one, 0, at: "2026-01-03T08:00:00Z")  // back-dated
+        // Its elapsed seconds are since the review before it in time (two days), not 0.
+        #expect(try directory.read("d.reviews").contains("2026-01-03T08:00:00Z\treviewed\t\(one)\t1\t172800\t"))
         let state = try directory.read("d.state")
         try FileManager.default.removeItem(at: root.appendingPathComponent("d.state"))
         #expect(try await BadgerProcess.run(["state", "rebuild"], in: root).status == 0)
