@@ -50,16 +50,17 @@ public enum LogDiscovery {
             for name in names where !name.hasPrefix(".") {
                 let path = (folder == "/" ? "" : folder) + "/" + name
                 let child = relative.isEmpty ? name : relative + "/" + name
-                switch fileAccess.kind(atPath: path) {
+                let kind = fileAccess.kind(atPath: path)
+                // A log that is no file (a folder, a link to nothing) is named, never passed over.
+                if name.hasSuffix(".reviews"), kind != .file { strays.append(child) }
+                switch kind {
                 case .directory:
                     let throughLink = fileAccess.resolvedPath(path) != (real == "/" ? "" : real) + "/" + name
                     if throughLink { linked.append((path, child)) } else { pending.append((path, child)) }
                 case .file where name.hasSuffix(".reviews"):
                     if let real = fileAccess.resolvedPath(path), seenFiles.insert(real).inserted { logs.append(path) }
-                case nil where name.hasSuffix(".reviews"): strays.append(child)
                 default: continue
                 }
-                if name.hasSuffix(".reviews"), fileAccess.kind(atPath: path) == .directory { strays.append(child) }
             }
         }
         return Found(logs: logs.sorted(), cycles: cycles.sorted(), strays: strays.sorted())

@@ -9,13 +9,7 @@ import Testing
     let start = Timestamp.parse("2026-11-02T08:00:00Z")!
 
     func load(_ directory: TemporaryDirectory, seed: UInt64 = .random(in: 0...UInt64.max)) throws -> (DeckCollection, CollectionMemory) {
-        let fileAccess = LocalFileSystem()
-        let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path])
-        let collection = try DeckCollection.load(files, fileAccess: fileAccess)
-        let memory = try CollectionMemory(
-            collection: collection, root: files[0].collectionRoot, scheduler: try FSRS6(), fuzzing: true, fileAccess: fileAccess,
-            generator: SeededGenerator(seed: seed))
-        return (collection, memory)
+        try directory.loadMemory(seed: seed)
     }
 
     func makeCollection() throws -> TemporaryDirectory {

@@ -100,15 +100,7 @@ import Testing
         try directory.write("badger.yml", "exclude: []\n")
         try directory.write("a.md", "---\ntopic: T\n---\n\nQ: What is one?\nA: 1\n\nQ: What is two?\nA: 2\n")
         try directory.write("b.md", "---\ntopic: U\n---\n\nQ: What is three?\nA: 3\n")
-        let fileAccess = LocalFileSystem()
-        func load() throws -> (DeckCollection, CollectionMemory) {
-            let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path])
-            let collection = try DeckCollection.load(files, fileAccess: fileAccess)
-            let memory = try CollectionMemory(
-                collection: collection, root: files[0].collectionRoot, scheduler: try FSRS6(), fuzzing: true, fileAccess: fileAccess,
-                generator: SeededGenerator(seed: 11))
-            return (collection, memory)
-        }
+        func load() throws -> (DeckCollection, CollectionMemory) { try directory.loadMemory(seed: 11) }
         var (collection, memory) = try load()
         var random = SeededGenerator(seed: 5)
         var time = Date(timeIntervalSince1970: 1_760_000_000)

@@ -20,15 +20,7 @@ import Testing
         }
         try directory.write("a.md", deck("T", [1, 2, 3, 4]))
         try directory.write("b.md", deck("U", [5, 6]))
-        let fileAccess = LocalFileSystem()
-        func load() throws -> (DeckCollection, CollectionMemory) {
-            let files = try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path])
-            let collection = try DeckCollection.load(files, fileAccess: fileAccess)
-            let memory = try CollectionMemory(
-                collection: collection, root: files[0].collectionRoot, scheduler: try FSRS6(), fuzzing: true, fileAccess: fileAccess,
-                generator: SeededGenerator(seed: seed))
-            return (collection, memory)
-        }
+        func load() throws -> (DeckCollection, CollectionMemory) { try directory.loadMemory(seed: seed) }
         var random = SeededGenerator(seed: seed)
         var time = Date(timeIntervalSince1970: 1_760_000_000)
         func study(_ count: Int) throws {

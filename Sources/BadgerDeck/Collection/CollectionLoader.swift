@@ -27,13 +27,15 @@ public struct CollectionLoader: Sendable {
             // A path that reaches a collection only through a symbolic link (`../link/d.md`, the
             // link to a folder of it): read where it really is, so that it is that collection's
             // (its settings, lock and logs), as when a command runs in the linked folder.
-            let folderOfPath = kind == .directory ? absolute : String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
-            if configRoot(from: folderOfPath.isEmpty ? "/" : folderOfPath) == nil,
-                studiedRoot(from: folderOfPath.isEmpty ? "/" : folderOfPath) == nil,
-                let real = fileAccess.resolvedPath(absolute), real != absolute
+            func folder(_ path: String) -> String {
+                guard kind == .file else { return path }
+                let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+                return parent.isEmpty ? "/" : parent
+            }
+            if rootAbove(folder(absolute)) == nil, let real = fileAccess.resolvedPath(absolute), real != absolute,
+                rootAbove(folder(real)) != nil
             {
-                let realFolder = kind == .directory ? real : String(real[..<(real.lastIndex(of: "/") ?? real.startIndex)])
-                if configRoot(from: realFolder) != nil || studiedRoot(from: realFolder) != nil { absolute = real }
+                absolute = real
             }
             let display = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
             switch kind {
@@ -109,7 +111,7 @@ public struct CollectionLoader: Sendable {
     /// itself (it holds `badger.yml`, or the `.gitattributes` of its first log and no
     /// `badger.yml` is above it). A search of a folder above it leaves it to its own decks.
     public func isRoot(_ directory: String) -> Bool {
-        configRoot(from: directory).map { $0 == directory } ?? (studiedRoot(from: directory) == directory)
+        rootAbove(directory) == directory
     }
 
     /// The root of the decks in `folder` when it is a collection of its own strictly below the
@@ -117,7 +119,7 @@ public struct CollectionLoader: Sendable {
     /// log wrote): two collections side by side in one folder stay two, whichever folder a
     /// command is run from.
     private func nestedRoot(of folder: String, below searched: String, configs: inout [String: CollectionConfig]) throws -> String? {
-        guard folder != searched, let own = configRoot(from: folder) ?? studiedRoot(from: folder),
+        guard folder != searched, let own = rootAbove(folder),
             own.hasPrefix(searched == "/" ? "/" : searched + "/")
         else { return nil }
         return try findRoot(from: own, fallback: own, configs: &configs)
@@ -132,6 +134,10 @@ public struct CollectionLoader: Sendable {
             directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
         }
     }
+
+    /// The nearest folder at or above `folder` that is a collection root (its `badger.yml`, or
+    /// the `.gitattributes` of its first log), if any.
+    private func rootAbove(_ folder: String) -> String? { configRoot(from: folder) ?? studiedRoot(from: folder) }
 
     /// `root(of: start)`, or `fallback` where that would be `start` itself, with the root's
     /// `badger.yml` read into `configs` (once).
