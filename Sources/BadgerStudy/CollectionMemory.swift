@@ -162,8 +162,11 @@ public struct CollectionMemory: Sendable {
     /// was set aside, and took a new key), the key marked `~` so that the two never read as one.
     private func orphanName(_ key: UInt64) -> String {
         let name = names.name(key)
-        return names.isHex(key) && cardPlaces.place(of: CardID(rawValue: key)) != nil ? name + "~" : name
+        return isCardID(key) ? name + "~" : name
     }
+
+    /// Whether a card that is there has the key number `key` as its id.
+    private func isCardID(_ key: UInt64) -> Bool { names.isHex(key) && cardPlaces.place(of: CardID(rawValue: key)) != nil }
 
     /// The id of the card each identity continues in, by the identity's key number: whom a
     /// review of that key is credited to.
@@ -443,8 +446,8 @@ public struct CollectionMemory: Sendable {
     /// (three equal lines in one log stay three).
     static func removeDuplicates(_ logs: inout [Log]) {
         let repeated = repeatedRecordIDs(logs)
-        let hasLegacyLines = logs.contains { $0.log.recordIDs.contains(0) }
-        guard !repeated.isEmpty || hasLegacyLines else {
+        let hasLegacyLines = logs.map { $0.log.recordIDs.contains(0) }
+        guard !repeated.isEmpty || hasLegacyLines.contains(true) else {
             // Every record has its own record id: nothing is a copy.
             removeUndone(&logs)
             return
@@ -454,7 +457,7 @@ public struct CollectionMemory: Sendable {
         var seenLegacy: Set<LegacyLine> = []
         for index in logs.indices {
             let log = logs[index].log
-            guard !repeated.isEmpty || log.recordIDs.contains(0) else { continue }
+            guard !repeated.isEmpty || hasLegacyLines[index] else { continue }
             var copies: [LegacyLine: Int] = [:]
             var duplicates = false
             var keep = [Bool](repeating: true, count: log.count)
@@ -563,8 +566,7 @@ public struct CollectionMemory: Sendable {
         // looks for the card first).
         var orphans: [String: UInt64] = [:]
         // (Not one named like a card that is there: that card's id names the card's own.)
-        for key in statesByKey.keys
-        where !continued.contains(key) && !(names.isHex(key) && cardPlaces.place(of: CardID(rawValue: key)) != nil) {
+        for key in statesByKey.keys where !continued.contains(key) && !isCardID(key) {
             orphans[names.name(key)] = key
         }
         orphanStateKeys = orphans
