@@ -92,6 +92,20 @@ import Testing
         #expect(ClozeText(cloze.ankiForm).numbers == cloze.numbers)
     }
 
+    /// Found by fuzzing: `{{c1::}::}}` hides `}` (an empty hint); written back as
+    /// `{{c1::}}}` it read as an empty deletion and a brace after it.
+    @Test(arguments: ["{{c1::}::}}", "x {{c1::a}::}} y", "{{c1::a}b}::}} {{c2::c}}"])
+    func aTextEndingInAnUnpairedBraceReadsBackFromAnkisForm(_ text: String) {
+        let cloze = ClozeText(text)
+        #expect(cloze.problems.isEmpty)
+        let again = ClozeText(cloze.ankiForm)
+        #expect(again.problems.isEmpty, "\(cloze.ankiForm)")
+        #expect(again.numbers == cloze.numbers, "\(cloze.ankiForm)")
+        #expect(again.deletions.count == cloze.deletions.count, "\(cloze.ankiForm)")
+        // A balanced text keeps its closing brace as written.
+        #expect(ClozeText("{{c1::\\frac{a}{b}}}").ankiForm == "{{c1::\\frac{a}{b}}}")
+    }
+
     /// Nothing in a link starts a deletion; a destination that never closes is text.
     @Test func linksStartNoDeletion() {
         #expect(ClozeText("[a [b]](url) [c]").deletions.map(\.text) == ["c"])

@@ -96,9 +96,35 @@ public struct ClozeText: Sendable {
     /// `::` in such a text gets a backslash, so that it reads back as the same deletion).
     public var ankiForm: String {
         rewritten { deletion, _ in
-            let text = usesBrackets ? Self.escapedForAnki(deletion.text) : deletion.text
+            var text = usesBrackets ? Self.escapedForAnki(deletion.text) : deletion.text
+            // `{{c1::}::}}` hides `}` (its empty hint dropped): written back without the hint,
+            // that brace and the closing ones would read as `}}` and a `}` after the deletion.
+            if deletion.hint == nil, Self.endsWithUnpairedClosingBrace(text) { text.insert("\\", at: text.index(before: text.endIndex)) }
             return "{{c\(deletion.number)::" + text + (deletion.hint.map { "::" + $0 } ?? "") + "}}"
         }
+    }
+
+    /// Whether `text` ends with a `}` that closes no `{` of its own (backslash escapes read as
+    /// the scanner reads them).
+    static func endsWithUnpairedClosingBrace(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var depth = 0
+        var index = 0
+        var lastUnpaired: Int?
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                index += 1
+            case UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "}"):
+                if depth == 0 { lastUnpaired = index } else { depth -= 1 }
+            default:
+                break
+            }
+            index += 1
+        }
+        return lastUnpaired == bytes.count - 1
     }
 
     /// `text` with a backslash before each brace that has no partner, before the first brace of
