@@ -455,7 +455,9 @@ def print_table(results, names):
         for name, (ratio, knowledge) in rows.items():
             versus = ""
             if name == "badger" and best:
-                versus = f"{(1 - ratio / others[best][0]) * 100:+.1f}% fewer than {best} (knowledge {(knowledge - others[best][1]) * 100:+.1f} points)"
+                saved = (1 - ratio / others[best][0]) * 100
+                amount = f"{saved:.1f}% fewer" if saved >= 0 else f"{-saved:.1f}% more"
+                versus = f"{amount} than {best} (knowledge {(knowledge - others[best][1]) * 100:+.1f} points)"
             print(f"| {world} | {name} | {ratio:.2f} | {knowledge * 100:.1f}% | {versus} |")
 
 

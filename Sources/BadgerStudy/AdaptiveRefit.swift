@@ -24,11 +24,23 @@ public struct AdaptiveRefit: Sendable, Equatable {
         public var text: String
     }
 
+    /// Why the optimizer fitted nothing: after its outlier filter, `trainable` reviews were left
+    /// and it needs `needed`.
+    public struct Refusal: Sendable, Equatable {
+        public var trainable: Int
+        public var needed: Int
+    }
+
     public var writes: [Write]
     /// One line for the end of the session.
     public var message: String
-    public var parameters: [Double]
-    public var choice: AdaptiveChoice
+    /// The fitted parameters and the settings chosen with them; nil when the fit was refused.
+    public var parameters: [Double]?
+    public var choice: AdaptiveChoice?
+    /// Why nothing was fitted (parameters never fitted, and the optimizer refused the log): only
+    /// the log's size is recorded (`fsrs_parameters_reviews`), so that the next try waits until
+    /// the log has grown by half instead of repeating after every session.
+    public var refusal: Refusal?
 
     /// The refit for a collection root after a session, or nil when none is due: `enabled` is
     /// false (`--no-adapt`), badger.yml says `adapt: false`, the scheduler is not FSRS, the
@@ -73,11 +85,25 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
                 : "they were never fitted"
         let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
+        if let refusal = refit.refusal {
+            refit.message =
+                "Could not fit your FSRS parameters to your \(freshness.reviews) reviews yet: after leaving out outliers (rare delays before a card's first review), \(refusal.trainable) are left to train on, and fitting needs \(refusal.needed); the next try is when the log has grown by half."
+            return refit
+        }
+        guard let choice = refit.choice else { return nil }
         if sampled < freshness.reviews { before += "; trained on a fixed sample of \(sampled) of them" }
         var settings: [String] = []
-        if config.adaptiveRetention { settings.append("retention " + String(format: "%.2f", refit.choice.desiredRetention)) }
-        if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(refit.choice.learningSteps)) }
-        if config.adaptiveRelearningSteps { settings.append("relearning steps " + AdaptiveChoice.describe(refit.choice.relearningSteps)) }
+        if config.adaptiveRetention {
+            // What the learner should observe, and what FSRS schedules for when calibration moved it.
+            let target = choice.targetRetention ?? choice.desiredRetention
+            var retention = "retention " + String(format: "%.2f", target)
+            if String(format: "%.2f", target) != String(format: "%.2f", choice.desiredRetention) {
+                retention += " (FSRS schedules for " + String(format: "%.2f", choice.desiredRetention) + ")"
+            }
+            settings.append(retention)
+        }
+        if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(choice.learningSteps)) }
+        if config.adaptiveRelearningSteps { settings.append("relearning steps " + AdaptiveChoice.describe(choice.relearningSteps)) }
         let chosen = settings.isEmpty ? "" : "; " + settings.joined(separator: ", ")
         // `stats` explains only automatic settings.
         let explained = settings.isEmpty ? "." : "; `badger stats` explains."
@@ -87,7 +113,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
 
     /// Fits the parameters to every predictable review of `logs`, chooses the `auto` settings,
     /// and returns badger.yml with both and the fit log with one more line; nil with too few
-    /// reviews to fit. `badger optimize --apply` logs its fits the same way.
+    /// reviews to fit. `badger optimize --apply` logs its fits the same way. When parameters were
+    /// never fitted and the optimizer refuses the log (too few reviews left after its outlier
+    /// filter), badger.yml records the log's size and the refusal says why.
     ///
     /// - Parameter totalReviews: how many reviews the logs hold, when `logs` is a sample of them
     ///   (`CollectionMemory.history(sampledTo:)`): the count the parameters are fresh for.
@@ -98,6 +126,10 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let reviews =
             totalReviews ?? logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         let histories = ReviewHistory.histories(fromLogs: logs)
+        let directory = root == "/" ? "" : root
+        let configPath = directory + "/" + CollectionConfig.fileName
+        let logPath = directory + "/" + fitLogName
+        func text(_ path: String) -> String { (try? fileAccess.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         let parameters: [Double]
         if let fitted {
             parameters = fitted
@@ -106,14 +138,17 @@ public struct AdaptiveRefit: Sendable, Equatable {
             guard set.items.count >= ParameterFreshness.minimumReviews else { return nil }
             var settings = FSRSOptimizer.Configuration()
             settings.relearningSteps = max(1, config.relearningSteps.count)
-            guard case .fitted(let fit) = FSRSOptimizer(configuration: settings).fit(set) else { return nil }
-            parameters = fit.parameters
+            switch FSRSOptimizer(configuration: settings).fit(set) {
+            case .fitted(let fit):
+                parameters = fit.parameters
+            case .tooFewReviews(let have, let need):
+                guard config.fsrsParameters == nil else { return nil }
+                return AdaptiveRefit(
+                    writes: [Write(path: configPath, text: CollectionConfig.settingRefusedFit(in: text(configPath), reviews: reviews))],
+                    message: "", refusal: Refusal(trainable: have, needed: need))
+            }
         }
         let choice = choose(config: config, parameters: parameters, histories: histories)
-        let directory = root == "/" ? "" : root
-        let configPath = directory + "/" + CollectionConfig.fileName
-        let logPath = directory + "/" + fitLogName
-        func text(_ path: String) -> String { (try? fileAccess.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         var finder = StudyDateFinder(timeZone: timeZone, startHour: config.dayStartHour)
         let day = finder.date(of: now).description
         var configText = CollectionConfig.settingFittedParameters(

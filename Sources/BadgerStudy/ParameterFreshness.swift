@@ -21,6 +21,8 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// The reviews made a day or more after the card's previous review.
     public var predictableReviews: Int
     public var isStale: Bool
+    /// Whether `badger study` re-fits stale parameters at the end of a session (`adapt`, FSRS).
+    public var refitsAfterSession: Bool
     /// Whether the parameters are fresh but the automatic settings are due to be chosen: `auto`
     /// was turned on after the fit, or the retention bounds moved away from the chosen target.
     public var choiceIsStale: Bool
@@ -99,6 +101,7 @@ public struct ParameterFreshness: Sendable, Equatable {
         self.reviews = reviews
         predictableReviews = predictable
         choiceIsStale = false
+        refitsAfterSession = config.adapt && config.scheduler == "fsrs"
         if config.scheduler != "fsrs" {
             isStale = false
         } else if fitted {
@@ -108,7 +111,10 @@ public struct ParameterFreshness: Sendable, Equatable {
                 isStale = true
             }
         } else {
-            isStale = predictable >= Self.minimumReviews
+            // A fit the optimizer refused (too few reviews left after its outlier filter)
+            // records the log's size: the next try waits until the log has grown by half.
+            let tried = config.fsrsParametersReviews
+            isStale = predictable >= Self.minimumReviews && tried.map { reviews * 2 >= $0 * 3 && reviews > $0 } ?? true
         }
     }
 
@@ -121,10 +127,17 @@ public struct ParameterFreshness: Sendable, Equatable {
         }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""
+            let remedy =
+                refitsAfterSession
+                ? "the end of the next `badger study` session re-fits them, or run `badger optimize --apply`"
+                : "run `badger optimize --apply` to refit them"
             return
-                "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews); run `badger optimize --apply` to refit them."
+                "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews); \(remedy)."
         }
-        return
-            "FSRS uses its default parameters, but \(predictableReviews) of your reviews could fit them to you: run `badger optimize --apply`."
+        let tried = reviewsAtFit.map { " (a fit at \($0) reviews had too few left after leaving out outliers)" } ?? ""
+        let remedy =
+            refitsAfterSession
+            ? "the end of the next `badger study` session fits them, or run `badger optimize --apply`" : "run `badger optimize --apply`"
+        return "FSRS uses its default parameters, but \(predictableReviews) of your reviews could fit them to you\(tried): \(remedy)."
     }
 }

@@ -3,7 +3,8 @@ import BadgerMemory
 import Foundation
 
 /// The review histories `badger schedule replay` and `badger optimize --histories` read: a JSON
-/// list of `{"id", "reviews": [{"rating": 1–4, "at": ISO-8601}]}`.
+/// list of `{"id", "reviews": [{"rating": 1–4, "at": ISO-8601}]}`, one history per card id,
+/// each card's reviews in time order.
 enum HistoryFile {
     struct History: Decodable {
         var id: String
@@ -11,7 +12,8 @@ enum HistoryFile {
     }
 
     struct Review: Decodable {
-        var rating: Int
+        /// A number, so that 3.5 is reported as a rating (JSONDecoder calls it invalid JSON for an Int).
+        var rating: Double
         var at: String
     }
 
@@ -32,14 +34,25 @@ enum HistoryFile {
             histories = try JSONDecoder().decode([History].self, from: data)
         } catch {
             Terminal.standardError.write(
-                "badger: error: \(UntrustedText.sanitized(file)): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(error)\n")
+                "badger: error: \(UntrustedText.sanitized(file)): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(UntrustedText.sanitized(DecodingProblem.words(error)))\n"
+            )
             throw ExitStatus.usageOrIO.code
         }
-        return try histories.map { history in
+        var firstOfID: [String: Int] = [:]
+        for (index, history) in histories.enumerated() {
+            if let first = firstOfID.updateValue(index, forKey: history.id) {
+                Terminal.standardError.write(
+                    "badger: error: \(UntrustedText.sanitized(file)): histories \(first + 1) and \(index + 1) are both \"\(UntrustedText.sanitized(history.id))\"; give each card one history\n"
+                )
+                throw ExitStatus.usageOrIO.code
+            }
+        }
+        let read = try histories.map { history in
             let reviews = try history.reviews.enumerated().map { index, review in
-                guard let rating = Rating(rawValue: review.rating) else {
+                guard let whole = Int(exactly: review.rating), let rating = Rating(rawValue: whole) else {
                     Terminal.standardError.write(
-                        "badger: error: \(UntrustedText.sanitized(history.id)), review \(index + 1): rating must be 1 to 4\n")
+                        "badger: error: \(UntrustedText.sanitized(history.id)), review \(index + 1): rating must be 1, 2, 3 or 4, not \(review.rating.formatted())\n"
+                    )
                     throw ExitStatus.usageOrIO.code
                 }
                 guard let time = Timestamp.parse(review.at) else {
@@ -52,5 +65,16 @@ enum HistoryFile {
             }
             return ReviewHistory(cardID: history.id, reviews: reviews)
         }
+        // Each state answers one review, in the order given: a review earlier than the one
+        // before it would be replayed (or fitted) with time running backwards.
+        for history in read {
+            for (index, pair) in zip(history.reviews, history.reviews.dropFirst()).enumerated() where pair.1.time < pair.0.time {
+                Terminal.standardError.write(
+                    "badger: error: \(UntrustedText.sanitized(history.cardID)): review \(index + 2) (\(Timestamp.format(pair.1.time))) is earlier than review \(index + 1) (\(Timestamp.format(pair.0.time))); list each card's reviews in time order\n"
+                )
+                throw ExitStatus.usageOrIO.code
+            }
+        }
+        return read
     }
 }

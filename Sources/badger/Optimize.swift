@@ -29,7 +29,10 @@ extension Badger {
                 file, with what `auto` settings choose with them, and logs the fit in
                 badger.fits; every later scheduling uses them. It needs \(Self.minimumReviews)
                 predictable reviews; with fewer it says how many more are needed and changes
-                nothing.
+                nothing. When too few are left after leaving out outliers (rare delays before a
+                card's first review) and the parameters were never fitted, it records the
+                log's size (fsrs_parameters_reviews), so that neither `badger due` nor the end
+                of a study session asks for a fit again until the log has grown by half.
 
                 --histories fits instead on histories in the `badger schedule replay` format
                 (all of them, no split) and prints the parameters; with --format json just the
@@ -39,9 +42,13 @@ extension Badger {
                 (desired_retention, learning_steps and relearning_steps all auto) would choose
                 for those histories; with --format json one object {"fsrs_parameters": [21
                 numbers], "desired_retention": r, "learning_steps": ["1m", …],
-                "relearning_steps": […], "reason": "…", "schema_version": 1}, which `badger
-                schedule replay --settings` accepts. With too few reviews to fit (as `badger
-                study` would not fit yet) it gives the defaults.
+                "relearning_steps": […], "same_day_intervals": true, "reason": "…",
+                "target_retention": t, "schema_version": 1}, which `badger schedule replay
+                --settings` accepts. desired_retention is what FSRS schedules for;
+                target_retention, the retention the simulation chose and the learner should
+                observe (they differ when calibration corrects FSRS's predictions). With too
+                few reviews to fit (as `badger study` would not fit yet) it gives the defaults,
+                and reason says why.
 
                 --retention also simulates, with the fitted parameters, a year of study at each
                 desired retention from 0.70 to 0.97 and marks the one with the least review
@@ -135,9 +142,25 @@ extension Badger {
             let outcome = FSRSOptimizer(configuration: settings).fit(train)
             guard case .fitted(let fit) = outcome else {
                 if case .tooFewReviews(let have, let need) = outcome {
+                    // Applied to parameters never fitted, the log's size is recorded, so that
+                    // neither `due` nor the end of a session asks for a fit again until it has
+                    // grown by half.
+                    let recorded = apply && studied.configs.values.contains { $0.fsrsParameters == nil }
+                    if recorded {
+                        try reportingStorageErrors {
+                            for (root, rootConfig) in studied.configs where rootConfig.fsrsParameters == nil {
+                                let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
+                                let text = (FileManager.default.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                                try AtomicFile.write(CollectionConfig.settingRefusedFit(in: text, reviews: reviewCount), to: path)
+                            }
+                        }
+                    }
                     Terminal.standardOutput.write(
                         "After leaving out outliers (rare delays before a card's first review), \(have) reviews are left to train on; "
-                            + "fitting needs \(need). Nothing was changed.\n")
+                            + "fitting needs \(need). "
+                            + (recorded
+                                ? "badger.yml records the log's size (fsrs_parameters_reviews: \(reviewCount)); the next try is when the log has grown by half.\n"
+                                : "Nothing was changed.\n"))
                 }
                 return
             }

@@ -21,7 +21,7 @@ extension Badger.Schedule {
 
                   [{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]
 
-                and prints the card after each review: stability, difficulty, due, state
+                (one history per card id, its reviews in time order), and prints the card after each review: stability, difficulty, due, state
                 (Learning, Review, Relearning), step and interval_seconds, as [{"id": "c1",
                 "states": [ … ]}]. Fuzz is seeded from the card id and review number, so the
                 output is the same every run; --no-fuzz turns it off, which is how the
@@ -29,8 +29,10 @@ extension Badger.Schedule {
                 parameters (21 numbers, each within FSRS-6's bounds), such as those `badger
                 optimize --histories` fits. --settings replays with everything `badger
                 optimize --histories FILE --format json --settings` prints (parameters, desired
-                retention, learning and relearning steps), as a collection with those settings
-                would schedule.
+                retention, learning and relearning steps, same_day_intervals), as a collection
+                with those settings would schedule. same_day_intervals is false when absent (as
+                py-fsrs schedules), while the object printed says true, as a collection with
+                automatic steps has it: pass the whole object to get what a user gets.
 
                 Examples:
                   badger schedule replay histories.json --no-fuzz
@@ -112,16 +114,6 @@ extension Badger.Schedule {
                 }
             case .sm2: engine = SM2()
             case .leitner: engine = Leitner()
-            }
-            // Each state answers one review, in the order given: a review earlier than the one
-            // before it would be replayed with time running backwards.
-            for history in histories {
-                for (index, pair) in zip(history.reviews, history.reviews.dropFirst()).enumerated() where pair.1.time < pair.0.time {
-                    Terminal.standardError.write(
-                        "badger: error: \(UntrustedText.sanitized(history.cardID)): review \(index + 2) (\(Timestamp.format(pair.1.time))) is earlier than review \(index + 1) (\(Timestamp.format(pair.0.time))); list each card's reviews in time order\n"
-                    )
-                    throw ExitStatus.usageOrIO.code
-                }
             }
             var outputs: [Output] = []
             for history in histories {

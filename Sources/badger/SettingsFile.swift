@@ -50,18 +50,24 @@ struct SettingsFile: Codable, Equatable {
         // As `badger study` re-fits: on a fixed sample of whole histories.
         let histories = ReviewHistory.sample(histories, reviews: AdaptiveRefit.sampleReviews)
         let set = TrainingSet(histories: histories)
-        var parameters: [Double]?
-        if set.items.count >= ParameterFreshness.minimumReviews, case .fitted(let fit) = FSRSOptimizer().fit(set) {
-            parameters = fit.parameters
-        }
-        guard let parameters else {
-            return SettingsFile(
+        let parameters: [Double]
+        let predictable = "\(set.items.count) reviews made a day or more after the card's previous review"
+        func defaults(_ why: String) -> SettingsFile {
+            SettingsFile(
                 fsrsParameters: FSRS6.defaultParameters, desiredRetention: config.desiredRetention,
                 learningSteps: config.learningSteps.map(CollectionConfig.durationText),
                 relearningSteps: config.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervals,
-                reason:
-                    "the defaults: \(set.items.count) reviews made a day or more after the card's previous review, and fitting needs \(ParameterFreshness.minimumReviews)",
-                schemaVersion: schemaVersion)
+                reason: "the defaults: " + why, schemaVersion: schemaVersion)
+        }
+        guard set.items.count >= ParameterFreshness.minimumReviews else {
+            return defaults("\(predictable), and fitting needs \(ParameterFreshness.minimumReviews)")
+        }
+        switch FSRSOptimizer().fit(set) {
+        case .fitted(let fit): parameters = fit.parameters
+        case .tooFewReviews(let have, let need):
+            return defaults(
+                "of \(predictable), \(have) are left to train on after leaving out outliers (rare delays before a card's first review), and fitting needs \(need)"
+            )
         }
         let choice = AdaptiveRefit.choose(config: config, parameters: parameters, histories: histories)
         // As badger.yml stores them (four decimals), so a replay schedules as the collection would.
@@ -92,7 +98,12 @@ struct SettingsFile: Codable, Equatable {
             settings = try JSONDecoder().decode(SettingsFile.self, from: data)
         } catch {
             return try fail(
-                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(Self.plain(error))"
+                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(DecodingProblem.words(error))"
+            )
+        }
+        if let version = settings.schemaVersion, version != schemaVersion {
+            return try fail(
+                "--settings: schema_version \(version) is not one this badger reads (\(schemaVersion)); leave it out or write \(schemaVersion)"
             )
         }
         _ = try settings.scheduler()
@@ -127,23 +138,6 @@ struct SettingsFile: Codable, Equatable {
         } catch {
             _ = try Self.fail("--settings: \(error)")
             return try FSRS6()
-        }
-    }
-
-    /// What is wrong with the JSON, in words: the key and its path, not Swift's `DecodingError`.
-    static func plain(_ error: any Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "the top level" : "`" + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "`"
-        }
-        switch error {
-        case DecodingError.keyNotFound(let key, _): return "`\(key.stringValue)` is missing"
-        case DecodingError.typeMismatch(let type, let context):
-            return
-                "\(path(context)) must be \(type == String.self ? "a string" : type == Double.self ? "a number" : type == Bool.self ? "true or false" : "a list")"
-        case DecodingError.valueNotFound(_, let context): return "\(path(context)) is null"
-        case DecodingError.dataCorrupted(let context): return "not JSON (\(context.debugDescription))"
-        default: return "\(error)"
         }
     }
 

@@ -164,6 +164,115 @@ import Testing
         #expect(alone.status == 2)
     }
 
+    /// Histories both commands read alike: out of time order, one id twice, a rating that is
+    /// not a whole number, a wrong type, a settings object of another schema version.
+    @Test func badHistoriesAreRefusedAlikeByReplayAndOptimize() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func review(_ rating: String, _ day: Int) -> String { #"{"rating": \#(rating), "at": "2026-01-\#(10 + day)T09:00:00Z"}"# }
+        for (histories, message) in [
+            (
+                #"[{"id": "c1", "reviews": [\#(review("3", 4)), \#(review("3", 0))]}]"#,
+                "c1: review 2 (2026-01-10T09:00:00Z) is earlier than review 1 (2026-01-14T09:00:00Z); list each card's reviews in time order"
+            ),
+            (
+                #"[{"id": "c1", "reviews": [\#(review("3", 0))]}, {"id": "c2", "reviews": []}, {"id": "c1", "reviews": []}]"#,
+                #"h.json: histories 1 and 3 are both "c1"; give each card one history"#
+            ),
+            (#"[{"id": "c1", "reviews": [\#(review("3.5", 0))]}]"#, "c1, review 1: rating must be 1, 2, 3 or 4, not 3.5"),
+            (#"[{"id": "c1", "reviews": [{"rating": "3", "at": "x"}]}]"#, "`[0].reviews[0].rating` must be a number"),
+            (#"[{"id": "c1", "reviews": [{"at": "x"}]}]"#, "`rating` is missing in `[0].reviews[0]`"),
+            (#"{"id": "c1"}"#, "the top level must be a list"),
+        ] {
+            try directory.write("h.json", histories)
+            for command in [["schedule", "replay", "h.json"], ["optimize", "--histories", "h.json", "--format", "json", "--settings"]] {
+                let result = try await BadgerProcess.run(command, in: directory.url)
+                #expect(result.status == 2, "\(command): \(histories)")
+                #expect(result.standardError.contains(message), "\(command): \(result.standardError)")
+                #expect(!result.standardError.contains("DecodingError"), "\(result.standardError)")
+            }
+        }
+        try directory.write("h.json", #"[{"id": "c1", "reviews": [\#(review("3", 0))]}]"#)
+        let newer = try await BadgerProcess.run(
+            [
+                "schedule", "replay", "h.json", "--settings",
+                #"{"schema_version": 2, "fsrs_parameters": [], "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []}"#,
+            ], in: directory.url)
+        #expect(newer.status == 2)
+        #expect(newer.standardError.contains("schema_version 2 is not one this badger reads (1)"), "\(newer.standardError)")
+    }
+
+    /// Ten cards reviewed a day apart 15 times: 140 reviews to fit, but every card's first
+    /// interval is in a group of fewer than 20 cards, which the outlier filter leaves out.
+    static func refusedHistories(cards: Int = 10) -> String {
+        let list = (0..<cards).map { card in
+            let reviews = (0..<15).map { day in
+                #"{"rating": 3, "at": "\#(OptimizeCommandTests.format(Date(timeIntervalSince1970: 1_767_600_000 + Double(day) * 86_400 + Double(card) * 60)))"}"#
+            }
+            return #"{"id": "c\#(card)", "reviews": [\#(reviews.joined(separator: ", "))]}"#
+        }
+        return "[" + list.joined(separator: ", ") + "]"
+    }
+
+    /// A fit the optimizer refuses says why (not "fitting needs 80" of 140 reviews).
+    @Test func settingsForHistoriesTheOutlierFilterEmptiesSayWhy() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("h.json", Self.refusedHistories())
+        let printed = try await BadgerProcess.run(
+            ["optimize", "--histories", "h.json", "--format", "json", "--settings"], in: directory.url)
+        #expect(printed.status == 0, "\(printed.standardError)")
+        let reason = try OptimizeCommandTests.json(printed.standardOutput)["reason"] as? String
+        #expect(
+            reason
+                == "the defaults: of 140 reviews made a day or more after the card's previous review, 0 are left to train on after leaving out outliers (rare delays before a card's first review), and fitting needs 64",
+            "\(reason ?? "")")
+    }
+
+    /// A collection whose reviews the outlier filter leaves nothing of: the end of a session
+    /// says so once and records the log's size; neither the next session nor `due` asks again
+    /// until the log has grown by half (each session retried silently, and `due` kept
+    /// advising `optimize --apply`, which changed nothing).
+    @Test func aFitTheOutlierFilterRefusesIsTriedOnceUntilTheLogGrowsByHalf() async throws {
+        let directory = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
+        defer { directory.remove() }
+        try directory.write("badger.yml", Self.auto)
+        let before = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(
+            before.standardOutput.contains("could fit them to you: the end of the next `badger study` session fits them"),
+            "\(before.standardOutput)")
+        let first = try await Self.study(directory)
+        #expect(first.status == 0, "\(first.standardError)")
+        let said = first.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Could not fit your FSRS parameters") }
+        #expect(said.count == 1, "\(first.standardOutput)")
+        #expect(
+            said.first?.contains(
+                "after leaving out outliers (rare delays before a card's first review), 0 are left to train on, and fitting needs 64")
+                == true)
+        let yaml = try directory.read("badger.yml")
+        let reviews = try #require(
+            yaml.split(separator: "\n").last.flatMap { Int($0.replacingOccurrences(of: "fsrs_parameters_reviews: ", with: "")) })
+        #expect(yaml == Self.auto + "fsrs_parameters_reviews: \(reviews)\n")
+        #expect(said.first?.contains("to your \(reviews) reviews yet") == true)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
+        let second = try await Self.study(directory)
+        #expect(
+            !second.standardOutput.contains("Could not fit") && !second.standardOutput.contains("Re-fitted"), "\(second.standardOutput)")
+        let after = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(!after.standardOutput.contains("could fit them"), "\(after.standardOutput)")
+        // Grown by half: asked again, naming the try before.
+        try directory.write("badger.yml", Self.auto + "fsrs_parameters_reviews: \(reviews * 2 / 3)\n")
+        let grown = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(
+            grown.standardOutput.contains("(a fit at \(reviews * 2 / 3) reviews had too few left after leaving out outliers)"),
+            "\(grown.standardOutput)")
+        // optimize --apply records the same, and says so.
+        try directory.write("badger.yml", Self.auto)
+        let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(applied.standardOutput.contains("badger.yml records the log's size"), "\(applied.standardOutput)")
+        #expect(try directory.read("badger.yml").hasPrefix(Self.auto + "fsrs_parameters_reviews: "))
+    }
+
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {
@@ -176,5 +285,13 @@ import Testing
         ] {
             #expect(readme.contains(key), "README: \(key)")
         }
+        // Every field `optimize --settings` prints is explained in its help and the README.
+        let help = try await BadgerProcess.run(["optimize", "--help"])
+        let replayHelp = try await BadgerProcess.run(["schedule", "replay", "--help"])
+        for field in ["target_retention", "same_day_intervals", "schema_version", "reason"] {
+            #expect(help.standardOutput.contains(field), "optimize --help: \(field)")
+            #expect(readme.contains("`\(field)`") || readme.contains("\"\(field)\""), "README: \(field)")
+        }
+        #expect(replayHelp.standardOutput.contains("same_day_intervals is false when absent"))
     }
 }

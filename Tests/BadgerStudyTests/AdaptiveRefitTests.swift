@@ -40,6 +40,7 @@ import Testing
         let (refit, directory) = try Self.refit("desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n")
         defer { directory.remove() }
         let found = try #require(refit)
+        let choice = try #require(found.choice)
         #expect(!found.message.contains("\n"))
         #expect(found.message.hasPrefix("Re-fitted your FSRS parameters to 240 reviews (they were never fitted); retention 0."))
         #expect(found.writes.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["badger.yml", "badger.fits"])
@@ -48,13 +49,13 @@ import Testing
         #expect(config.fsrsParametersReviews == 240)
         #expect(config.fsrsParametersFitted == "2026-07-24")
         #expect(config.adaptiveRetention)
-        #expect(config.desiredRetention == found.choice.desiredRetention)
-        #expect(config.learningSteps == found.choice.learningSteps)
-        #expect(config.adaptiveReason == found.choice.reason)
+        #expect(config.desiredRetention == choice.desiredRetention)
+        #expect(config.learningSteps == choice.learningSteps)
+        #expect(config.adaptiveReason == choice.reason)
         // The fit log: one line with the time, the reviews, the settings and the parameters.
         let line = found.writes[1].text
         #expect(line.hasPrefix("2026-07-24T"))
-        #expect(line.contains("\tfit\treviews=240\tretention=\(String(format: "%.2f", found.choice.desiredRetention))\t"))
+        #expect(line.contains("\tfit\treviews=240\tretention=\(String(format: "%.2f", choice.desiredRetention))\t"))
         #expect(line.hasSuffix("]\n"))
         #expect(line.split(separator: "\n").count == 1)
     }
@@ -75,6 +76,70 @@ import Testing
         #expect(!found.writes[0].text.contains("adaptive_"))
         // No automatic setting: nothing for `badger stats` to explain.
         #expect(found.message.hasSuffix("(they were never fitted)."))
+    }
+
+    /// 10 cards reviewed a day apart 15 times: 140 reviews to fit, each card's first interval
+    /// in a group of fewer than 20 cards, which the optimizer's outlier filter leaves out.
+    static func refusedLogs(cards: Int = 10) -> [[ReviewRecord]] {
+        var records: [ReviewRecord] = []
+        for day in 0..<15 {
+            for card in 0..<cards {
+                let time = start + Double(day * 86_400 + card * 60)
+                records.append(.review(.init(time: time, cardID: "card\(card)", rating: .good)))
+            }
+        }
+        return [records]
+    }
+
+    @Test func aRefusedFitIsRecordedSoThatItIsTriedAgainOnlyWhenTheLogHasGrownByHalf() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let yaml = "desired_retention: auto\n"
+        try directory.write("badger.yml", yaml)
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        #expect(ParameterFreshness(config: config, logs: Self.refusedLogs()).isStale)
+        let refit = try #require(
+            AdaptiveRefit.afterSession(
+                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
+                timeZone: TimeZone(identifier: "UTC")!))
+        #expect(refit.parameters == nil && refit.choice == nil)
+        #expect(refit.refusal == AdaptiveRefit.Refusal(trainable: 0, needed: 64))
+        #expect(
+            refit.message
+                == "Could not fit your FSRS parameters to your 150 reviews yet: after leaving out outliers (rare delays before a card's first review), 0 are left to train on, and fitting needs 64; the next try is when the log has grown by half."
+        )
+        // Only the log's size is written: no parameters, no fit log line.
+        #expect(
+            refit.writes == [AdaptiveRefit.Write(path: directory.url.path + "/badger.yml", text: yaml + "fsrs_parameters_reviews: 150\n")])
+        let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
+        let fresh = ParameterFreshness(config: recorded, logs: Self.refusedLogs())
+        #expect(!fresh.isStale && fresh.advice == nil)
+        // 15 cards: 225 reviews, half as many again.
+        let grown = ParameterFreshness(config: recorded, logs: Self.refusedLogs(cards: 15))
+        #expect(grown.isStale)
+        #expect(
+            grown.advice?.contains("(a fit at 150 reviews had too few left after leaving out outliers)") == true, "\(grown.advice ?? "")")
+        // Parameters fitted before are kept as they are (the next session tries again).
+        let parameters = FSRS6.defaultParameters.map { String($0) }.joined(separator: ", ")
+        let fitted = try CollectionConfig(yaml: "fsrs_parameters: [\(parameters)]\nfsrs_parameters_reviews: 60\n", path: "badger.yml")
+        #expect(
+            AdaptiveRefit.fit(
+                root: directory.url.path, config: fitted, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
+                timeZone: TimeZone(identifier: "UTC")!) == nil)
+    }
+
+    /// The line at the end of a session names the chosen target, and what FSRS schedules for
+    /// when calibration moved it (it named only the scheduled value, which `stats` does not call
+    /// the retention).
+    @Test func theRefitLineNamesTheTargetAndWhatFSRSSchedulesFor() throws {
+        let (refit, directory) = try Self.refit("desired_retention: auto\n")
+        defer { directory.remove() }
+        let found = try #require(refit)
+        let choice = try #require(found.choice)
+        let target = String(format: "%.2f", choice.targetRetention ?? choice.desiredRetention)
+        let scheduled = String(format: "%.2f", choice.desiredRetention)
+        let expected = target == scheduled ? "; retention \(target);" : "; retention \(target) (FSRS schedules for \(scheduled));"
+        #expect(found.message.contains(expected), "\(found.message)")
     }
 
     @Test func freshParametersAreLeftAlone() throws {

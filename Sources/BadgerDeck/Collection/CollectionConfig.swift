@@ -345,6 +345,13 @@ public struct CollectionConfig: Sendable, Equatable {
         return replacing(keys: keys, with: added, in: text)
     }
 
+    /// `text` with `fsrs_parameters_reviews` set to `reviews` and nothing else changed: the log's
+    /// size when a fit was refused (too few reviews left after the optimizer's outlier filter),
+    /// so that the next try waits until the log has grown by half.
+    public static func settingRefusedFit(in text: String, reviews: Int) -> String {
+        replacing(keys: ["fsrs_parameters_reviews"], with: ["fsrs_parameters_reviews: \(reviews)"], in: text)
+    }
+
     /// `text` with the automatic settings a fit chose (`adaptive_retention`,
     /// `adaptive_target_retention` when given, `adaptive_learning_steps`,
     /// `adaptive_relearning_steps`, `adaptive_reason`, and `adaptive_same_day_intervals`, the

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What is wrong with a JSON input (`--settings`, `--histories`, `schedule replay`'s file), in
+/// words: where, and what was expected, not Swift's `DecodingError`.
+enum DecodingProblem {
+    static func words(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            let container = context.codingPath.isEmpty ? "" : " in " + path(context.codingPath)
+            return "`\(key.stringValue)` is missing\(container)"
+        case DecodingError.typeMismatch(let type, let context):
+            return "\(place(context)) must be \(expected(type))"
+        case DecodingError.valueNotFound(let type, let context):
+            return "\(place(context)) is null; it must be \(expected(type))"
+        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not JSON (\(context.debugDescription))"
+        case DecodingError.dataCorrupted(let context):
+            // A number that does not fit the field: 3.5 where a whole number belongs.
+            return "\(place(context)): \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func expected(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "a whole number"
+        case is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "a list"
+        case is [String: Any].Type: "an object"
+        default: "of the documented form"
+        }
+    }
+
+    private static func place(_ context: DecodingError.Context) -> String {
+        context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
+    }
+
+    /// `[2].reviews[0].rating`, in backticks.
+    private static func path(_ keys: [any CodingKey]) -> String {
+        let parts = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        return "`" + parts.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "`"
+    }
+}
