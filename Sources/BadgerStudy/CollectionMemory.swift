@@ -275,7 +275,8 @@ public struct CollectionMemory: Sendable {
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
-        // A deck that cannot be read for cards now (its front matter broken: no topic) counts as
+        // A deck that cannot be read for cards now (its front matter broken: no topic; or a merge
+        // conflict, which leaves no front matter read) counts as
         // not loaded: its cards are not gone, so its histories are neither matched to other
         // cards nor retired nor reported until it is mended.
         func isReadable(_ deck: ParsedDeck) -> Bool { deck.topic != nil && deck.invalidUTF8 == nil }
@@ -428,6 +429,11 @@ public struct CollectionMemory: Sendable {
         }
         // One string per deck for the cards' relative paths.
         let relativePaths = decks.map(\.file.relativePath)
+        // Each log's deck (the one beside it), for the identities last recorded there.
+        var deckOfLogPath: [String: String] = [:]
+        for deck in decks { deckOfLogPath[deck.file.memoryFiles.logPath] = deck.file.relativePath }
+        let deckOfLog = logs.map { deckOfLogPath[$0.path] }
+        let (ledger, names) = (self.ledger, self.names)
         let decks = self.decks
         matching = IdentityMatcher.match(
             cardCount: places.count,
@@ -437,7 +443,8 @@ public struct CollectionMemory: Sendable {
                 return IdentityMatcher.Card(
                     contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
                     deck: relativePaths[deck], ordinal: ordinal)
-            }, ledger: ledger, scope: scope)
+            }, ledger: ledger, scope: scope,
+            deckOfIdentity: { key in names.existingNumber(key).flatMap { ledger.lastLog(ofKey: $0) }.flatMap { deckOfLog[$0] } })
     }
 
     /// Leaves out duplicate records (the same record in two logs, or twice in one: a merge, a
@@ -1179,7 +1186,7 @@ public enum MemoryError: Error, Equatable, CustomStringConvertible {
         case .historyInUse(let key, let card):
             return "the history \(key) continues in card \(card), which is still there; a history is never taken from a card"
         case .deckNotRead(let deck):
-            return "\(deck) cannot be read for cards (its front matter is broken: `badger lint` says why); "
+            return "\(deck) cannot be read for cards (its front matter is broken, or it holds a merge conflict: `badger lint` says why); "
                 + "nothing is retired until it is mended, since a card moved into it would look gone"
         }
     }

@@ -40,7 +40,7 @@ import Testing
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
-        #expect(rules.count == 33)
+        #expect(rules.count == 34)
         let results = try #require(run["results"] as? [[String: Any]])
         for finding in results {
             let index = try #require(finding["ruleIndex"] as? Int)

@@ -74,6 +74,76 @@ import Testing
         #expect(show.standardOutput.components(separatedBy: "Good").count - 1 == 2, "\(show.standardOutput)")
     }
 
+    /// A command run while a deck holds a merge conflict (by hand, or `due` from cron) records
+    /// nothing of it: resolved to either side, the card keeps its history (the `=======` made
+    /// one side's question a heading, so the card looked deleted, and a card holding the
+    /// `>>>>>>>` line was recorded).
+    @Test func aCommandRunMidMergeLosesNoHistory() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("badger.yml", "fuzz: true\n")
+        try directory.write(
+            "d.md", Self.deck("T", [("What is the capital of France?", "Paris"), ("What is the capital of Spain?", "Madrid")]))
+        for id in try await Self.ids(root).values { try await Self.review(root, id, at: "2026-01-01T10:00:00Z") }
+        let before = try await Self.listed(root)
+        try directory.write(
+            "d.md",
+            "---\ntopic: T\n---\n\n<<<<<<< HEAD\nQ: What is the capitol of France?\n=======\nQ: What is the capital of Frence?\n>>>>>>> other\nA: Paris\n\nQ: What is the capital of Spain?\nA: Madrid\n"
+        )
+        for command in [["due"], ["list"], ["stats"], ["state", "rebuild"]] {
+            _ = try await BadgerProcess.run(command, in: root)
+        }
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.status == 1)
+        #expect(
+            lint.standardOutput.contains("d.md:5:1: error: [MergeConflictResolved] unresolved merge conflict"), "\(lint.standardOutput)")
+        let prune = try await BadgerProcess.run(["state", "prune"], in: root)
+        #expect(prune.status != 0 && prune.standardError.contains("holds a merge conflict"), "\(prune.standardError)")
+        // Resolved to HEAD's side: both cards keep their reviews, nothing is left over.
+        try directory.write(
+            "d.md", Self.deck("T", [("What is the capitol of France?", "Paris"), ("What is the capital of Spain?", "Madrid")]))
+        let after = try await Self.listed(root)
+        #expect(after["What is the capitol of France?"]?.due == before["What is the capital of France?"]?.due, "\(after)")
+        #expect(after["What is the capital of Spain?"]?.due == before["What is the capital of Spain?"]?.due)
+        let clean = try await BadgerProcess.run(["lint"], in: root)
+        #expect(clean.standardOutput.isEmpty, "\(clean.standardOutput)")
+        #expect(!(try directory.read("d.reviews")).contains(">>>>>>>"))
+    }
+
+    /// Two decks share a card (question and answer); both topics renamed at once: each card
+    /// continues the history recorded beside its own deck (both were reported ambiguous).
+    @Test func aCardTwoDecksShareKeepsEachDecksHistoryThroughTopicRenames() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("badger.yml", "fuzz: true\n")
+        try directory.write("a.md", Self.deck("French", [("How do you say no?", "no")]))
+        try directory.write("b.md", Self.deck("Spanish", [("How do you say no?", "no")]))
+        let ids = try await BadgerProcess.run(["list", "--format", "json"], in: root)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(ids.standardOutput.utf8)) as? [String: Any])
+        var idOfTopic: [String: String] = [:]
+        for card in try #require(document["cards"] as? [[String: Any]]) { idOfTopic[card["topic"] as! String] = card["id"] as? String }
+        try await Self.review(root, try #require(idOfTopic["French"]), 0, at: "2026-01-01T10:00:00Z")
+        try await Self.review(root, try #require(idOfTopic["Spanish"]), 3, at: "2026-01-01T10:00:00Z")
+        func dues() async throws -> [String: String] {
+            let result = try await BadgerProcess.run(["list", "--format", "json"], in: root)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            var due: [String: String] = [:]
+            for card in try #require(document["cards"] as? [[String: Any]]) {
+                due[(card["topic"] as! String).replacingOccurrences(of: "Lang::", with: "")] = card["due"] as? String ?? "new"
+            }
+            return due
+        }
+        let before = try await dues()
+        #expect(before["French"] != before["Spanish"])
+        try directory.write("a.md", Self.deck("Lang::French", [("How do you say no?", "no")]))
+        try directory.write("b.md", Self.deck("Lang::Spanish", [("How do you say no?", "no")]))
+        #expect(try await dues() == before)
+        let lint = try await BadgerProcess.run(["lint"], in: root)
+        #expect(lint.standardOutput.isEmpty, "\(lint.standardOutput)")
+    }
+
     @Test func markdownOnlyEditsKeepProgress() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -18,6 +18,9 @@ public struct ParsedDeck: Sendable {
     public var file: DeckFile
     /// Where the first byte that is not UTF-8 is, with its byte offset in the file.
     public var invalidUTF8: (offset: Int, location: SourceLocation)?
+    /// The lines from the first merge conflict marker (`<<<<<<<`) to the `>>>>>>>` that closes
+    /// it: such a file is read for no cards (`ConflictMarkers`).
+    public var conflictMarkers: ClosedRange<Int>?
     public var frontMatter: FrontMatter?
     public var cards: [ParsedCard] = []
     /// Fields with no `Q:` before them (in their section).
@@ -68,7 +71,7 @@ public struct ParsedDeck: Sendable {
     }
 
     /// Whether the file is a deck at all: it has front matter or card labels.
-    public var isDeck: Bool { frontMatter != nil || containsLabels || invalidUTF8 != nil }
+    public var isDeck: Bool { frontMatter != nil || containsLabels || invalidUTF8 != nil || conflictMarkers != nil }
 }
 
 extension StringProtocol {

@@ -25,6 +25,12 @@ public enum DeckParser {
             deck.invalidUTF8 = (offset + (source.hadByteOrderMark ? 3 : 0), source.location(ofOffset: offset))
             return deck
         }
+        // Half of two versions: nothing in it is read as a card, so that no card of either side
+        // looks deleted or new while the merge is under way.
+        if let markers = ConflictMarkers.find(source) {
+            deck.conflictMarkers = markers
+            return deck
+        }
         deck.frontMatter = FrontMatterReader.read(source)
         var firstLine = 1
         if let frontMatter = deck.frontMatter {

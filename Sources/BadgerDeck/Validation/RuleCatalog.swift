@@ -13,7 +13,7 @@ public enum RuleCatalog {
     /// Rules about the whole file: its encoding and front matter, and the positions the parser
     /// noted on the way, which are kept for the whole file.
     static let fileRules: [any DeckRule.Type] = [
-        ValidUTF8.self, FileIsDeck.self, FrontMatterClosed.self, FrontMatterValidYAML.self,
+        ValidUTF8.self, MergeConflictResolved.self, FileIsDeck.self, FrontMatterClosed.self, FrontMatterValidYAML.self,
         FrontMatterWithoutAliases.self, TopicPresent.self, FrontMatterKeyKnown.self, FrontMatterValueTypes.self,
         CardNotSwallowedByTable.self, CardNotSwallowedByHeading.self, NestingWithinLimit.self, InlineMathClosed.self,
         DisplayMathClosed.self, DeckHasCards.self,

@@ -9,7 +9,9 @@ import Foundation
 ///    direction: the same question (a topic renamed, a card moved to a deck of another topic),
 ///    a question a few edits away, or, for the reverse of a reversed card, the same answer or
 ///    one a few edits away (which is the forward question; for a cloze card, the same hidden
-///    text in a text at least half alike). The answer, the deck and the position break ties.
+///    text in a text at least half alike). The answer breaks ties; between histories a card
+///    continues exactly as well, the one recorded beside the card's own deck wins (two decks
+///    that share a card, both renamed).
 ///    A retired identity (`badger state prune`), or one a command already found continuing
 ///    in no card (`missing`), comes back only for its own question, told apart by nothing but
 ///    case, styling and white space: a card written later never takes it for an edit.
@@ -31,16 +33,6 @@ public enum IdentityMatcher {
             self.direction = direction
             self.question = ReviewRecord.CardSighting.clipped(question)
             self.answer = ReviewRecord.CardSighting.clipped(answer)
-            self.deck = deck
-            self.ordinal = ordinal
-        }
-    }
-
-    /// Where an identity was last seen, for tie-breaking: its deck and position.
-    public struct Place: Sendable, Equatable {
-        public var deck: String
-        public var ordinal: Int
-        public init(deck: String, ordinal: Int) {
             self.deck = deck
             self.ordinal = ordinal
         }
@@ -69,16 +61,19 @@ public enum IdentityMatcher {
 
     /// Matches `cards` to `ledger`'s identities. Only identities in `scope` (all when nil) may
     /// be matched by text or reported as orphans: a caller that loaded part of a collection
-    /// leaves out the identities of decks it did not load. `places` tells where identities
-    /// were last seen, when known.
-    public static func match(cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]) -> Result {
-        match(cardCount: cards.count, card: { cards[$0] }, ledger: ledger, scope: scope, places: places)
+    /// leaves out the identities of decks it did not load. `deckOfIdentity` tells, by key, the
+    /// deck beside whose log an identity was last recorded, when known.
+    public static func match(
+        cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, deckOfIdentity: (String) -> String? = { _ in nil }
+    ) -> Result {
+        match(cardCount: cards.count, card: { cards[$0] }, ledger: ledger, scope: scope, deckOfIdentity: deckOfIdentity)
     }
 
     /// The same matching over `cardCount` cards that `card` makes on demand, by position: a
     /// caller with many cards need not hold a `Card` (a few strings) for each at once.
     public static func match(
-        cardCount: Int, card cardAt: (Int) -> Card, ledger: CardLedger, scope: Set<String>? = nil, places: [String: Place] = [:]
+        cardCount: Int, card cardAt: (Int) -> Card, ledger: CardLedger, scope: Set<String>? = nil,
+        deckOfIdentity: (String) -> String? = { _ in nil }
     ) -> Result {
         let names = ledger.identities.names
         var result = Result(names: names)
@@ -137,8 +132,9 @@ public enum IdentityMatcher {
         // never matched by text; one with a history comes back only for its own question.
         let candidates = orphans.filter { $0.question != nil && (!$0.retired || $0.reviewCount > 0 || $0.suspended) }
         // 2. Edited: score every plausible pair.
-        var pairs: [(card: Int, identity: Int, score: Double)] = []
+        var pairs: [Pair] = []
         if !candidates.isEmpty, !newcomers.isEmpty {
+            let candidateDecks = candidates.map { deckOfIdentity($0.key) }
             // Each text is made comparable once, not once per pair.
             let candidateTexts = candidates.map { Texts(question: $0.question!, answer: $0.answer ?? "") }
             var byQuestion: [String: [Int]] = [:]
@@ -176,8 +172,8 @@ public enum IdentityMatcher {
                 if compareAll { add(live) }
                 for index in considered {
                     seen[index] = false
-                    if let score = score(card, texts, candidates[index], candidateTexts[index], place: places[candidates[index].key]) {
-                        pairs.append((cardIndex, index, score))
+                    if let score = score(card, texts, candidates[index], candidateTexts[index]) {
+                        pairs.append(Pair(card: cardIndex, identity: index, score: score, sameDeck: candidateDecks[index] == card.deck))
                     }
                 }
             }
@@ -188,18 +184,18 @@ public enum IdentityMatcher {
         var progress = true
         while progress {
             progress = false
-            var bestOfCard: [Int: [(identity: Int, score: Double)]] = [:]
-            var bestOfIdentity: [Int: [(card: Int, score: Double)]] = [:]
+            var bestOfCard: [Int: [Pair]] = [:]
+            var bestOfIdentity: [Int: [Pair]] = [:]
             for pair in pairs where !takenCards.contains(pair.card) && !takenIdentities.contains(pair.identity) {
-                bestOfCard[pair.card, default: []].append((pair.identity, pair.score))
-                bestOfIdentity[pair.identity, default: []].append((pair.card, pair.score))
+                bestOfCard[pair.card, default: []].append(pair)
+                bestOfIdentity[pair.identity, default: []].append(pair)
             }
             for cardIndex in bestOfCard.keys.sorted() {
-                let options = bestOfCard[cardIndex]!.sorted { ($0.score, -$0.identity) > ($1.score, -$1.identity) }
+                let options = bestOfCard[cardIndex]!.sorted { $0.isBetter(than: $1, identity: true) }
                 let best = options[0]
-                guard options.count == 1 || options[1].score < best.score - margin else { continue }
-                let rivals = bestOfIdentity[best.identity]!.sorted { $0.score > $1.score }
-                guard rivals[0].card == cardIndex, rivals.count == 1 || rivals[1].score < best.score - margin else { continue }
+                guard options.count == 1 || best.isClearlyBetter(than: options[1]) else { continue }
+                let rivals = bestOfIdentity[best.identity]!.sorted { $0.isBetter(than: $1, identity: false) }
+                guard rivals[0].card == cardIndex, rivals.count == 1 || best.isClearlyBetter(than: rivals[1]) else { continue }
                 guard !takenIdentities.contains(best.identity) else { continue }
                 takenCards.insert(cardIndex)
                 takenIdentities.insert(best.identity)
@@ -224,15 +220,38 @@ public enum IdentityMatcher {
         return result
     }
 
+    /// A card that could continue an identity, and how well.
+    struct Pair {
+        var card: Int
+        var identity: Int
+        var score: Double
+        /// Whether the identity was last recorded beside the card's deck.
+        var sameDeck: Bool
+
+        /// The order candidates are ranked in: score, then the own deck, then the lower
+        /// identity (`identity`: ranking identities for a card) or card.
+        func isBetter(than other: Pair, identity: Bool) -> Bool {
+            if score != other.score { return score > other.score }
+            if sameDeck != other.sameDeck { return sameDeck }
+            return identity ? self.identity < other.identity : card < other.card
+        }
+
+        /// Whether this pair may be taken over `other`, the next best for the same card or
+        /// identity: it scores better by the margin, or exactly as well and only it keeps the
+        /// card with its own deck's history. A near tie is never settled by the deck.
+        func isClearlyBetter(than other: Pair) -> Bool {
+            other.score < score - IdentityMatcher.margin || (other.score == score && sameDeck && !other.sameDeck)
+        }
+    }
+
     /// How well `card` continues `identity`, or nil if it cannot: 3 and more for the same
     /// question (3.9 in the other direction of a reversed card, with the same answer: its
     /// question and answer were swapped), 2 and more for a reverse card with the same answer, 1.5 to 2 for a cloze card
     /// whose text and hidden text are both at least half alike, 1 to 1.8 for a question
     /// a few edits away (at most an eighth of its length, at least 2; 0.2 less per edit), or for
     /// the reverse of a reversed card an answer a few edits away; plus
-    /// up to 1 for the answer's likeness and a little for the place. The texts of both are
-    /// made comparable once by the caller.
-    static func score(_ card: Card, _ cardTexts: Texts, _ identity: CardLedger.Identity, _ texts: Texts, place: Place?) -> Double? {
+    /// up to 1 for the answer's likeness. The texts of both are made comparable once by the caller.
+    static func score(_ card: Card, _ cardTexts: Texts, _ identity: CardLedger.Identity, _ texts: Texts) -> Double? {
         let (question, answer) = (texts.question, texts.answer)
         let (cardQuestion, cardAnswer) = (cardTexts.question, cardTexts.answer)
         let long = ReviewRecord.CardSighting.textLimit - 10
@@ -279,11 +298,7 @@ public enum IdentityMatcher {
             base = best
         }
         let answerLikeness = answer.raw.isEmpty && cardAnswer.raw.isEmpty ? 0.5 : likeness(answer, cardAnswer)
-        var placeBonus = 0.0
-        if let place, place.deck == card.deck {
-            placeBonus = 0.05 + 0.05 / Double(1 + abs(place.ordinal - card.ordinal))
-        }
-        return base + answerLikeness + placeBonus
+        return base + answerLikeness
     }
 
     /// A card's or identity's question and answer, each as written and as `ComparableText`.

@@ -5,7 +5,8 @@ import Testing
 @Suite struct RuleCatalogTests {
     /// Every rule and its severity, as Grammar/Spec.md lists them.
     static let contract: [String: Severity] = [
-        "ValidUTF8": .error, "StateMatchesCards": .warning, "FileIsDeck": .warning, "FrontMatterClosed": .error,
+        "ValidUTF8": .error, "MergeConflictResolved": .error, "StateMatchesCards": .warning, "FileIsDeck": .warning,
+        "FrontMatterClosed": .error,
         "FrontMatterValidYAML": .error,
         "TopicPresent": .error, "FrontMatterKeyKnown": .warning, "FrontMatterValueTypes": .error,
         "FrontMatterWithoutAliases": .error, "QuestionOrImagePresent": .error, "AnswerPresent": .error,
@@ -18,9 +19,9 @@ import Testing
         "ClozeDeletionsValid": .error, "ClozeNumbersInOrder": .warning, "ClozeFieldsValid": .error,
     ]
 
-    @Test func thereAre32LibraryRulesAndOneStateRule() {
-        #expect(RuleCatalog.all.count == 33)
-        #expect(RuleCatalog.deckRules.count + RuleCatalog.collectionRules.count == 32)
+    @Test func thereAre33LibraryRulesAndOneStateRule() {
+        #expect(RuleCatalog.all.count == 34)
+        #expect(RuleCatalog.deckRules.count + RuleCatalog.collectionRules.count == 33)
         #expect(RuleCatalog.stateRules.map(\.id) == ["StateMatchesCards"])
     }
 
@@ -71,7 +72,7 @@ import Testing
             String(describing: QuestionOrImagePresentTests.self), String(describing: ReversedValueValidTests.self),
             String(describing: TopicPresentTests.self), String(describing: ValidUTF8Tests.self),
             String(describing: ClozeDeletionsValidTests.self), String(describing: ClozeNumbersInOrderTests.self),
-            String(describing: ClozeFieldsValidTests.self),
+            String(describing: ClozeFieldsValidTests.self), String(describing: MergeConflictResolvedTests.self),
         ]
         // StateMatchesCards is tested with the scheduling state, in BadgerStudyTests.
         #expect(Set(RuleCatalog.all.map { $0.id + "Tests" }).subtracting(["StateMatchesCardsTests"]) == tested)

@@ -4,7 +4,7 @@ struct TopicPresent: DeckRule {
         id: "TopicPresent", severity: .error, summary: "A deck's front matter has a non-empty `topic:`.")
 
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
-        guard deck.invalidUTF8 == nil else { return }
+        guard deck.invalidUTF8 == nil, deck.conflictMarkers == nil else { return }
         guard let frontMatter = deck.frontMatter else {
             if deck.containsLabels {
                 let fix = addTopic(deck, at: SourceLocation(line: 1, column: 1), frontMatter: false)
