@@ -38,13 +38,14 @@ public struct AdaptiveRefit: Sendable, Equatable {
     public var parameters: [Double]?
     public var choice: AdaptiveChoice?
     /// Why nothing was fitted (parameters never fitted, and the optimizer refused the log): only
-    /// the log's size is recorded (`fsrs_parameters_reviews`), so that the next try waits until
+    /// the log's size is recorded (`fsrs_fit_refused_reviews`), so that the next try waits until
     /// the log has grown by half instead of repeating after every session.
     public var refusal: Refusal?
 
     /// The refit for a collection root after a session, or nil when none is due: `enabled` is
     /// false (`--no-adapt`), badger.yml says `adapt: false`, the scheduler is not FSRS, the
-    /// parameters are fresh, or there are too few reviews to fit.
+    /// parameters are fresh, or there are too few reviews to fit. A fit the optimizer refuses
+    /// (`refusal`) only records the log's size.
     ///
     /// - Parameters:
     ///   - root: the collection root (holding badger.yml).
@@ -93,15 +94,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         guard let choice = refit.choice else { return nil }
         if sampled < freshness.reviews { before += "; trained on a fixed sample of \(sampled) of them" }
         var settings: [String] = []
-        if config.adaptiveRetention {
-            // What the learner should observe, and what FSRS schedules for when calibration moved it.
-            let target = choice.targetRetention ?? choice.desiredRetention
-            var retention = "retention " + String(format: "%.2f", target)
-            if String(format: "%.2f", target) != String(format: "%.2f", choice.desiredRetention) {
-                retention += " (FSRS schedules for " + String(format: "%.2f", choice.desiredRetention) + ")"
-            }
-            settings.append(retention)
-        }
+        if config.adaptiveRetention { settings.append(retentionPhrase(choice)) }
         if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(choice.learningSteps)) }
         if config.adaptiveRelearningSteps { settings.append("relearning steps " + AdaptiveChoice.describe(choice.relearningSteps)) }
         let chosen = settings.isEmpty ? "" : "; " + settings.joined(separator: ", ")
@@ -109,6 +102,14 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let explained = settings.isEmpty ? "." : "; `badger stats` explains."
         refit.message = "Re-fitted your FSRS parameters to \(freshness.reviews) reviews (\(before))\(chosen)\(explained)"
         return refit
+    }
+
+    /// "retention 0.85 (FSRS schedules for 0.89)": what the learner should observe, and what FSRS
+    /// schedules for when calibration moved it.
+    static func retentionPhrase(_ choice: AdaptiveChoice) -> String {
+        let target = String(format: "%.2f", choice.targetRetention ?? choice.desiredRetention)
+        let scheduled = String(format: "%.2f", choice.desiredRetention)
+        return "retention " + target + (target == scheduled ? "" : " (FSRS schedules for " + scheduled + ")")
     }
 
     /// Fits the parameters to every predictable review of `logs`, chooses the `auto` settings,

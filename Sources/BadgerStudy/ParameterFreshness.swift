@@ -4,7 +4,8 @@ import Foundation
 
 /// Whether a collection's FSRS parameters fit its review log: stale once the log has grown by
 /// half since they were fitted, or when they were never fitted and the log is big enough to fit
-/// them (`minimumReviews`). Only FSRS collections are ever stale.
+/// them (`minimumReviews`) and has grown by half since a fit was refused, if one was
+/// (`fsrs_fit_refused_reviews`). Only FSRS collections are ever stale.
 public struct ParameterFreshness: Sendable, Equatable {
     /// Reviews made a day or more after the card's previous review that `badger optimize`
     /// needs: fsrs-rs trains on 64 or more, and optimize trains on the earliest 80%.
@@ -16,6 +17,8 @@ public struct ParameterFreshness: Sendable, Equatable {
     public var fittedOn: String?
     /// The reviews in the logs when they were fitted.
     public var reviewsAtFit: Int?
+    /// The reviews in the logs when a fit was last refused (never fitted), if one was.
+    public var reviewsAtRefusedFit: Int?
     /// The reviews in the logs now.
     public var reviews: Int
     /// The reviews made a day or more after the card's previous review.
@@ -98,14 +101,17 @@ public struct ParameterFreshness: Sendable, Equatable {
         fitted = config.fsrsParameters != nil
         fittedOn = config.fsrsParametersFitted
         reviewsAtFit = config.fsrsParametersReviews
+        reviewsAtRefusedFit = config.fsrsFitRefusedReviews
         self.reviews = reviews
         predictableReviews = predictable
         choiceIsStale = false
         refitsAfterSession = config.adapt && config.scheduler == "fsrs"
+        /// Whether the logs have half as many reviews again as `earlier`.
+        func grownByHalf(since earlier: Int) -> Bool { reviews * 2 >= earlier * 3 && reviews > earlier }
         if config.scheduler != "fsrs" {
             isStale = false
         } else if fitted {
-            isStale = reviews * 2 >= (config.fsrsParametersReviews ?? 0) * 3 && reviews > (config.fsrsParametersReviews ?? 0)
+            isStale = grownByHalf(since: config.fsrsParametersReviews ?? 0)
             if !isStale, !config.adaptiveChoiceCurrent, predictable >= Self.minimumReviews {
                 choiceIsStale = true
                 isStale = true
@@ -113,8 +119,7 @@ public struct ParameterFreshness: Sendable, Equatable {
         } else {
             // A fit the optimizer refused (too few reviews left after its outlier filter)
             // records the log's size: the next try waits until the log has grown by half.
-            let tried = config.fsrsParametersReviews
-            isStale = predictable >= Self.minimumReviews && tried.map { reviews * 2 >= $0 * 3 && reviews > $0 } ?? true
+            isStale = predictable >= Self.minimumReviews && config.fsrsFitRefusedReviews.map(grownByHalf) ?? true
         }
     }
 
@@ -134,7 +139,7 @@ public struct ParameterFreshness: Sendable, Equatable {
             return
                 "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews); \(remedy)."
         }
-        let tried = reviewsAtFit.map { " (a fit at \($0) reviews had too few left after leaving out outliers)" } ?? ""
+        let tried = reviewsAtRefusedFit.map { " (a fit at \($0) reviews had too few left after leaving out outliers)" } ?? ""
         let remedy =
             refitsAfterSession
             ? "the end of the next `badger study` session fits them, or run `badger optimize --apply`" : "run `badger optimize --apply`"

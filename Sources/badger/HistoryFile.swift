@@ -51,7 +51,7 @@ enum HistoryFile {
             let reviews = try history.reviews.enumerated().map { index, review in
                 guard let whole = Int(exactly: review.rating), let rating = Rating(rawValue: whole) else {
                     Terminal.standardError.write(
-                        "badger: error: \(UntrustedText.sanitized(history.id)), review \(index + 1): rating must be 1, 2, 3 or 4, not \(review.rating.formatted())\n"
+                        "badger: error: \(UntrustedText.sanitized(history.id)), review \(index + 1): rating must be 1, 2, 3 or 4, not \(Int(exactly: review.rating).map(String.init) ?? "\(review.rating)")\n"
                     )
                     throw ExitStatus.usageOrIO.code
                 }

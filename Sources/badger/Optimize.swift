@@ -142,25 +142,34 @@ extension Badger {
             let outcome = FSRSOptimizer(configuration: settings).fit(train)
             guard case .fitted(let fit) = outcome else {
                 if case .tooFewReviews(let have, let need) = outcome {
-                    // Applied to parameters never fitted, the log's size is recorded, so that
-                    // neither `due` nor the end of a session asks for a fit again until it has
-                    // grown by half.
-                    let recorded = apply && studied.configs.values.contains { $0.fsrsParameters == nil }
-                    if recorded {
-                        try reportingStorageErrors {
-                            for (root, rootConfig) in studied.configs where rootConfig.fsrsParameters == nil {
-                                let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
-                                let text = (FileManager.default.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                                try AtomicFile.write(CollectionConfig.settingRefusedFit(in: text, reviews: reviewCount), to: path)
+                    Terminal.standardOutput.write(
+                        "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need).\n"
+                    )
+                    guard apply else { return Terminal.standardOutput.write("Nothing was changed.\n") }
+                    // Applied: fitted on every review, as the end of a study session fits. A fit
+                    // refused again is recorded for parameters never fitted, so that neither
+                    // `due` nor a session asks for one until the log has grown by half.
+                    try reportingStorageErrors {
+                        for root in studied.configs.keys.sorted() {
+                            guard
+                                let refit = AdaptiveRefit.fit(
+                                    root: root, config: studied.configs[root] ?? config, logs: logs, fileAccess: LocalFileSystem(),
+                                    now: moment, timeZone: .current)
+                            else {
+                                Terminal.standardOutput.write("Nothing was changed.\n")
+                                continue
+                            }
+                            for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
+                            if let refusal = refit.refusal {
+                                Terminal.standardOutput.write(
+                                    "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\n"
+                                )
+                            } else {
+                                Terminal.standardOutput.write(
+                                    "Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.\n")
                             }
                         }
                     }
-                    Terminal.standardOutput.write(
-                        "After leaving out outliers (rare delays before a card's first review), \(have) reviews are left to train on; "
-                            + "fitting needs \(need). "
-                            + (recorded
-                                ? "badger.yml records the log's size (fsrs_parameters_reviews: \(reviewCount)); the next try is when the log has grown by half.\n"
-                                : "Nothing was changed.\n"))
                 }
                 return
             }

@@ -251,8 +251,8 @@ import Testing
                 == true)
         let yaml = try directory.read("badger.yml")
         let reviews = try #require(
-            yaml.split(separator: "\n").last.flatMap { Int($0.replacingOccurrences(of: "fsrs_parameters_reviews: ", with: "")) })
-        #expect(yaml == Self.auto + "fsrs_parameters_reviews: \(reviews)\n")
+            yaml.split(separator: "\n").last.flatMap { Int($0.replacingOccurrences(of: "fsrs_fit_refused_reviews: ", with: "")) })
+        #expect(yaml == Self.auto + "fsrs_fit_refused_reviews: \(reviews)\n")
         #expect(said.first?.contains("to your \(reviews) reviews yet") == true)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
         let second = try await Self.study(directory)
@@ -261,7 +261,7 @@ import Testing
         let after = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(!after.standardOutput.contains("could fit them"), "\(after.standardOutput)")
         // Grown by half: asked again, naming the try before.
-        try directory.write("badger.yml", Self.auto + "fsrs_parameters_reviews: \(reviews * 2 / 3)\n")
+        try directory.write("badger.yml", Self.auto + "fsrs_fit_refused_reviews: \(reviews * 2 / 3)\n")
         let grown = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(
             grown.standardOutput.contains("(a fit at \(reviews * 2 / 3) reviews had too few left after leaving out outliers)"),
@@ -270,7 +270,7 @@ import Testing
         try directory.write("badger.yml", Self.auto)
         let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(applied.standardOutput.contains("badger.yml records the log's size"), "\(applied.standardOutput)")
-        #expect(try directory.read("badger.yml").hasPrefix(Self.auto + "fsrs_parameters_reviews: "))
+        #expect(try directory.read("badger.yml").hasPrefix(Self.auto + "fsrs_fit_refused_reviews: "))
     }
 
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {

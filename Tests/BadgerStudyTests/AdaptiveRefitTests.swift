@@ -110,7 +110,7 @@ import Testing
         )
         // Only the log's size is written: no parameters, no fit log line.
         #expect(
-            refit.writes == [AdaptiveRefit.Write(path: directory.url.path + "/badger.yml", text: yaml + "fsrs_parameters_reviews: 150\n")])
+            refit.writes == [AdaptiveRefit.Write(path: directory.url.path + "/badger.yml", text: yaml + "fsrs_fit_refused_reviews: 150\n")])
         let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
         let fresh = ParameterFreshness(config: recorded, logs: Self.refusedLogs())
         #expect(!fresh.isStale && fresh.advice == nil)
@@ -119,8 +119,17 @@ import Testing
         #expect(grown.isStale)
         #expect(
             grown.advice?.contains("(a fit at 150 reviews had too few left after leaving out outliers)") == true, "\(grown.advice ?? "")")
-        // Parameters fitted before are kept as they are (the next session tries again).
+        // `fsrs_parameters` deleted to go back to the defaults, the fit's other keys left: stale
+        // at once, as before (the refusal has a key of its own).
+        let reset = try CollectionConfig(yaml: "fsrs_parameters_reviews: 4210\n", path: "badger.yml")
+        let afterReset = ParameterFreshness(config: reset, logs: Self.refusedLogs())
+        #expect(afterReset.isStale && afterReset.advice?.contains("too few left") == false)
+        // A fit removes the refusal.
         let parameters = FSRS6.defaultParameters.map { String($0) }.joined(separator: ", ")
+        let refitted = CollectionConfig.settingFittedParameters(
+            in: refit.writes[0].text, parameters: FSRS6.defaultParameters, fitted: "2026-07-24", reviews: 300)
+        #expect(!refitted.contains("fsrs_fit_refused_reviews"))
+        // Parameters fitted before are kept as they are (the next session tries again).
         let fitted = try CollectionConfig(yaml: "fsrs_parameters: [\(parameters)]\nfsrs_parameters_reviews: 60\n", path: "badger.yml")
         #expect(
             AdaptiveRefit.fit(
@@ -140,6 +149,11 @@ import Testing
         let scheduled = String(format: "%.2f", choice.desiredRetention)
         let expected = target == scheduled ? "; retention \(target);" : "; retention \(target) (FSRS schedules for \(scheduled));"
         #expect(found.message.contains(expected), "\(found.message)")
+        // Calibration moved the retention: both are named; else the one.
+        let moved = AdaptiveChoice(desiredRetention: 0.886, learningSteps: [], relearningSteps: [], reason: "", targetRetention: 0.85)
+        #expect(AdaptiveRefit.retentionPhrase(moved) == "retention 0.85 (FSRS schedules for 0.89)")
+        let fixed = AdaptiveChoice(desiredRetention: 0.9, learningSteps: [], relearningSteps: [], reason: "")
+        #expect(AdaptiveRefit.retentionPhrase(fixed) == "retention 0.90")
     }
 
     @Test func freshParametersAreLeftAlone() throws {

@@ -39,6 +39,10 @@ public struct CollectionConfig: Sendable, Equatable {
     public var fsrsParametersFitted: String?
     /// How many reviews the logs held when the parameters were fitted.
     public var fsrsParametersReviews: Int?
+    /// How many reviews the logs held when a fit of parameters never fitted was refused (too few
+    /// left after the optimizer's outlier filter): the next try waits until they are half as
+    /// many again.
+    public var fsrsFitRefusedReviews: Int?
     /// `desired_retention: auto`: the retention is chosen by a workload simulation with the fitted
     /// parameters, within `retentionBounds`; `desiredRetention` then holds the last choice.
     public var adaptiveRetention = false
@@ -74,13 +78,15 @@ public struct CollectionConfig: Sendable, Equatable {
     /// Every key the file may have.
     public static let keys = [
         "exclude", "scheduler", "desired_retention", "learning_steps", "relearning_steps", "maximum_interval", "day_start_hour",
-        "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "macros", "desired_retention_bounds", "adapt",
+        "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews", "macros",
+        "desired_retention_bounds", "adapt",
         "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason", "same_day_intervals",
         "adaptive_target_retention", "adaptive_same_day_intervals",
     ]
 
     /// The keys only a fit writes (`badger optimize --apply`, a refit after `badger study`).
-    public static let fittedKeys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews"] + adaptiveKeys
+    public static let fittedKeys =
+        ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews"] + adaptiveKeys
 
     /// `yaml` with all but the last of each fit-written key blanked out (lines kept, so errors
     /// name the right line): two clones that both re-fitted merge `badger.yml` with git's union
@@ -253,6 +259,9 @@ public struct CollectionConfig: Sendable, Equatable {
             case "fsrs_parameters_reviews":
                 guard let count = value.int, count >= 0 else { throw bad("`fsrs_parameters_reviews` must be a whole number of reviews") }
                 fsrsParametersReviews = count
+            case "fsrs_fit_refused_reviews":
+                guard let count = value.int, count >= 0 else { throw bad("`fsrs_fit_refused_reviews` must be a whole number of reviews") }
+                fsrsFitRefusedReviews = count
             case "macros":
                 macros = try Self.macros(value, path: path, lines: yaml.split(separator: "\n", omittingEmptySubsequences: false), bad: bad)
             default:
@@ -337,7 +346,8 @@ public struct CollectionConfig: Sendable, Equatable {
     /// every other line kept as it was: earlier lines for these keys are removed (with their
     /// indented continuation lines) and the new ones appended.
     public static func settingFittedParameters(in text: String, parameters: [Double], fitted: String, reviews: Int) -> String {
-        let keys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews"]
+        // A fit replaces a refusal recorded before.
+        let keys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews"]
         let list = parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
         let added = [
             "fsrs_parameters: [\(list)]", "fsrs_parameters_fitted: \"\(fitted)\"", "fsrs_parameters_reviews: \(reviews)",
@@ -345,11 +355,11 @@ public struct CollectionConfig: Sendable, Equatable {
         return replacing(keys: keys, with: added, in: text)
     }
 
-    /// `text` with `fsrs_parameters_reviews` set to `reviews` and nothing else changed: the log's
-    /// size when a fit was refused (too few reviews left after the optimizer's outlier filter),
-    /// so that the next try waits until the log has grown by half.
+    /// `text` with `fsrs_fit_refused_reviews` set to `reviews` and nothing else changed: the
+    /// log's size when a fit was refused (too few reviews left after the optimizer's outlier
+    /// filter), so that the next try waits until the log has grown by half.
     public static func settingRefusedFit(in text: String, reviews: Int) -> String {
-        replacing(keys: ["fsrs_parameters_reviews"], with: ["fsrs_parameters_reviews: \(reviews)"], in: text)
+        replacing(keys: ["fsrs_fit_refused_reviews"], with: ["fsrs_fit_refused_reviews: \(reviews)"], in: text)
     }
 
     /// `text` with the automatic settings a fit chose (`adaptive_retention`,

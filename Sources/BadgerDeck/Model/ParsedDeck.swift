@@ -71,7 +71,7 @@ public struct ParsedDeck: Sendable {
     }
 
     /// Whether the file is a deck at all: it has front matter or card labels.
-    public var isDeck: Bool { frontMatter != nil || containsLabels || invalidUTF8 != nil || conflictMarkers != nil }
+    public var isDeck: Bool { frontMatter != nil || containsLabels || invalidUTF8 != nil }
 }
 
 extension StringProtocol {

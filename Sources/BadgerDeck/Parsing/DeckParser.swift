@@ -27,8 +27,10 @@ public enum DeckParser {
         }
         // Half of two versions: nothing in it is read as a card, so that no card of either side
         // looks deleted or new while the merge is under way.
-        if let markers = ConflictMarkers.find(source) {
-            deck.conflictMarkers = markers
+        if let found = ConflictMarkers.find(source) {
+            deck.conflictMarkers = found.lines
+            // A conflicted file is a deck when it reads like one (else it is skipped as none).
+            deck.containsLabels = found.looksLikeDeck
             return deck
         }
         deck.frontMatter = FrontMatterReader.read(source)

@@ -45,11 +45,20 @@ import Testing
         try assertFindings(text, ["1️⃣": Self.rule])
     }
 
+    /// A file that is not a deck (no front matter, no card label) is skipped as before, markers or not.
+    @Test func aConflictedFileThatIsNoDeckIsSkipped() throws {
+        let all = try lint("# Notes\n\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> topic\n", named: "README.md")
+        #expect(all.map(\.ruleID) == ["FileIsDeck"], "\(describe(all))")
+    }
+
     /// Seven-character runs that are not a complete set of markers are Markdown as usual: a
     /// setext heading's `=======`, a quote of `>>>>>>>`, markers not at a line's start.
     @Test(arguments: [
         "Title\n=======\n\nQ: q\nA: a\n", "Q: q\nA: >>>>>>> quoted\n", "Q: q\nA: a <<<<<<< b\n=======\n>>>>>>> c\n",
         "Q: q\nA: a\n\n<<<<<<<< eight\n=======\n>>>>>>> seven\n", "Q: q\nA: a\n\n<<<<<<< one\n>>>>>>> no divider\n",
+        // An example of a conflict in a card, in a fenced code block.
+        "Q: What does git write on a conflict?\nA:\n```text\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> topic\n```\n",
+        "Q: And with tildes?\nA:\n  ~~~~\n<<<<<<< HEAD\n=======\n>>>>>>> topic\n  ~~~~~\n\nQ: next\nA: x\n",
     ])
     func otherRunsAreNoConflict(_ body: String) throws {
         let all = try assertNoFinding(of: Self.rule, in: deck(body))

@@ -5,7 +5,7 @@ struct MergeConflictResolved: DeckRule {
         summary: "A deck holds no unresolved merge conflict (`<<<<<<<` … `=======` … `>>>>>>>` lines).")
 
     static func check(_ deck: ParsedDeck, in context: RuleContext, into report: inout RuleReport) {
-        guard let lines = deck.conflictMarkers else { return }
+        guard let lines = deck.conflictMarkers, deck.isDeck else { return }
         report.add(description, message(end: lines.upperBound), at: SourceLocation(line: lines.lowerBound, column: 1), length: 7)
     }
 
