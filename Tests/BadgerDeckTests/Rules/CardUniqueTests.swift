@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BadgerDeck
@@ -21,6 +22,21 @@ import Testing
         #expect(note.file == "deck.md")
         #expect(note.range?.start == MarkedText(marked)["2️⃣"])
         #expect(found.first?.message.contains("What is the capital of France?") == true)
+    }
+
+    /// The same question with "é" written once composed and once as e and a combining accent
+    /// looks the same and asks the same (their ids differ; matching already read them as one).
+    @Test func questionsThatDifferOnlyInUnicodeNormalizationAreDuplicates() throws {
+        let composed = "Où est le café?"
+        let decomposed = composed.decomposedStringWithCanonicalMapping
+        #expect(Array(composed.utf8) != Array(decomposed.utf8))
+        for (first, second) in [(composed, decomposed), (decomposed, composed)] {
+            try assertFindings(
+                "---\ntopic: French\n---\nQ: \(first)\nA: Here\n\n1️⃣Q: \(second)\nA: Here\n", ["1️⃣": Self.rule], rule: Self.rule)
+        }
+        // Text that is composed already, and other scripts, are not duplicates of anything else.
+        try assertNoFinding(
+            of: Self.rule, in: deck("Q: Où est le café?\nA: Ici\n\nQ: Où est la gare?\nA: Là\n\nQ: 한국어\nA: x\n\nQ: 한국\nA: y\n"))
     }
 
     @Test func severityIsError() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// No two cards of a topic ask the same question, counting the reverse of reversed cards.
 ///
 /// Keeps about forty bytes per question seen (where it was first asked, found through a
@@ -28,12 +30,19 @@ struct CardUnique: CollectionRule {
     init() {}
 
     mutating func check(_ card: Card, into diagnostics: inout [Diagnostic]) {
-        let asked = card.cloze?.text ?? card.question?.markdown ?? ""
+        var asked = card.cloze?.text ?? card.question?.markdown ?? ""
         guard !asked.isEmpty else { return }
+        var key = card.questionKey
+        // "é" written as e and a combining accent asks what "é" asks (the ids differ: they hash
+        // the bytes): compared in composed form.
+        if card.cloze == nil, let composed = Self.composedIfDifferent(asked) {
+            asked = composed
+            key = CardID.questionHash(topic: card.topic, question: composed)
+        }
         let check = Self.checkHash(topic: card.topic, question: asked)
-        guard let index = first[card.questionKey] else {
+        guard let index = first[key] else {
             if files.last != card.file.displayPath { files.append(card.file.displayPath) }
-            first[card.questionKey] = Int32(firstPlaces.count)
+            first[key] = Int32(firstPlaces.count)
             firstPlaces.append(
                 FirstAsked(
                     check: check, file: Int32(files.count - 1), line: Int32(clamping: card.questionLocation.line),
@@ -57,6 +66,18 @@ struct CardUnique: CollectionRule {
                         file: files[Int(original.file)],
                         range: SourceRange(line: Int(original.line), column: Int(original.column), length: 2))
                 ]))
+    }
+
+    /// `text` in Unicode's composed form (NFC) when that differs from it, else nil. Only a text
+    /// with a combining mark or a Hangul jamo is composed: most are left alone unread twice.
+    static func composedIfDifferent(_ text: String) -> String? {
+        guard text.utf8.contains(where: { $0 >= 0xCC }),
+            text.unicodeScalars.contains(where: {
+                $0.value >= 0x300 && ($0.properties.canonicalCombiningClass != .notReordered || (0x1100...0x11FF).contains($0.value))
+            })
+        else { return nil }
+        let composed = text.precomposedStringWithCanonicalMapping
+        return composed.utf8.elementsEqual(text.utf8) ? nil : composed
     }
 
     /// A hash of the case-folded topic and the question with white space runs collapsed, like
