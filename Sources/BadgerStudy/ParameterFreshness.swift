@@ -139,7 +139,9 @@ public struct ParameterFreshness: Sendable, Equatable {
             return
                 "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews); \(remedy)."
         }
-        let tried = reviewsAtRefusedFit.map { " (a fit at \($0) reviews had too few left after leaving out outliers)" } ?? ""
+        let tried =
+            reviewsAtRefusedFit.map { " (a fit when the log held \($0) reviews had too few left to train on after leaving out outliers)" }
+            ?? ""
         let remedy =
             refitsAfterSession
             ? "the end of the next `badger study` session fits them, or run `badger optimize --apply`" : "run `badger optimize --apply`"

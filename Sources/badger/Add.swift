@@ -92,6 +92,18 @@ extension Badger {
                 let folder = DeckPlacement.directory(paths: collection.paths, fileAccess: fileAccess)
                 let path = DeckWriter.deckPath(forTopic: topic, in: folder)
                 guard fileAccess.kind(atPath: path) == nil else {
+                    // A deck mid-merge is read for no cards, so its topic is not found.
+                    if let bytes = try? fileAccess.contents(atPath: path),
+                        let lines = DeckParser.parse(
+                            [UInt8](bytes), file: DeckFile(displayPath: path, absolutePath: path, collectionRoot: "")
+                        )
+                        .conflictMarkers
+                    {
+                        Terminal.standardError.write(
+                            "badger: error: \(DeckPlacement.shown(path)) holds an unresolved merge conflict (line \(lines.lowerBound)): resolve it, then add\n"
+                        )
+                        throw ExitStatus.findings.code
+                    }
                     Terminal.standardError.write(
                         "badger: error: the topic \(UntrustedText.sanitized(topic)) has no deck, and \(DeckPlacement.shown(path)) "
                             + "already exists (is it a deck of another topic, outside the paths given?)\n")

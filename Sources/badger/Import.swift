@@ -370,6 +370,11 @@ extension Badger {
             let deck = DeckParser.parse([UInt8](data), file: file)
             guard let deckTopic = deck.topic, deckTopic.caseInsensitiveCompare(topic) == .orderedSame else {
                 let shown = UntrustedText.sanitized(Self.displayPath(path, cwd: fileAccess.currentDirectory))
+                if let lines = deck.conflictMarkers {
+                    errors.write(
+                        "badger: error: \(shown) holds an unresolved merge conflict (line \(lines.lowerBound)): resolve it, then import\n")
+                    throw ExitStatus.usageOrIO.code
+                }
                 errors.write(
                     deck.topic.map { "badger: error: \(shown) is a deck of topic \"\(UntrustedText.sanitized($0))\", not \"\(topic)\"\n" }
                         ?? "badger: error: \(shown) exists and is not a deck with a topic; name another with --into\n")

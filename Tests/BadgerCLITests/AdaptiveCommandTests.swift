@@ -264,7 +264,8 @@ import Testing
         try directory.write("badger.yml", Self.auto + "fsrs_fit_refused_reviews: \(reviews * 2 / 3)\n")
         let grown = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(
-            grown.standardOutput.contains("(a fit at \(reviews * 2 / 3) reviews had too few left after leaving out outliers)"),
+            grown.standardOutput.contains(
+                "(a fit when the log held \(reviews * 2 / 3) reviews had too few left to train on after leaving out outliers)"),
             "\(grown.standardOutput)")
         // optimize --apply records the same, and says so.
         try directory.write("badger.yml", Self.auto)

@@ -100,6 +100,7 @@ import Testing
             lint.standardOutput.contains("d.md:5:1: error: [MergeConflictResolved] unresolved merge conflict"), "\(lint.standardOutput)")
         let prune = try await BadgerProcess.run(["state", "prune"], in: root)
         #expect(prune.status != 0 && prune.standardError.contains("holds a merge conflict"), "\(prune.standardError)")
+
         // Resolved to HEAD's side: both cards keep their reviews, nothing is left over.
         try directory.write(
             "d.md", Self.deck("T", [("What is the capitol of France?", "Paris"), ("What is the capital of Spain?", "Madrid")]))
@@ -109,6 +110,23 @@ import Testing
         let clean = try await BadgerProcess.run(["lint"], in: root)
         #expect(clean.standardOutput.isEmpty, "\(clean.standardOutput)")
         #expect(!(try directory.read("d.reviews")).contains(">>>>>>>"))
+    }
+
+    /// Adding or importing into a topic whose deck is mid-merge names the conflict (add said
+    /// geo.md was a deck of another topic; import, that it was no deck with a topic).
+    @Test func addingToADeckMidMergeNamesTheConflict() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("geo.md", "---\ntopic: Geo\n---\n\n<<<<<<< HEAD\nQ: a\n=======\nQ: b\n>>>>>>> x\nA: c\n")
+        let before = try directory.read("geo.md")
+        let add = try await BadgerProcess.run(["add", "--topic", "Geo", "--question", "q?", "--answer", "a"], in: directory.url)
+        #expect(add.status == 1 && add.standardError.contains("geo.md holds an unresolved merge conflict (line 5)"), "\(add.standardError)")
+        try directory.write("cards.csv", "q?;a;;no\n")
+        let imported = try await BadgerProcess.run(["import", "cards.csv", "--topic", "Geo", "--into", "geo.md"], in: directory.url)
+        #expect(
+            imported.status == 2 && imported.standardError.contains("holds an unresolved merge conflict (line 5)"),
+            "\(imported.standardError)")
+        #expect(try directory.read("geo.md") == before)
     }
 
     /// Two decks share a card (question and answer); both topics renamed at once: each card

@@ -118,7 +118,8 @@ import Testing
         let grown = ParameterFreshness(config: recorded, logs: Self.refusedLogs(cards: 15))
         #expect(grown.isStale)
         #expect(
-            grown.advice?.contains("(a fit at 150 reviews had too few left after leaving out outliers)") == true, "\(grown.advice ?? "")")
+            grown.advice?.contains("(a fit when the log held 150 reviews had too few left to train on after leaving out outliers)") == true,
+            "\(grown.advice ?? "")")
         // `fsrs_parameters` deleted to go back to the defaults, the fit's other keys left: stale
         // at once, as before (the refusal has a key of its own).
         let reset = try CollectionConfig(yaml: "fsrs_parameters_reviews: 4210\n", path: "badger.yml")

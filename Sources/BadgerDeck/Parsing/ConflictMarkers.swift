@@ -1,9 +1,11 @@
 /// Git's merge conflict markers: a `<<<<<<<` line, a `=======` line, then a `>>>>>>>` line, each
 /// seven characters at the start of its line (`<<<<<<<` and `>>>>>>>` alone or followed by a space
 /// and a label, `=======` alone). A file holding them is half of two versions: its cards are not
-/// read until the conflict is resolved. Markers shown in a fenced code block (an example of a
-/// conflict in a card) are text: a `<<<<<<<` counts only outside fences; once one opens a
-/// conflict, the rest is found whatever fences either side holds.
+/// read until the conflict is resolved. A complete set of markers inside one fenced code block
+/// that closes after it (an example of a conflict in a card) is text; anything less certain (a
+/// fence CommonMark would not read as one, inside an HTML block or a list item, that never
+/// closes) counts as a conflict: reading a conflicted deck for cards could record a card that
+/// holds a marker, which is worse than reporting an example.
 enum ConflictMarkers {
     struct Found: Equatable {
         /// From the first `<<<<<<<` to the `>>>>>>>` that closes it.
@@ -15,8 +17,11 @@ enum ConflictMarkers {
 
     /// The first complete set of markers in `source`, or nil.
     static func find(_ source: SourceText) -> Found? {
-        var opened: Int?
+        /// The `<<<<<<<` line, and whether it stood inside a fenced block.
+        var opened: (line: Int, inFence: Bool)?
         var divided = false
+        /// A complete set inside a fenced block: text only once that block closes.
+        var example: ClosedRange<Int>?
         var fence: (character: UInt8, length: Int)?
         for line in 1...source.lineCount {
             let start = source.lineStarts[line - 1]
@@ -28,23 +33,29 @@ enum ConflictMarkers {
                     || first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
             else { continue }
             let text = source.line(line)
-            if opened == nil, let run = fenceRun(text) {
+            if let run = fenceRun(text) {
                 if let open = fence {
-                    if run.character == open.character, run.length >= open.length, run.closes { fence = nil }
+                    if run.character == open.character, run.length >= open.length, run.closes {
+                        fence = nil
+                        // The example's block closed: its markers were text.
+                        if example != nil { (example, opened, divided) = (nil, nil, false) }
+                    }
                 } else {
                     fence = (run.character, run.length)
                 }
                 continue
             }
-            if fence == nil, opened == nil, isMarker(text, UInt8(ascii: "<")) {
-                opened = line
-            } else if opened != nil, isMarker(text, UInt8(ascii: "="), alone: true) {
+            if opened == nil, isMarker(text, UInt8(ascii: "<")) {
+                opened = (line, fence != nil)
+            } else if opened != nil, example == nil, isMarker(text, UInt8(ascii: "="), alone: true) {
                 divided = true
-            } else if let first = opened, divided, isMarker(text, UInt8(ascii: ">")) {
-                return Found(lines: first...line, looksLikeDeck: looksLikeDeck(source))
+            } else if let open = opened, divided, example == nil, isMarker(text, UInt8(ascii: ">")) {
+                guard open.inFence, fence != nil else { return Found(lines: open.line...line, looksLikeDeck: looksLikeDeck(source)) }
+                example = open.line...line
             }
         }
-        return nil
+        // A block that never closed: not an example anyone can be sure of.
+        return example.map { Found(lines: $0, looksLikeDeck: looksLikeDeck(source)) }
     }
 
     /// Whether `line` is seven `character`s, alone or (unless `alone`) followed by a space and more.

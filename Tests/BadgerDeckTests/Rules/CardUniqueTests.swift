@@ -34,6 +34,17 @@ import Testing
             try assertFindings(
                 "---\ntopic: French\n---\nQ: \(first)\nA: Here\n\n1️⃣Q: \(second)\nA: Here\n", ["1️⃣": Self.rule], rule: Self.rule)
         }
+        // Characters whose composed form is another single one: the Angstrom, Ohm and Kelvin
+        // signs, the Greek question mark.
+        for (first, second) in [
+            ("Unit \u{212B}", "Unit \u{C5}"), ("1 \u{2126}", "1 \u{3A9}"), ("0 \u{212A}", "0 K"), ("αρετή\u{37E}", "αρετή;"),
+        ] {
+            try assertFindings("---\ntopic: T\n---\nQ: \(first)\nA: a\n\n1️⃣Q: \(second)\nA: b\n", ["1️⃣": Self.rule], rule: Self.rule)
+        }
+        // Cloze cards too: the same text around the deletion.
+        try assertFindings(
+            "---\ntopic: T\n---\nC: Phở bò {{c1::x}}\n\n1️⃣C: \("Phở bò".decomposedStringWithCanonicalMapping) {{c1::y}}\n", ["1️⃣": Self.rule],
+            rule: Self.rule)
         // Text that is composed already, and other scripts, are not duplicates of anything else.
         try assertNoFinding(
             of: Self.rule, in: deck("Q: Où est le café?\nA: Ici\n\nQ: Où est la gare?\nA: Là\n\nQ: 한국어\nA: x\n\nQ: 한국\nA: y\n"))

@@ -45,6 +45,17 @@ import Testing
         try assertFindings(text, ["1️⃣": Self.rule])
     }
 
+    /// A fence CommonMark does not read as one (in a list item, or an HTML block) never hides
+    /// a conflict after it: only markers inside a fenced block that closes after them are text.
+    @Test(arguments: [
+        "---\ntopic: T\n---\n\nQ: How?\nA:\n- run\n  ```\n  ls\n- or not\n\n1️⃣<<<<<<< HEAD\nQ: a\n=======\nQ: b\n>>>>>>> x\nA: c\n",
+        "---\ntopic: T\n---\n\nQ: How?\nA: <!--\n```\n-->\n\n1️⃣<<<<<<< HEAD\nQ: a\n=======\nQ: b\n>>>>>>> x\nA: c\n",
+        "---\ntopic: T\n---\n\nQ: How?\nA:\n```\n1️⃣<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> x\n",
+    ])
+    func aFenceThatMayNotBeOneHidesNoConflict(_ text: String) throws {
+        try assertFindings(text, ["1️⃣": Self.rule], rule: Self.rule)
+    }
+
     /// A file that is not a deck (no front matter, no card label) is skipped as before, markers or not.
     @Test func aConflictedFileThatIsNoDeckIsSkipped() throws {
         let all = try lint("# Notes\n\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> topic\n", named: "README.md")

@@ -35,7 +35,7 @@ struct CardUnique: CollectionRule {
         var key = card.questionKey
         // "é" written as e and a combining accent asks what "é" asks (the ids differ: they hash
         // the bytes): compared in composed form.
-        if card.cloze == nil, let composed = Self.composedIfDifferent(asked) {
+        if let composed = Self.composedIfDifferent(asked) {
             asked = composed
             key = CardID.questionHash(topic: card.topic, question: composed)
         }
@@ -69,11 +69,15 @@ struct CardUnique: CollectionRule {
     }
 
     /// `text` in Unicode's composed form (NFC) when that differs from it, else nil. Only a text
-    /// with a combining mark or a Hangul jamo is composed: most are left alone unread twice.
+    /// with a character NFC may change is composed (a combining mark, a Hangul jamo, or one
+    /// excluded from composition: the Angstrom, Ohm and Kelvin signs, the Greek question mark);
+    /// most are left alone, read once more byte by byte.
     static func composedIfDifferent(_ text: String) -> String? {
         guard text.utf8.contains(where: { $0 >= 0xCC }),
             text.unicodeScalars.contains(where: {
-                $0.value >= 0x300 && ($0.properties.canonicalCombiningClass != .notReordered || (0x1100...0x11FF).contains($0.value))
+                $0.value >= 0x300
+                    && ($0.properties.canonicalCombiningClass != .notReordered || $0.properties.isFullCompositionExclusion
+                        || (0x1100...0x11FF).contains($0.value))
             })
         else { return nil }
         let composed = text.precomposedStringWithCanonicalMapping
