@@ -51,6 +51,7 @@ extension Badger {
                     ? studied.collection.cards : studied.collection.cards.filter { !suspended.contains($0.id.description) },
                 states: studied.cardStates, now: now, day: day, days: days)
             if !quiet {
+                noteDecksLeftOut(studied.collection)
                 let fit = RetentionCheck(studied: studied)
                 switch format {
                 case .text: Terminal.standardOutput.write(Self.text(forecast) + fit.text)

@@ -105,6 +105,7 @@ extension Badger {
                 errors.write("badger: error: no decks in \(collection.shownPaths) (a deck is a .md file); nothing exported\n")
                 throw ExitStatus.usageOrIO.code
             }
+            noteDecksLeftOut(loaded)
             let wanted = try wantedTopics(topic, in: loaded)
             var rows: [CSVCardWriter.Record] = []
             var topics: [String] = []

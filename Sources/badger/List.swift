@@ -41,6 +41,7 @@ extension Badger {
 
         func run() throws {
             let studied = try collection.loadStudied(options: .init(checking: false), keepingReviewDetails: false)
+            noteDecksLeftOut(studied.collection)
             let states = studied.states
             let suspended = studied.suspendedCards
             let now = Date()

@@ -92,7 +92,14 @@ import Testing
             "---\ntopic: T\n---\n\n<<<<<<< HEAD\nQ: What is the capitol of France?\n=======\nQ: What is the capital of Frence?\n>>>>>>> other\nA: Paris\n\nQ: What is the capital of Spain?\nA: Madrid\n"
         )
         for command in [["due"], ["list"], ["stats"], ["state", "rebuild"]] {
-            _ = try await BadgerProcess.run(command, in: root)
+            let result = try await BadgerProcess.run(command, in: root)
+            // due and list say the deck is left out (it looked empty without a word).
+            if command == ["due"] || command == ["list"] {
+                #expect(
+                    result.standardError.contains(
+                        "badger: note: d.md is left out until fixed: it holds an unresolved merge conflict (line 5)"),
+                    "\(result.standardError)")
+            }
         }
         let lint = try await BadgerProcess.run(["lint"], in: root)
         #expect(lint.status == 1)
