@@ -41,6 +41,30 @@ public struct CardStates: Sendable {
         }
     }
 
+    /// The state of each card by id, as the subscript gives it, for many lookups in a row (a
+    /// queue reads every card of a topic): one memory is reached once, not through the storage
+    /// and the list of memories per card.
+    public func lookup() -> (CardID) -> MemoryState? {
+        switch storage {
+        case .dictionary(let states): return { states[$0.description] }
+        case .memories(let memories) where memories.count == 1:
+            let memory = memories[0]
+            return { memory.state(ofCard: $0) }
+        case .memories: return { self[$0] }
+        }
+    }
+
+    /// The same for card ids as text.
+    public func lookupByText() -> (String) -> MemoryState? {
+        switch storage {
+        case .dictionary(let states): return { states[$0] }
+        case .memories(let memories) where memories.count == 1:
+            let memory = memories[0]
+            return { memory.state(of: $0) }
+        case .memories: return { self[$0] }
+        }
+    }
+
     /// The same states as a dictionary by card id.
     public var dictionary: [String: MemoryState] {
         switch storage {

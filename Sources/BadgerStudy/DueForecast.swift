@@ -29,9 +29,10 @@ public struct DueForecast: Sendable, Equatable {
     public init(cards: [Card], states: CardStates, now: Date, day: StudyDay, days: Int = 7) {
         self.days = days
         var byTopic: [String: Topic] = [:]
+        let stateOf = states.lookup()
         for card in cards {
             var topic = byTopic[card.topic] ?? Topic(name: card.topic, dueNow: 0, new: 0, upcoming: Array(repeating: 0, count: days))
-            if let state = states[card.id] {
+            if let state = stateOf(card.id) {
                 if state.retired {
                     // A retired card (Leitner) is never due.
                 } else if state.due <= now {

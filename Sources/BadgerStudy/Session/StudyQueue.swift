@@ -115,8 +115,9 @@ public struct StudyQueue: Sendable, Equatable {
         let candidates = Candidates(
             count: cards.count, id: { cards[$0].id }, cardID: { cards[$0].id.description }, sibling: { siblings[$0] },
             hasHint: { cards[$0].hint != nil }, hasExplanation: { cards[$0].explanation != nil })
+        let state = states.lookup()
         self.init(
-            candidates, stateAt: { states[cards[$0].id] }, now: now, count: count, aheadDays: aheadDays,
+            candidates, stateAt: { state(cards[$0].id) }, now: now, count: count, aheadDays: aheadDays,
             reviewedSince: reviewedSince, retrievability: retrievability)
     }
 

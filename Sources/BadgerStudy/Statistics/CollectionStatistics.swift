@@ -256,11 +256,12 @@ public struct CollectionStatistics: Sendable, Equatable {
         var cardTopic: [String: Int] = [:]
         cardTopic.reserveCapacity(included.count)
         var forecast = Forecast(dueNow: 0, days: Array(repeating: 0, count: forecastDays))
+        let stateOf = states.lookupByText()
         for card in included where cardTopic[card.id] == nil {
             let topic = topicIndex[card.topic]!
             cardTopic[card.id] = topic
             figures[topic].cards += 1
-            guard let state = states[card.id] else {
+            guard let state = stateOf(card.id) else {
                 figures[topic].newCards += 1
                 continue
             }
