@@ -145,30 +145,19 @@ extension Badger {
                     Terminal.standardOutput.write(
                         "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need).\n"
                     )
-                    guard apply else { return Terminal.standardOutput.write("Nothing was changed.\n") }
                     // Applied: fitted on every review, as the end of a study session fits. A fit
                     // refused again is recorded for parameters never fitted, so that neither
                     // `due` nor a session asks for one until the log has grown by half.
-                    try reportingStorageErrors {
-                        for root in studied.configs.keys.sorted() {
-                            guard
-                                let refit = AdaptiveRefit.fit(
-                                    root: root, config: studied.configs[root] ?? config, logs: logs, fileAccess: LocalFileSystem(),
-                                    now: moment, timeZone: .current)
-                            else {
-                                Terminal.standardOutput.write("Nothing was changed.\n")
-                                continue
-                            }
-                            for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
-                            if let refusal = refit.refusal {
-                                Terminal.standardOutput.write(
-                                    "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\n"
-                                )
-                            } else {
-                                Terminal.standardOutput.write(
-                                    "Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.\n")
-                            }
-                        }
+                    let refit = apply ? try store(nil, studied: studied, logs: logs, now: moment) : nil
+                    if let refusal = refit?.refusal {
+                        Terminal.standardOutput.write(
+                            "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\n"
+                        )
+                    } else if refit != nil {
+                        Terminal.standardOutput.write(
+                            "Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.\n")
+                    } else {
+                        Terminal.standardOutput.write("Nothing was changed.\n")
                     }
                 }
                 return
@@ -181,24 +170,36 @@ extension Badger {
                 before: FitEvaluation(parameters: current, set: test, group: group),
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
                 applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
-            if apply {
-                // badger.yml gets the parameters (and what `auto` settings choose with them), and
-                // badger.fits a line, as the refit at the end of a study session writes them.
-                try reportingStorageErrors {
-                    for root in studied.configs.keys.sorted() {
-                        guard
-                            let refit = AdaptiveRefit.fit(
-                                root: root, config: studied.configs[root] ?? config, logs: logs, fileAccess: LocalFileSystem(),
-                                now: moment, timeZone: .current, parameters: fit.parameters)
-                        else { continue }
-                        for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
-                    }
-                }
-            }
+            if apply { try store(fit.parameters, studied: studied, logs: logs, now: moment) }
             switch format {
             case .text: Terminal.standardOutput.write(result.text)
             case .json: Terminal.standardOutput.write(try JSONOutput.text(result))
             }
+        }
+
+        /// Stores `parameters` in every root's badger.yml (with what `auto` settings choose with
+        /// them) and logs the fit in badger.fits, as the refit at the end of a study session
+        /// writes them; with `parameters` nil, fits them on every review first (once for all
+        /// roots), or records a refused fit. The first root's refit; nil when none was made.
+        @discardableResult
+        private func store(_ parameters: [Double]?, studied: StudiedCollection, logs: [[ReviewRecord]], now: Date) throws
+            -> AdaptiveRefit?
+        {
+            var parameters = parameters
+            var first: AdaptiveRefit?
+            try reportingStorageErrors {
+                for root in studied.configs.keys.sorted() {
+                    guard
+                        let refit = AdaptiveRefit.fit(
+                            root: root, config: studied.configs[root] ?? studied.primaryConfig, logs: logs, fileAccess: LocalFileSystem(),
+                            now: now, timeZone: .current, parameters: parameters)
+                    else { continue }
+                    for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
+                    parameters = parameters ?? refit.parameters
+                    first = first ?? refit
+                }
+            }
+            return first
         }
 
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {

@@ -70,6 +70,10 @@ public struct ParsedDeck: Sendable {
         strayFields = []
     }
 
+    /// Whether cards are read from the file now: it names its topic, is UTF-8 and holds no merge
+    /// conflict. A deck that is not keeps its cards and histories as they were until mended.
+    public var isReadForCards: Bool { topic != nil && invalidUTF8 == nil && conflictMarkers == nil }
+
     /// Whether the file is a deck at all: it has front matter or card labels.
     public var isDeck: Bool { frontMatter != nil || containsLabels || invalidUTF8 != nil }
 }
