@@ -275,13 +275,11 @@ public struct CollectionMemory: Sendable {
         }
         let cardsOfFile = cardsByFile
         let ownDecks = collection.realDecks.filter { $0.file.collectionRoot == root }
-        // A deck that cannot be read for cards now (its front matter broken: no topic; or a merge
-        // conflict, which leaves no front matter read) counts as
-        // not loaded: its cards are not gone, so its histories are neither matched to other
-        // cards nor retired nor reported until it is mended.
-        func isReadable(_ deck: ParsedDeck) -> Bool { deck.topic != nil && deck.invalidUTF8 == nil }
-        let loadedBases = Set(ownDecks.filter(isReadable).map { $0.file.memoryFiles.logPath })
-        unreadableDecks = ownDecks.filter { !isReadable($0) }.map(\.file.displayPath)
+        // A deck that cannot be read for cards now (its front matter broken, or a merge conflict)
+        // counts as not loaded: its cards are not gone, so its histories are neither matched to
+        // other cards nor retired nor reported until it is mended.
+        let loadedBases = Set(ownDecks.filter(\.isReadForCards).map { $0.file.memoryFiles.logPath })
+        unreadableDecks = ownDecks.filter { !$0.isReadForCards }.map(\.file.displayPath)
         let found = readAhead?.found ?? LogDiscovery.walk(root, fileAccess: fileAccess)
         var logPaths = found.logs
         // Logs by their real paths: one reached through a symbolic link is the same log.
@@ -433,7 +431,6 @@ public struct CollectionMemory: Sendable {
         var deckOfLogPath: [String: String] = [:]
         for deck in decks { deckOfLogPath[deck.file.memoryFiles.logPath] = deck.file.relativePath }
         let deckOfLog = logs.map { deckOfLogPath[$0.path] }
-        let (ledger, names) = (self.ledger, self.names)
         let decks = self.decks
         matching = IdentityMatcher.match(
             cardCount: places.count,
@@ -442,9 +439,8 @@ public struct CollectionMemory: Sendable {
                 let card = decks[deck].cards[ordinal]
                 return IdentityMatcher.Card(
                     contentID: card.id, direction: card.direction, question: card.question, answer: card.answer,
-                    deck: relativePaths[deck], ordinal: ordinal)
-            }, ledger: ledger, scope: scope,
-            deckOfIdentity: { key in names.existingNumber(key).flatMap { ledger.lastLog(ofKey: $0) }.flatMap { deckOfLog[$0] } })
+                    deck: relativePaths[deck])
+            }, ledger: ledger, scope: scope, deckOfLog: deckOfLog)
     }
 
     /// Leaves out duplicate records (the same record in two logs, or twice in one: a merge, a

@@ -357,6 +357,26 @@ import Testing
         #expect(session.codes("m.md").isEmpty)
     }
 
+    /// A card two decks share, both topics renamed: each continues the history beside its own
+    /// deck in the editor too, as in every command (the editor reported both as ambiguous).
+    @Test func aCardTwoDecksShareContinuesItsOwnDecksHistoryAsTyped() throws {
+        func log(_ topic: String, _ id: String) -> String {
+            "# badger review log 2\n"
+                + "2026-01-01T08:00:00Z\tcard\t\(id)\t\(id)\tforward\tHow do you say no?\tno\t00000000000000\(topic)1\n"
+                + "2026-01-01T08:00:00Z\treviewed\t\(id)\t3\t-\t-\t00000000000000\(topic)2\n"
+        }
+        let french = CardID(topic: "French", question: "How do you say no?", direction: .forward).description
+        let spanish = CardID(topic: "Spanish", question: "How do you say no?", direction: .forward).description
+        let session = try ServerSession(files: [
+            "badger.yml": "", "a.md": "---\ntopic: French\n---\n\nQ: How do you say no?\nA: no\n", "a.reviews": log("a", french),
+            "b.md": "---\ntopic: Lang::Spanish\n---\n\nQ: How do you say no?\nA: no\n", "b.reviews": log("b", spanish),
+        ])
+        session.open("a.md")
+        #expect(session.codes("a.md").isEmpty)
+        session.change("a.md", from: [1, 7], to: [1, 13], text: "Lang::French", version: 2)
+        #expect(session.codes("a.md").isEmpty)
+    }
+
     @Test func anAmbiguousEditOffersOneQuickFixPerHistoryAndTheFixLinksIt() throws {
         let deck = "---\ntopic: M\n---\n\nQ: What is 2+3?\nA: 5\n\nQ: What is 2+4?\nA: 6\n"
         let three = CardID(topic: "M", question: "What is 2+3?", direction: .forward).description

@@ -56,7 +56,7 @@ enum FuzzIdentity {
             let question = index % 3 == 1 ? sighting.question + "x" : sighting.question
             let answer = index % 3 == 2 ? sighting.answer + " (new)" : sighting.answer
             let id = CardIDLike.id(question, sighting.direction)
-            cards.append(.init(contentID: id, direction: sighting.direction, question: question, answer: answer, deck: "d", ordinal: index))
+            cards.append(.init(contentID: id, direction: sighting.direction, question: question, answer: answer, deck: "d"))
         }
         let result = IdentityMatcher.match(cards: cards, ledger: ledger)
         // No key continues in two cards.

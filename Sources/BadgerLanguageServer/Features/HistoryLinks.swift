@@ -53,13 +53,15 @@ final class HistoryLinks {
             known = names
             ledgers[root] = (sizes, ledger, logs, names)
         }
-        let matcherCards = cards.enumerated().map { ordinal, card in
+        let matcherCards = cards.map { card in
             IdentityMatcher.Card(
                 contentID: card.id.description, direction: card.direction.rawValue,
-                question: card.identityQuestion, answer: card.identityAnswer,
-                deck: card.file.relativePath, ordinal: ordinal)
+                question: card.identityQuestion, answer: card.identityAnswer, deck: card.file.relativePath)
         }
-        let result = IdentityMatcher.match(cards: matcherCards, ledger: ledger)
+        // Each log's deck, so that a tie is broken by the deck as every command breaks it.
+        var deckOfLogPath: [String: String] = [:]
+        for card in cards { deckOfLogPath[card.file.memoryFiles.logPath] = card.file.relativePath }
+        let result = IdentityMatcher.match(cards: matcherCards, ledger: ledger, deckOfLog: logs.map { deckOfLogPath[$0.path] })
         var byPath: [String: [Diagnostic]] = [:]
         let cardOfID = Dictionary(cards.map { ($0.id.description, $0) }, uniquingKeysWith: { first, _ in first })
         for ambiguous in result.ambiguous {

@@ -25,16 +25,16 @@ public enum IdentityMatcher {
         public var direction: String
         public var question: String
         public var answer: String
+        /// The deck it stands in (a path relative to the collection), to tell histories apart
+        /// that it continues exactly as well.
         public var deck: String
-        public var ordinal: Int
 
-        public init(contentID: String, direction: String, question: String, answer: String, deck: String, ordinal: Int) {
+        public init(contentID: String, direction: String, question: String, answer: String, deck: String) {
             self.contentID = contentID
             self.direction = direction
             self.question = ReviewRecord.CardSighting.clipped(question)
             self.answer = ReviewRecord.CardSighting.clipped(answer)
             self.deck = deck
-            self.ordinal = ordinal
         }
     }
 
@@ -61,19 +61,18 @@ public enum IdentityMatcher {
 
     /// Matches `cards` to `ledger`'s identities. Only identities in `scope` (all when nil) may
     /// be matched by text or reported as orphans: a caller that loaded part of a collection
-    /// leaves out the identities of decks it did not load. `deckOfIdentity` tells, by key, the
-    /// deck beside whose log an identity was last recorded, when known.
-    public static func match(
-        cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, deckOfIdentity: (String) -> String? = { _ in nil }
-    ) -> Result {
-        match(cardCount: cards.count, card: { cards[$0] }, ledger: ledger, scope: scope, deckOfIdentity: deckOfIdentity)
+    /// leaves out the identities of decks it did not load. `deckOfLog` names the deck beside
+    /// each of the ledger's logs (in the order it was made from them; nil for a log beside none),
+    /// so that of two histories a card continues exactly as well, the one last recorded beside
+    /// its own deck is taken.
+    public static func match(cards: [Card], ledger: CardLedger, scope: Set<String>? = nil, deckOfLog: [String?] = []) -> Result {
+        match(cardCount: cards.count, card: { cards[$0] }, ledger: ledger, scope: scope, deckOfLog: deckOfLog)
     }
 
     /// The same matching over `cardCount` cards that `card` makes on demand, by position: a
     /// caller with many cards need not hold a `Card` (a few strings) for each at once.
     public static func match(
-        cardCount: Int, card cardAt: (Int) -> Card, ledger: CardLedger, scope: Set<String>? = nil,
-        deckOfIdentity: (String) -> String? = { _ in nil }
+        cardCount: Int, card cardAt: (Int) -> Card, ledger: CardLedger, scope: Set<String>? = nil, deckOfLog: [String?] = []
     ) -> Result {
         let names = ledger.identities.names
         var result = Result(names: names)
@@ -134,7 +133,12 @@ public enum IdentityMatcher {
         // 2. Edited: score every plausible pair.
         var pairs: [Pair] = []
         if !candidates.isEmpty, !newcomers.isEmpty {
-            let candidateDecks = candidates.map { deckOfIdentity($0.key) }
+            // The deck beside the log each history was last recorded in.
+            let candidateDecks = candidates.map { candidate in
+                names.existingNumber(candidate.key).flatMap { ledger.lastLog(ofKey: $0) }.flatMap {
+                    $0 < deckOfLog.count ? deckOfLog[$0] : nil
+                }
+            }
             // Each text is made comparable once, not once per pair.
             let candidateTexts = candidates.map { Texts(question: $0.question!, answer: $0.answer ?? "") }
             var byQuestion: [String: [Int]] = [:]
