@@ -34,12 +34,13 @@ public struct AdaptiveRefit: Sendable, Equatable {
     public var writes: [Write]
     /// One line for the end of the session.
     public var message: String
-    /// The fitted parameters and the settings chosen with them; nil when the fit was refused.
+    /// The fitted parameters and the settings chosen with them; after a refusal, the parameters
+    /// fitted before when the automatic settings were due to be chosen with them, else nil.
     public var parameters: [Double]?
     public var choice: AdaptiveChoice?
-    /// Why nothing was fitted (parameters never fitted, and the optimizer refused the log): only
-    /// the log's size is recorded (`fsrs_fit_refused_reviews`), so that the next try waits until
-    /// the log has grown by half instead of repeating after every session.
+    /// Why nothing was fitted (the optimizer refused the log): the log's size is recorded
+    /// (`fsrs_fit_refused_reviews`), so that the next try waits until the log has grown by half
+    /// instead of repeating after every session; parameters fitted before stay.
     public var refusal: Refusal?
 
     /// The refit for a collection root after a session, or nil when none is due: `enabled` is
@@ -87,21 +88,37 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 : "they were never fitted"
         let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         if let refusal = refit.refusal {
+            let left =
+                "after leaving out outliers (rare delays before a card's first review), \(refusal.trainable) are left to train on, and fitting needs \(refusal.needed)"
+            guard freshness.fitted else {
+                refit.message =
+                    "Could not fit your FSRS parameters to your \(freshness.reviews) reviews yet: \(left); the next try is when the log has grown by half."
+                return refit
+            }
+            let when = freshness.fittedOn.map { " on \($0)" } ?? ""
+            let chosen = refit.choice.map { "; the automatic settings were chosen for them: " + describe($0, config: config) } ?? ""
             refit.message =
-                "Could not fit your FSRS parameters to your \(freshness.reviews) reviews yet: after leaving out outliers (rare delays before a card's first review), \(refusal.trainable) are left to train on, and fitting needs \(refusal.needed); the next try is when the log has grown by half."
+                "Could not re-fit your FSRS parameters to your \(freshness.reviews) reviews: \(left); the ones fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews stay\(chosen), and the next try is when the log has grown by half."
             return refit
         }
         guard let choice = refit.choice else { return nil }
         if sampled < freshness.reviews { before += "; trained on a fixed sample of \(sampled) of them" }
-        var settings: [String] = []
-        if config.adaptiveRetention { settings.append(retentionPhrase(choice)) }
-        if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(choice.learningSteps)) }
-        if config.adaptiveRelearningSteps { settings.append("relearning steps " + AdaptiveChoice.describe(choice.relearningSteps)) }
-        let chosen = settings.isEmpty ? "" : "; " + settings.joined(separator: ", ")
+        let settings = describe(choice, config: config)
+        let chosen = settings.isEmpty ? "" : "; " + settings
         // `stats` explains only automatic settings.
         let explained = settings.isEmpty ? "." : "; `badger stats` explains."
         refit.message = "Re-fitted your FSRS parameters to \(freshness.reviews) reviews (\(before))\(chosen)\(explained)"
         return refit
+    }
+
+    /// "retention 0.87, learning steps []": the automatic settings of `config` as `choice` has them;
+    /// empty when none is automatic.
+    static func describe(_ choice: AdaptiveChoice, config: CollectionConfig) -> String {
+        var settings: [String] = []
+        if config.adaptiveRetention { settings.append(retentionPhrase(choice)) }
+        if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(choice.learningSteps)) }
+        if config.adaptiveRelearningSteps { settings.append("relearning steps " + AdaptiveChoice.describe(choice.relearningSteps)) }
+        return settings.joined(separator: ", ")
     }
 
     /// "retention 0.85 (FSRS schedules for 0.89)": what the learner should observe, and what FSRS
@@ -114,9 +131,10 @@ public struct AdaptiveRefit: Sendable, Equatable {
 
     /// Fits the parameters to every predictable review of `logs`, chooses the `auto` settings,
     /// and returns badger.yml with both and the fit log with one more line; nil with too few
-    /// reviews to fit. `badger optimize --apply` logs its fits the same way. When parameters were
-    /// never fitted and the optimizer refuses the log (too few reviews left after its outlier
-    /// filter), badger.yml records the log's size and the refusal says why.
+    /// reviews to fit. `badger optimize --apply` logs its fits the same way. When the optimizer
+    /// refuses the log (too few reviews left after its outlier filter), badger.yml records the
+    /// log's size and the refusal says why; parameters fitted before stay, and automatic settings
+    /// due to be chosen (`auto` set after the fit) are chosen with them and logged as `kept`.
     ///
     /// - Parameter totalReviews: how many reviews the logs hold, when `logs` is a sample of them
     ///   (`CollectionMemory.history(sampledTo:)`): the count the parameters are fresh for.
@@ -132,6 +150,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let logPath = directory + "/" + fitLogName
         func text(_ path: String) -> String { (try? fileAccess.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         let parameters: [Double]
+        var refusal: Refusal?
+        var configText = text(configPath)
         if let fitted {
             parameters = fitted
         } else {
@@ -143,17 +163,22 @@ public struct AdaptiveRefit: Sendable, Equatable {
             case .fitted(let fit):
                 parameters = fit.parameters
             case .tooFewReviews(let have, let need):
-                guard config.fsrsParameters == nil else { return nil }
-                return AdaptiveRefit(
-                    writes: [Write(path: configPath, text: CollectionConfig.settingRefusedFit(in: text(configPath), reviews: reviews))],
-                    message: "", refusal: Refusal(trainable: have, needed: need))
+                refusal = Refusal(trainable: have, needed: need)
+                configText = CollectionConfig.settingRefusedFit(in: configText, reviews: reviews)
+                // Parameters fitted before stay; only automatic settings due to be chosen are
+                // chosen, with them.
+                guard let kept = config.fsrsParameters, !config.adaptiveChoiceCurrent else {
+                    return AdaptiveRefit(writes: [Write(path: configPath, text: configText)], message: "", refusal: refusal)
+                }
+                parameters = kept
             }
         }
         let choice = choose(config: config, parameters: parameters, histories: histories)
-        var finder = StudyDateFinder(timeZone: timeZone, startHour: config.dayStartHour)
-        let day = finder.date(of: now).description
-        var configText = CollectionConfig.settingFittedParameters(
-            in: text(configPath), parameters: parameters, fitted: day, reviews: reviews)
+        if refusal == nil {
+            var finder = StudyDateFinder(timeZone: timeZone, startHour: config.dayStartHour)
+            configText = CollectionConfig.settingFittedParameters(
+                in: configText, parameters: parameters, fitted: finder.date(of: now).description, reviews: reviews)
+        }
         if config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps {
             configText = CollectionConfig.settingAdaptiveChoice(
                 in: configText, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
@@ -162,10 +187,10 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         var log = text(logPath)
         if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }
-        log += fitLogLine(at: now, reviews: reviews, parameters: parameters, choice: choice)
+        log += fitLogLine(at: now, kind: refusal == nil ? "fit" : "kept", reviews: reviews, parameters: parameters, choice: choice)
         return AdaptiveRefit(
             writes: [Write(path: configPath, text: configText), Write(path: logPath, text: log)], message: "", parameters: parameters,
-            choice: choice)
+            choice: choice, refusal: refusal)
     }
 
     /// The settings the collection would use with `parameters`: what its `auto` settings choose,
@@ -211,11 +236,15 @@ public struct AdaptiveRefit: Sendable, Equatable {
         return (needed - target) * count / (count + 100)
     }
 
-    /// `2026-11-25T09:00:00Z\tfit\treviews=1234\tretention=0.87\tlearning_steps=[]\trelearning_steps=[10m]\tparameters=[…]`.
-    public static func fitLogLine(at time: Date, reviews: Int, parameters: [Double], choice: AdaptiveChoice) -> String {
+    /// `2026-11-25T09:00:00Z\tfit\treviews=1234\tretention=0.87\tlearning_steps=[]\trelearning_steps=[10m]\tparameters=[…]`;
+    /// `kept` instead of `fit` when a re-fit was refused and the settings were chosen with the
+    /// parameters fitted before.
+    public static func fitLogLine(
+        at time: Date, kind: String = "fit", reviews: Int, parameters: [Double], choice: AdaptiveChoice
+    ) -> String {
         func steps(_ list: [TimeInterval]) -> String { "[" + list.map(CollectionConfig.durationText).joined(separator: ", ") + "]" }
         let fields = [
-            Timestamp.format(time), "fit", "reviews=\(reviews)", "retention=" + String(format: "%.2f", choice.desiredRetention),
+            Timestamp.format(time), kind, "reviews=\(reviews)", "retention=" + String(format: "%.2f", choice.desiredRetention),
             "learning_steps=" + steps(choice.learningSteps), "relearning_steps=" + steps(choice.relearningSteps),
             "parameters=[" + parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]",
         ]

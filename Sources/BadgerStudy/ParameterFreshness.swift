@@ -17,7 +17,7 @@ public struct ParameterFreshness: Sendable, Equatable {
     public var fittedOn: String?
     /// The reviews in the logs when they were fitted.
     public var reviewsAtFit: Int?
-    /// The reviews in the logs when a fit was last refused (never fitted), if one was.
+    /// The reviews in the logs when a fit was last refused (since the last fit), if one was.
     public var reviewsAtRefusedFit: Int?
     /// The reviews in the logs now.
     public var reviews: Int
@@ -111,7 +111,9 @@ public struct ParameterFreshness: Sendable, Equatable {
         if config.scheduler != "fsrs" {
             isStale = false
         } else if fitted {
-            isStale = grownByHalf(since: config.fsrsParametersReviews ?? 0)
+            // A re-fit refused since (too few reviews left after the outlier filter) waits, as a
+            // first fit does, until the log has grown by half again.
+            isStale = grownByHalf(since: max(config.fsrsParametersReviews ?? 0, config.fsrsFitRefusedReviews ?? 0))
             if !isStale, !config.adaptiveChoiceCurrent, predictable >= Self.minimumReviews {
                 choiceIsStale = true
                 isStale = true
@@ -136,8 +138,10 @@ public struct ParameterFreshness: Sendable, Equatable {
                 refitsAfterSession
                 ? "the end of the next `badger study` session re-fits them, or run `badger optimize --apply`"
                 : "run `badger optimize --apply` to refit them"
+            let tried =
+                reviewsAtRefusedFit.map { " (a re-fit when it held \($0) had too few left to train on after leaving out outliers)" } ?? ""
             return
-                "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews); \(remedy)."
+                "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews)\(tried); \(remedy)."
         }
         let tried =
             reviewsAtRefusedFit.map { " (a fit when the log held \($0) reviews had too few left to train on after leaving out outliers)" }

@@ -146,12 +146,16 @@ extension Badger {
                         "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need).\n"
                     )
                     // Applied: fitted on every review, as the end of a study session fits. A fit
-                    // refused again is recorded for parameters never fitted, so that neither
-                    // `due` nor a session asks for one until the log has grown by half.
+                    // refused again is recorded, so that neither `due` nor a session asks for
+                    // one until the log has grown by half.
                     let refit = apply ? try store(nil, studied: studied, logs: logs, now: moment) : nil
                     if let refusal = refit?.refusal {
+                        let kept =
+                            refit?.choice == nil
+                            ? ""
+                            : " The automatic settings were chosen for the parameters fitted before, which stay (logged in badger.fits)."
                         Terminal.standardOutput.write(
-                            "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\n"
+                            "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\(kept)\n"
                         )
                     } else if refit != nil {
                         Terminal.standardOutput.write(

@@ -274,6 +274,45 @@ import Testing
         #expect(try directory.read("badger.yml").hasPrefix(Self.auto + "fsrs_fit_refused_reviews: "))
     }
 
+    /// Parameters fitted before, and a re-fit the outlier filter refuses: the end of a session
+    /// says so once and records the log's size; the next session neither tries again nor says
+    /// anything, and `due` does not advise a re-fit (each session retried silently before).
+    @Test func aReFitTheOutlierFilterRefusesKeepsTheParametersAndIsTriedOnce() async throws {
+        let directory = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
+        defer { directory.remove() }
+        // FSRS-6's defaults, fitted before, and the automatic settings chosen with them (as a fit
+        // writes them), so only the parameters are stale.
+        let chosen =
+            Self.auto + """
+                fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]
+                fsrs_parameters_fitted: "2026-07-01"
+                fsrs_parameters_reviews: 40
+                adaptive_retention: 0.90
+                adaptive_target_retention: 0.90
+                adaptive_learning_steps: [10m]
+                adaptive_relearning_steps: [10m]
+                adaptive_reason: "test"
+                adaptive_same_day_intervals: true
+
+                """
+        try directory.write("badger.yml", chosen)
+        let stale = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(stale.standardOutput.contains("FSRS parameters are stale"), "\(stale.standardOutput)")
+        let first = try await Self.study(directory)
+        #expect(first.status == 0, "\(first.standardError)")
+        let said = first.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Could not re-fit your FSRS parameters") }
+        #expect(said.count == 1, "\(first.standardOutput)")
+        #expect(said.first?.contains("the ones fitted on 2026-07-01 to 40 reviews stay") == true)
+        let yaml = try directory.read("badger.yml")
+        #expect(yaml.hasPrefix(chosen) && yaml.dropFirst(chosen.count).hasPrefix("fsrs_fit_refused_reviews: "), "\(yaml)")
+        let second = try await Self.study(directory)
+        #expect(
+            !second.standardOutput.contains("Could not") && !second.standardOutput.contains("Re-fitted"), "\(second.standardOutput)")
+        #expect(try directory.read("badger.yml") == yaml)
+        let after = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(!after.standardOutput.contains("stale"), "\(after.standardOutput)")
+    }
+
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {

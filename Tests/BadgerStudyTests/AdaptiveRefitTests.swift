@@ -126,16 +126,77 @@ import Testing
         let afterReset = ParameterFreshness(config: reset, logs: Self.refusedLogs())
         #expect(afterReset.isStale && afterReset.advice?.contains("too few left") == false)
         // A fit removes the refusal.
-        let parameters = FSRS6.defaultParameters.map { String($0) }.joined(separator: ", ")
         let refitted = CollectionConfig.settingFittedParameters(
             in: refit.writes[0].text, parameters: FSRS6.defaultParameters, fitted: "2026-07-24", reviews: 300)
         #expect(!refitted.contains("fsrs_fit_refused_reviews"))
-        // Parameters fitted before are kept as they are (the next session tries again).
-        let fitted = try CollectionConfig(yaml: "fsrs_parameters: [\(parameters)]\nfsrs_parameters_reviews: 60\n", path: "badger.yml")
+    }
+
+    /// A re-fit the outlier filter refuses keeps the parameters fitted before, says so once and
+    /// records the log's size, so the next session does not try again (each one did, silently).
+    @Test func aRefusedReFitKeepsTheParametersAndWaitsForTheLogToGrowByHalf() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let yaml = "fsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 90\n"
+        try directory.write("badger.yml", yaml)
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        #expect(ParameterFreshness(config: config, logs: Self.refusedLogs()).isStale)
+        let refit = try #require(
+            AdaptiveRefit.afterSession(
+                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
+                timeZone: TimeZone(identifier: "UTC")!))
+        #expect(refit.parameters == nil && refit.choice == nil)
         #expect(
-            AdaptiveRefit.fit(
-                root: directory.url.path, config: fitted, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
-                timeZone: TimeZone(identifier: "UTC")!) == nil)
+            refit.message
+                == "Could not re-fit your FSRS parameters to your 150 reviews: after leaving out outliers (rare delays before a card's first review), 0 are left to train on, and fitting needs 64; the ones fitted on 2026-07-01 to 90 reviews stay, and the next try is when the log has grown by half."
+        )
+        #expect(
+            refit.writes == [AdaptiveRefit.Write(path: directory.url.path + "/badger.yml", text: yaml + "fsrs_fit_refused_reviews: 150\n")])
+        let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
+        #expect(recorded.fsrsParameters == config.fsrsParameters)
+        let fresh = ParameterFreshness(config: recorded, logs: Self.refusedLogs())
+        #expect(!fresh.isStale && fresh.advice == nil)
+        let grown = ParameterFreshness(config: recorded, logs: Self.refusedLogs(cards: 15))
+        #expect(grown.isStale)
+        #expect(
+            grown.advice?.contains(
+                "which now holds 225 (a re-fit when it held 150 had too few left to train on after leaving out outliers)")
+                == true, "\(grown.advice ?? "")")
+    }
+
+    /// `auto` set after the parameters were fitted, and the re-fit refused: the automatic
+    /// settings are chosen with the parameters fitted before (else every session tried again).
+    @Test func aRefusedReFitStillChoosesTheAutomaticSettingsWithTheParametersKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let yaml =
+            "learning_steps: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 140\n"
+        try directory.write("badger.yml", yaml)
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        let before = ParameterFreshness(config: config, logs: Self.refusedLogs())
+        #expect(before.isStale && before.choiceIsStale)
+        let refit = try #require(
+            AdaptiveRefit.afterSession(
+                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
+                timeZone: TimeZone(identifier: "UTC")!))
+        let choice = try #require(refit.choice)
+        #expect(refit.parameters == config.fsrsParameters)
+        #expect(refit.refusal != nil)
+        #expect(
+            refit.message.hasPrefix("Could not re-fit your FSRS parameters to your 150 reviews: ")
+                && refit.message.contains(
+                    "the ones fitted on 2026-07-01 to 140 reviews stay; the automatic settings were chosen for them: learning steps "),
+            "\(refit.message)")
+        let written = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
+        #expect(written.fsrsParameters == config.fsrsParameters)
+        #expect(written.fsrsParametersFitted == "2026-07-01" && written.fsrsParametersReviews == 140)
+        #expect(written.fsrsFitRefusedReviews == 150)
+        #expect(written.learningSteps == choice.learningSteps)
+        #expect(!ParameterFreshness(config: written, logs: Self.refusedLogs()).isStale)
+        let log = try #require(refit.writes.first { $0.path.hasSuffix("/badger.fits") })
+        #expect(log.text.split(separator: "\t").dropFirst().first == "kept", "\(log.text)")
+        #expect(log.text.contains("reviews=150\t"))
     }
 
     /// The line at the end of a session names the chosen target, and what FSRS schedules for

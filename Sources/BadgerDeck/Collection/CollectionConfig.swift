@@ -39,9 +39,9 @@ public struct CollectionConfig: Sendable, Equatable {
     public var fsrsParametersFitted: String?
     /// How many reviews the logs held when the parameters were fitted.
     public var fsrsParametersReviews: Int?
-    /// How many reviews the logs held when a fit of parameters never fitted was refused (too few
-    /// left after the optimizer's outlier filter): the next try waits until they are half as
-    /// many again.
+    /// How many reviews the logs held when a fit was refused (too few left after the optimizer's
+    /// outlier filter): the next try waits until they are half as many again. The next fit
+    /// removes it.
     public var fsrsFitRefusedReviews: Int?
     /// `desired_retention: auto`: the retention is chosen by a workload simulation with the fitted
     /// parameters, within `retentionBounds`; `desiredRetention` then holds the last choice.
