@@ -166,8 +166,9 @@ class RefitRule:
 class Badger:
     name = "badger"
 
-    def __init__(self, binary, workdir):
+    def __init__(self, binary, workdir, retention=None):
         self.binary, self.workdir = binary, workdir
+        self.fixed_retention = retention
         self.histories = {}
         self.rule = RefitRule()
         self.settings = None
@@ -191,6 +192,10 @@ class Badger:
             handle.write(self.histories_json(sorted(self.histories)))
         text = self.run(["optimize", "--histories", path, "--format", "json", "--settings"])
         self.settings = json.loads(text)
+        if self.fixed_retention is not None:
+            # A fixed retention instead of the automatic one (`--retention`): FSRS schedules for it.
+            self.settings["desired_retention"] = self.settings["target_retention"] = self.fixed_retention
+            text = json.dumps(self.settings)
         with open(self.settings_path, "w") as handle:
             handle.write(text)
         # The retention the learner should observe; FSRS may schedule for more (calibration).
@@ -396,6 +401,8 @@ def main():
     parser.add_argument("--schedulers", default="badger,fsrs-default,fsrs-refit,sm2,leitner")
     parser.add_argument("--learners", help="only these learners (comma-separated names, such as typical)")
     parser.add_argument("--json", help="also write every result to this file")
+    parser.add_argument("--retention", type=float,
+                        help="badger with this retention instead of the automatic one (the steps stay automatic): to trace how reviews and knowledge trade")
     args = parser.parse_args()
     cards, per_day, days = (100, 10, 60) if args.smoke else (1000, 20, 365)
     results = []
@@ -409,7 +416,7 @@ def main():
                 started = time.time()
                 with tempfile.TemporaryDirectory() as workdir:
                     scheduler = {
-                        "badger": lambda: Badger(os.path.abspath(args.badger), workdir),
+                        "badger": lambda: Badger(os.path.abspath(args.badger), workdir, args.retention),
                         "fsrs-default": lambda: PyFSRS(False, seed),
                         "fsrs-refit": lambda: PyFSRS(True, seed),
                         "sm2": SM2,

@@ -74,6 +74,64 @@ struct GitMergeTests {
         #expect(try clones.reviewLines(in: clones.a).sorted() == clones.reviewsInA + clones.reviewsInB)
     }
 
+    /// Both clones re-fitted: git's union driver keeps both fits in badger.yml, this side's lines
+    /// first. Each clone, whichever way it merged, uses the same fit (the one to more reviews),
+    /// so both schedule alike; the last fit in the file counted before, and the clones differed.
+    @Test func twoReFitsMergedInEitherDirectionScheduleAlike() async throws {
+        let clones = try await StudiedClones()
+        defer { clones.remove() }
+        func fit(_ first: String, reviews: Int, retention: String) -> String {
+            """
+            fuzz: true
+            desired_retention: auto
+            fsrs_parameters: [\(first), 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]
+            fsrs_parameters_fitted: "2026-01-04"
+            fsrs_parameters_reviews: \(reviews)
+            adaptive_retention: \(retention)
+            adaptive_target_retention: \(retention)
+            adaptive_learning_steps: [1m, 10m]
+            adaptive_relearning_steps: [10m]
+            adaptive_reason: "a fit to \(reviews) reviews"
+            adaptive_same_day_intervals: true
+
+            """
+        }
+        let inA = fit("0.3", reviews: 1875, retention: "0.83")
+        let inB = fit("0.5", reviews: 1876, retention: "0.86")
+        for (clone, text) in [(clones.a, inA), (clones.b, inB)] {
+            try text.write(to: clone.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
+            try StudiedClones.require(await clones.git(["commit", "-qam", "Re-fitted"], in: clone))
+        }
+        #expect(try await clones.git(["push", "origin", "main"], in: clones.a).status == 0)
+        let intoA = try await clones.git(["pull", "--no-rebase", clones.b.path, "main"], in: clones.a)
+        #expect(intoA.status == 0, "\(intoA.standardOutput)\(intoA.standardError)")
+        let intoB = try await clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
+        #expect(intoB.status == 0, "\(intoB.standardOutput)\(intoB.standardError)")
+        let mergedA = try clones.text("badger.yml", in: clones.a)
+        let mergedB = try clones.text("badger.yml", in: clones.b)
+        // Both fits are in both files, in opposite orders.
+        #expect(mergedA != mergedB)
+        for merged in [mergedA, mergedB] {
+            #expect(merged.contains("fsrs_parameters_reviews: 1875") && merged.contains("fsrs_parameters_reviews: 1876"), "\(merged)")
+        }
+        // Each clone schedules as a collection holding only the fit to 1,876 reviews does.
+        for clone in [clones.a, clones.b] {
+            try inB.write(to: clone.appendingPathComponent("only.yml"), atomically: true, encoding: .utf8)
+        }
+        let expected = try await clones.rebuiltElsewhere(from: clones.b, config: "only.yml")
+        for clone in [clones.a, clones.b] {
+            #expect(try await clones.badger(["state", "rebuild"], in: clone).status == 0)
+            for state in ["a.state", "b.state"] {
+                #expect(try clones.text(state, in: clone) == expected[state], "\(state) in \(clone.lastPathComponent)")
+            }
+            let due = try await clones.badger(["due"], in: clone)
+            #expect(due.status == 0, "\(due.standardError)")
+        }
+        // The fit to 1,876 reviews differs from the other in what it schedules.
+        let other = try await clones.rebuiltElsewhere(from: clones.a, config: nil, configText: inA)
+        #expect(other["a.state"] != expected["a.state"])
+    }
+
     @Test func gitSetupWritesAttributesDriversAndTheHook() async throws {
         let clones = try await StudiedClones()
         defer { clones.remove() }
@@ -249,12 +307,17 @@ struct StudiedClones {
 
     /// The state files `badger state rebuild` makes from a clone's decks, config and logs,
     /// copied to a third directory without any state.
-    func rebuiltElsewhere(from clone: URL) async throws -> [String: String] {
+    /// With `config`, that file of the clone is the copy's badger.yml; with `configText`, that text.
+    func rebuiltElsewhere(from clone: URL, config: String? = "badger.yml", configText: String? = nil) async throws -> [String: String] {
         let copy = directory.url.appendingPathComponent("rebuild-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for file in ["a.md", "b.md", "badger.yml", "a.reviews", "b.reviews"] {
+        for file in ["a.md", "b.md", "a.reviews", "b.reviews"] {
             try FileManager.default.copyItem(at: clone.appendingPathComponent(file), to: copy.appendingPathComponent(file))
         }
+        if let config {
+            try FileManager.default.copyItem(at: clone.appendingPathComponent(config), to: copy.appendingPathComponent("badger.yml"))
+        }
+        if let configText { try configText.write(to: copy.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8) }
         let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: copy)
         try #require(rebuild.status == 0, "state rebuild failed: \(rebuild.standardError)")
         return [

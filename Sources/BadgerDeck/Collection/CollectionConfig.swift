@@ -88,10 +88,10 @@ public struct CollectionConfig: Sendable, Equatable {
     public static let fittedKeys =
         ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews"] + adaptiveKeys
 
-    /// `yaml` with all but the last of each fit-written key blanked out (lines kept, so errors
-    /// name the right line): two clones that both re-fitted merge `badger.yml` with git's union
-    /// driver into a file holding both fits. A setting written twice otherwise is an error
-    /// naming both lines, as such a merge may leave it.
+    /// `yaml` with all but one of each fit-written key blanked out (lines kept, so errors name
+    /// the right line): two clones that both re-fitted merge `badger.yml` with git's union
+    /// driver into a file holding both fits (`fitChosen`). A setting written twice otherwise is
+    /// an error naming both lines, as such a merge may leave it.
     static func uniting(_ yaml: String, path: String) throws -> String {
         let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         // Each top-level key's blocks: the line it starts on and the line after its last.
@@ -112,19 +112,54 @@ public struct CollectionConfig: Sendable, Equatable {
         }
         close(at: lines.count)
         var blanked: Set<Int> = []
-        for (key, ranges) in blocks where ranges.count > 1 {
-            guard fittedKeys.contains(key) else {
-                let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
-                throw CollectionError.badConfig(
-                    path: path,
-                    problem:
-                        "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
-                )
-            }
-            for range in ranges.dropLast() { blanked.formUnion(range) }
+        for (key, ranges) in blocks where ranges.count > 1 && !fittedKeys.contains(key) {
+            let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
+            throw CollectionError.badConfig(
+                path: path,
+                problem:
+                    "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
+            )
+        }
+        let fits = blocks.filter { fittedKeys.contains($0.key) }
+        let chosen = fitChosen(fits.mapValues { $0.map { lines[$0].joined(separator: "\n") } })
+        for (key, ranges) in fits {
+            for (index, range) in ranges.enumerated() where index != chosen[key] { blanked.formUnion(range) }
         }
         guard !blanked.isEmpty else { return yaml }
         return lines.enumerated().map { blanked.contains($0.offset) ? "" : String($0.element) }.joined(separator: "\n")
+    }
+
+    /// Which of each fit-written key's occurrences counts, given their text (`key: value` and
+    /// continuation lines) in file order. A union merge of two re-fitted files holds, for each
+    /// key, this side's line and then the other's (a line both wrote the same appears once), so
+    /// the n-th occurrences of the keys form the n-th fit. The fit to the most reviews counts,
+    /// then the one fitted latest, then the greater text, so that both sides of a merge, in
+    /// either direction, choose the same one; of `fsrs_fit_refused_reviews`, the greatest.
+    static func fitChosen(_ occurrences: [String: [String]]) -> [String: Int] {
+        func value(_ text: String) -> String {
+            let afterColon = text.split(separator: ":", maxSplits: 1).dropFirst().first ?? ""
+            return afterColon.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
+        let refused = "fsrs_fit_refused_reviews"
+        var chosen: [String: Int] = [:]
+        if let counts = occurrences[refused] {
+            chosen[refused] = counts.indices.max { (Int(value(counts[$0])) ?? -1, $0) < (Int(value(counts[$1])) ?? -1, $1) }
+        }
+        let keys = occurrences.keys.filter { $0 != refused }.sorted()
+        let fitCount = keys.map { occurrences[$0]!.count }.max() ?? 0
+        func occurrence(_ key: String, ofFit fit: Int) -> String? {
+            occurrences[key].map { $0[min(fit, $0.count - 1)] }
+        }
+        func rank(_ fit: Int) -> (Int, String, String) {
+            (
+                occurrence("fsrs_parameters_reviews", ofFit: fit).flatMap { Int(value($0)) } ?? -1,
+                occurrence("fsrs_parameters_fitted", ofFit: fit).map(value) ?? "",
+                keys.compactMap { occurrence($0, ofFit: fit) }.joined(separator: "\n")
+            )
+        }
+        let winner = (0..<fitCount).max { rank($0) < rank($1) } ?? 0
+        for key in keys { chosen[key] = min(winner, occurrences[key]!.count - 1) }
+        return chosen
     }
 
     /// The keys a fit writes for the automatic settings.
