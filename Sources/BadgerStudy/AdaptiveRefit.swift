@@ -188,8 +188,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
         var log = text(logPath)
         if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }
         log += fitLogLine(at: now, kind: refusal == nil ? "fit" : "kept", reviews: reviews, parameters: parameters, choice: choice)
+        // The fit is logged before badger.yml uses it: a log that cannot be written leaves both as they were.
         return AdaptiveRefit(
-            writes: [Write(path: configPath, text: configText), Write(path: logPath, text: log)], message: "", parameters: parameters,
+            writes: [Write(path: logPath, text: log), Write(path: configPath, text: configText)], message: "", parameters: parameters,
             choice: choice, refusal: refusal)
     }
 

@@ -43,8 +43,8 @@ import Testing
         let choice = try #require(found.choice)
         #expect(!found.message.contains("\n"))
         #expect(found.message.hasPrefix("Re-fitted your FSRS parameters to 240 reviews (they were never fitted); retention 0."))
-        #expect(found.writes.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["badger.yml", "badger.fits"])
-        let config = try CollectionConfig(yaml: found.writes[0].text, path: "badger.yml")
+        #expect(found.writes.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["badger.fits", "badger.yml"])
+        let config = try CollectionConfig(yaml: found.writes[1].text, path: "badger.yml")
         #expect(config.fsrsParameters?.count == 21)
         #expect(config.fsrsParametersReviews == 240)
         #expect(config.fsrsParametersFitted == "2026-07-24")
@@ -53,7 +53,7 @@ import Testing
         #expect(config.learningSteps == choice.learningSteps)
         #expect(config.adaptiveReason == choice.reason)
         // The fit log: one line with the time, the reviews, the settings and the parameters.
-        let line = found.writes[1].text
+        let line = found.writes[0].text
         #expect(line.hasPrefix("2026-07-24T"))
         #expect(line.contains("\tfit\treviews=240\tretention=\(String(format: "%.2f", choice.desiredRetention))\t"))
         #expect(line.hasSuffix("]\n"))
@@ -70,10 +70,10 @@ import Testing
             AdaptiveRefit.fit(
                 root: directory.url.path, config: try CollectionConfig(yaml: yaml, path: "badger.yml"), logs: Self.logs(),
                 fileAccess: LocalFileSystem(), now: Self.now, timeZone: TimeZone(identifier: "UTC")!))
-        #expect(second.writes[1].text.split(separator: "\n").count == 2)
-        #expect(second.writes[1].text.hasPrefix("2026-01-01T00:00:00Z\tfit\treviews=100\n"))
+        #expect(second.writes[0].text.split(separator: "\n").count == 2)
+        #expect(second.writes[0].text.hasPrefix("2026-01-01T00:00:00Z\tfit\treviews=100\n"))
         // Explicit settings stay as they are; no automatic choice is written.
-        #expect(!found.writes[0].text.contains("adaptive_"))
+        #expect(!found.writes[1].text.contains("adaptive_"))
         // No automatic setting: nothing for `badger stats` to explain.
         #expect(found.message.hasSuffix("(they were never fitted)."))
     }
@@ -188,7 +188,7 @@ import Testing
                 && refit.message.contains(
                     "the ones fitted on 2026-07-01 to 140 reviews stay; the automatic settings were chosen for them: learning steps "),
             "\(refit.message)")
-        let written = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
+        let written = try CollectionConfig(yaml: refit.writes[1].text, path: "badger.yml")
         #expect(written.fsrsParameters == config.fsrsParameters)
         #expect(written.fsrsParametersFitted == "2026-07-01" && written.fsrsParametersReviews == 140)
         #expect(written.fsrsFitRefusedReviews == 150)
