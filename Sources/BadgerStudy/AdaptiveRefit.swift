@@ -73,19 +73,26 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         guard freshness.isStale else { return nil }
         let logs = made ?? makeLogs()
+        // Parameters still fresh for the log (only the automatic settings are due to be chosen:
+        // `auto` set after the fit, bounds moved): chosen for them, without a fit.
+        let choosingOnly = freshness.choiceIsStale && config.fsrsParameters != nil
         guard
             var refit = fit(
                 root: root, config: config, logs: logs, fileAccess: fileAccess, now: now, timeZone: timeZone,
-                totalReviews: freshness.reviews)
+                parameters: choosingOnly ? config.fsrsParameters : nil, totalReviews: freshness.reviews, choosingOnly: choosingOnly)
         else {
             return nil
         }
+        let when = freshness.fittedOn.map { " on \($0)" } ?? ""
+        if choosingOnly, let choice = refit.choice {
+            refit.message =
+                "Chose the automatic settings for your FSRS parameters (fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews): \(describe(choice, config: config)); `badger stats` explains."
+            return refit
+        }
         var before =
-            freshness.choiceIsStale
-            ? "the automatic settings were not chosen for them yet"
-            : freshness.fitted
-                ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
-                : "they were never fitted"
+            freshness.fitted
+            ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
+            : "they were never fitted"
         let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         if let refusal = refit.refusal {
             let left =
@@ -95,7 +102,6 @@ public struct AdaptiveRefit: Sendable, Equatable {
                     "Could not fit your FSRS parameters to your \(freshness.reviews) reviews yet: \(left); the next try is when the log has grown by half."
                 return refit
             }
-            let when = freshness.fittedOn.map { " on \($0)" } ?? ""
             let chosen = refit.choice.map { "; the automatic settings were chosen for them: " + describe($0, config: config) } ?? ""
             refit.message =
                 "Could not re-fit your FSRS parameters to your \(freshness.reviews) reviews: \(left); the ones fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews stay\(chosen), and the next try is when the log has grown by half."
@@ -140,7 +146,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
     ///   (`CollectionMemory.history(sampledTo:)`): the count the parameters are fresh for.
     public static func fit(
         root: String, config: CollectionConfig, logs: [[ReviewRecord]], fileAccess: any FileAccess, now: Date, timeZone: TimeZone,
-        parameters fitted: [Double]? = nil, totalReviews: Int? = nil
+        parameters fitted: [Double]? = nil, totalReviews: Int? = nil, choosingOnly: Bool = false
     ) -> AdaptiveRefit? {
         let reviews =
             totalReviews ?? logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
@@ -152,6 +158,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let parameters: [Double]
         var refusal: Refusal?
         var configText = text(configPath)
+        // Whether the settings are chosen for parameters fitted before, which stay as recorded.
+        var keeping = choosingOnly && fitted != nil
         if let fitted {
             parameters = fitted
         } else {
@@ -171,10 +179,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
                     return AdaptiveRefit(writes: [Write(path: configPath, text: configText)], message: "", refusal: refusal)
                 }
                 parameters = kept
+                keeping = true
             }
         }
         let choice = choose(config: config, parameters: parameters, histories: histories)
-        if refusal == nil {
+        if !keeping {
             var finder = StudyDateFinder(timeZone: timeZone, startHour: config.dayStartHour)
             configText = CollectionConfig.settingFittedParameters(
                 in: configText, parameters: parameters, fitted: finder.date(of: now).description, reviews: reviews)
@@ -187,7 +196,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         var log = text(logPath)
         if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }
-        log += fitLogLine(at: now, kind: refusal == nil ? "fit" : "kept", reviews: reviews, parameters: parameters, choice: choice)
+        log += fitLogLine(
+            at: now, kind: keeping ? "chosen" : "fit", reviews: reviews, parameters: parameters, choice: choice,
+            sameDayIntervals: config.sameDayIntervals)
         // The fit is logged before badger.yml uses it: a log that cannot be written leaves both as they were.
         return AdaptiveRefit(
             writes: [Write(path: logPath, text: log), Write(path: configPath, text: configText)], message: "", parameters: parameters,
@@ -237,18 +248,22 @@ public struct AdaptiveRefit: Sendable, Equatable {
         return (needed - target) * count / (count + 100)
     }
 
-    /// `2026-11-25T09:00:00Z\tfit\treviews=1234\tretention=0.87\tlearning_steps=[]\trelearning_steps=[10m]\tparameters=[…]`;
-    /// `kept` instead of `fit` when a re-fit was refused and the settings were chosen with the
-    /// parameters fitted before.
+    /// `2026-11-25T09:00:00Z\tfit\treviews=1234\tretention=0.87\ttarget_retention=0.85\tlearning_steps=[]\trelearning_steps=[10m]\tsame_day_intervals=true\tparameters=[…]`
+    /// (`target_retention` when the retention is automatic); `chosen` instead of `fit` when the
+    /// settings were chosen for the parameters fitted before (a re-fit refused, or `auto` set
+    /// after the fit). Everything the schedule depends on, so that it can be reproduced.
     public static func fitLogLine(
-        at time: Date, kind: String = "fit", reviews: Int, parameters: [Double], choice: AdaptiveChoice
+        at time: Date, kind: String = "fit", reviews: Int, parameters: [Double], choice: AdaptiveChoice, sameDayIntervals: Bool
     ) -> String {
         func steps(_ list: [TimeInterval]) -> String { "[" + list.map(CollectionConfig.durationText).joined(separator: ", ") + "]" }
-        let fields = [
-            Timestamp.format(time), kind, "reviews=\(reviews)", "retention=" + String(format: "%.2f", choice.desiredRetention),
-            "learning_steps=" + steps(choice.learningSteps), "relearning_steps=" + steps(choice.relearningSteps),
-            "parameters=[" + parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]",
-        ]
+        let target = choice.targetRetention.map { ["target_retention=" + String(format: "%.2f", $0)] } ?? []
+        let fields =
+            [Timestamp.format(time), kind, "reviews=\(reviews)", "retention=" + String(format: "%.2f", choice.desiredRetention)] + target
+            + [
+                "learning_steps=" + steps(choice.learningSteps), "relearning_steps=" + steps(choice.relearningSteps),
+                "same_day_intervals=\(sameDayIntervals)",
+                "parameters=[" + parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]",
+            ]
         return fields.joined(separator: "\t") + "\n"
     }
 }

@@ -129,8 +129,12 @@ public struct ParameterFreshness: Sendable, Equatable {
     public var advice: String? {
         guard isStale else { return nil }
         if choiceIsStale {
+            let remedy =
+                refitsAfterSession
+                ? "the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
+                : "run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"
             return
-                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds or `same_day_intervals` changed): the end of the next `badger study` session chooses them, or run `badger optimize --apply`."
+                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds or `same_day_intervals` changed): \(remedy)."
         }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""

@@ -30,9 +30,11 @@ extension Badger {
                 badger.fits; every later scheduling uses them. It needs \(Self.minimumReviews)
                 predictable reviews; with fewer it says how many more are needed and changes
                 nothing. When too few are left after leaving out outliers (rare delays before a
-                card's first review) and the parameters were never fitted, it records the
-                log's size (fsrs_parameters_reviews), so that neither `badger due` nor the end
+                card's first review), it records the log's size (fsrs_fit_refused_reviews)
+                and keeps parameters fitted before, so that neither `badger due` nor the end
                 of a study session asks for a fit again until the log has grown by half.
+                The parameters stored are fitted again on every review, as the end of a study
+                session fits them (the report tests a fit to the earliest 80% on the rest).
 
                 --histories fits instead on histories in the `badger schedule replay` format
                 (all of them, no split) and prints the parameters; with --format json just the
@@ -111,6 +113,11 @@ extension Badger {
                 throw ValidationError(
                     "--settings prints the settings `auto` would choose; --retention's workload table is not part of it (run them apart)")
             }
+            if histories != nil, retention, !settings {
+                throw ValidationError(
+                    "--retention simulates a collection's workload with its badger.yml; with --histories, --settings chooses the retention (run `badger optimize --histories FILE --settings`)"
+                )
+            }
             if histories != nil, !collection.paths.isEmpty {
                 throw ValidationError("give either --histories or collection paths, not both")
             }
@@ -169,12 +176,13 @@ extension Badger {
             let topics = Dictionary(studied.collection.cards.map { ($0.id.description, $0.topic) }, uniquingKeysWith: { first, _ in first })
             let group: (String) -> String = { topics[$0] ?? "(deleted cards)" }
             let current = config.fsrsParameters ?? FSRS6.defaultParameters
-            let result = OptimizeReport(
+            var result = OptimizeReport(
                 reviews: reviewCount, cards: histories.count, trainItems: train.items.count, testItems: test.items.count,
                 before: FitEvaluation(parameters: current, set: test, group: group),
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
                 applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
-            if apply { try store(fit.parameters, studied: studied, logs: logs, now: moment) }
+            // Fitted again on every review, the latest 20% included, as a session fits.
+            if apply { result.stored = try store(nil, studied: studied, logs: logs, now: moment)?.parameters }
             switch format {
             case .text: Terminal.standardOutput.write(result.text)
             case .json: Terminal.standardOutput.write(try JSONOutput.text(result))

@@ -55,6 +55,9 @@ struct OptimizeReport: Encodable {
     var before: Side
     var after: Side
     var applied: Bool
+    /// With --apply: the parameters stored, fitted again on every review (as the end of a study
+    /// session fits), where `after` is fitted on the earliest 80% to be tested on the rest.
+    var stored: [Double]?
     var workload: [WorkloadSimulation.Point]?
 
     init(
@@ -135,8 +138,9 @@ struct OptimizeReport: Encodable {
         lines.append("  " + Self.parameterList(after.parameters))
         lines.append(
             applied
-                ? "Stored in badger.yml (fsrs_parameters); scheduling uses them from now on."
+                ? "Stored in badger.yml (fsrs_parameters), fitted again on every review as a study session fits them; scheduling uses them from now on:"
                 : "Not applied: run `badger optimize --apply` to store them in badger.yml.")
+        if applied, let stored { lines.append("  " + Self.parameterList(stored)) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

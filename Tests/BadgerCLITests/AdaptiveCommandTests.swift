@@ -330,6 +330,15 @@ import Testing
         #expect(try directory.read("badger.yml") == Self.auto)
     }
 
+    /// `--retention` simulates a collection's workload; with `--histories` it was ignored.
+    @Test func retentionWithHistoriesIsRefusedNotIgnored() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let result = try await BadgerProcess.run(["optimize", "--histories", "histories.json", "--retention"], in: directory.url)
+        #expect(result.status == 64 || result.status == 2, "\(result.status)")
+        #expect(result.standardError.contains("with --histories, --settings chooses the retention"), "\(result.standardError)")
+    }
+
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {

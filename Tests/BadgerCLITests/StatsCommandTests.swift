@@ -104,9 +104,22 @@ import Testing
         #expect(heatmap["start"] as? String == "2025-10-06")
         #expect((heatmap["counts"] as? [Int])?.reduce(0, +) == 59)
 
-        // Checked against Grammar/Stats.schema.json when python3 has jsonschema.
+        try await Self.checkAgainstTheSchema(result.standardOutput, in: directory)
+        // With automatic settings, `parameters` says what they chose.
+        let config = directory.url.appendingPathComponent("badger.yml")
+        let yaml = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
+        try (yaml + "desired_retention: auto\n").write(to: config, atomically: true, encoding: .utf8)
+        let adaptive = try await Self.stats(["--format", "json"], in: directory)
+        #expect(adaptive.status == 0, "\(adaptive.standardError)")
+        let parameters = try #require(try Self.json(adaptive.standardOutput)["parameters"] as? [String: Any])
+        #expect((parameters["adaptive"] as? String)?.hasPrefix("Automatic settings: ") == true)
+        try await Self.checkAgainstTheSchema(adaptive.standardOutput, in: directory)
+    }
+
+    /// Checks `json` against Grammar/Stats.schema.json when python3 has jsonschema.
+    static func checkAgainstTheSchema(_ json: String, in directory: TemporaryDirectory) async throws {
         let output = directory.url.appendingPathComponent("stats.json")
-        try result.standardOutput.write(to: output, atomically: true, encoding: .utf8)
+        try json.write(to: output, atomically: true, encoding: .utf8)
         let check = ChildProcess()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = [

@@ -5,6 +5,10 @@ import Testing
 /// badger.yml's automatic settings: `auto` for the desired retention and the steps, the bounds
 /// the retention is chosen within, `adapt`, and what a fit writes back.
 @Suite struct AdaptiveConfigTests {
+    /// Parameters a fit wrote (its choice applies only with them).
+    static let fitted =
+        "fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]\n"
+
     @Test func autoSettingsAreReadWithTheDefaultsUntilAFitChooses() throws {
         let config = try CollectionConfig(
             yaml: "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n", path: "badger.yml")
@@ -35,7 +39,7 @@ import Testing
 
     @Test func aFitsChoiceAppliesOnlyWhereTheSettingIsAuto() throws {
         let written = CollectionConfig.settingAdaptiveChoice(
-            in: "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: [5m]\n", retention: 0.87, learningSteps: [],
+            in: "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: [5m]\n" + Self.fitted, retention: 0.87, learningSteps: [],
             relearningSteps: [600], reason: "retention 0.87, chosen because \"it\" is cheapest")
         #expect(written.contains("adaptive_retention: 0.87\nadaptive_learning_steps: []\nadaptive_relearning_steps: [10m]\n"))
         let config = try CollectionConfig(yaml: written, path: "badger.yml")
@@ -50,8 +54,22 @@ import Testing
         #expect(try CollectionConfig(yaml: again, path: "badger.yml").learningSteps == [60])
     }
 
+    /// `fsrs_parameters` removed (as an error message suggests, to go back to the defaults) with
+    /// the fit's choice left behind: `auto` is as before any fit (0.9 and the usual steps), not
+    /// the choice made for parameters no longer used.
+    @Test func aChoiceWithoutTheParametersItWasChosenForIsIgnored() throws {
+        let yaml =
+            "desired_retention: auto\nlearning_steps: auto\nadaptive_target_retention: 0.85\nadaptive_retention: 0.82\nadaptive_learning_steps: []\nadaptive_reason: \"r\"\n"
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        #expect(config.desiredRetention == 0.9 && config.targetRetention == nil)
+        #expect(config.learningSteps == [60, 600])
+        #expect(config.adaptiveReason == nil)
+        let withParameters = try CollectionConfig(yaml: yaml + Self.fitted, path: "badger.yml")
+        #expect(withParameters.desiredRetention == 0.82 && withParameters.learningSteps == [])
+    }
+
     @Test func switchingSameDayIntervalsAfterAFitHasTheSettingsChosenAfresh() throws {
-        let base = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"
+        let base = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n" + Self.fitted
         let written = CollectionConfig.settingAdaptiveChoice(
             in: base, retention: 0.87, targetRetention: 0.87, learningSteps: [], relearningSteps: [600], reason: "r",
             sameDayIntervals: true)

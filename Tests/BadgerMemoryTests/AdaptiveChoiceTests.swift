@@ -43,6 +43,16 @@ import Testing
         #expect(choice.reason.hasPrefix("retention \(String(format: "%.2f", choice.desiredRetention)), chosen because"))
     }
 
+    /// Without a same-day repeat the rate is the prior, and the reason says so instead of
+    /// reporting it as observed.
+    @Test func theReasonSaysWhenNoSameDayRepeatWasSeen() {
+        let none = AdaptiveChoice.choose(Self.request(), outcomes: SameDayOutcomes(repeats: 0, recalled: 0))
+        #expect(none.reason.contains("no same-day repeats yet: recall of one taken as 90%"), "\(none.reason)")
+        #expect(!none.reason.contains("same-day repeats recalled"))
+        let seen = AdaptiveChoice.choose(Self.request(), outcomes: SameDayOutcomes(repeats: 1000, recalled: 1000))
+        #expect(seen.reason.contains("same-day repeats recalled 100%"), "\(seen.reason)")
+    }
+
     @Test func theRetentionIsChosenWithinTheBoundsAndIsTheSameEveryRun() {
         let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
         let first = AdaptiveChoice.choose(Self.request(bounds: 0.82...0.88), outcomes: outcomes)

@@ -31,6 +31,28 @@ import Testing
         #expect(moved.choiceIsStale)
     }
 
+    /// What `due` and `stats` say while the settings wait to be chosen for fitted parameters:
+    /// not "until the parameters are first fitted", and with `adapt: false` not that a session
+    /// chooses them.
+    @Test func theAdviceNamesWhatChoosesTheSettingsForFittedParameters() throws {
+        let turnedOn = "desired_retention: auto\nlearning_steps: auto\n" + Self.fitted
+        let note = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: turnedOn, path: "badger.yml"))
+        #expect(
+            note
+                == "Automatic settings: retention 0.90 and the default steps until they are chosen for your fitted parameters (at the end of the next `badger study` session, or by `badger optimize --apply`)."
+        )
+        let off = try CollectionConfig(yaml: turnedOn + "adapt: false\n", path: "badger.yml")
+        #expect(
+            RetentionCheck.adaptiveNote(off)?.contains("by `badger optimize --apply`: `adapt: false` keeps a session from choosing them")
+                == true)
+        let advice = ParameterFreshness(config: off, reviews: 410, predictableReviews: 300).advice ?? ""
+        #expect(
+            advice.hasSuffix("run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)."), "\(advice)")
+        #expect(!advice.contains("session chooses"))
+        let never = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: "desired_retention: auto\n", path: "badger.yml"))
+        #expect(never?.contains("until the parameters are first fitted") == true)
+    }
+
     @Test func theRetentionCheckComparesWithTheChosenTargetNotTheScheduledRetention() throws {
         let config = try CollectionConfig(
             yaml: "desired_retention: auto\n" + Self.fitted + "adaptive_retention: 0.80\nadaptive_target_retention: 0.86\n",

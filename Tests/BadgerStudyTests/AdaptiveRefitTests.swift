@@ -164,6 +164,37 @@ import Testing
                 == true, "\(grown.advice ?? "")")
     }
 
+    /// `auto` set after the parameters were fitted (or the bounds moved), the log not grown by
+    /// half since: the settings are chosen for the parameters as they are, without a fit (a
+    /// session tried a fit, and a refused one again before the log had grown by half).
+    @Test func settingsDueToBeChosenForFreshParametersAreChosenWithoutAFit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let yaml =
+            "desired_retention: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 140\nfsrs_fit_refused_reviews: 145\n"
+        try directory.write("badger.yml", yaml)
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        let freshness = ParameterFreshness(config: config, logs: Self.refusedLogs())
+        #expect(freshness.isStale && freshness.choiceIsStale)
+        let refit = try #require(
+            AdaptiveRefit.afterSession(
+                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
+                timeZone: TimeZone(identifier: "UTC")!))
+        let choice = try #require(refit.choice)
+        #expect(refit.refusal == nil && refit.parameters == config.fsrsParameters)
+        #expect(
+            refit.message
+                == "Chose the automatic settings for your FSRS parameters (fitted on 2026-07-01 to 140 reviews): \(AdaptiveRefit.retentionPhrase(choice)); `badger stats` explains."
+        )
+        let written = try CollectionConfig(yaml: refit.writes[1].text, path: "badger.yml")
+        #expect(written.fsrsParameters == config.fsrsParameters && written.fsrsParametersFitted == "2026-07-01")
+        #expect(written.fsrsParametersReviews == 140 && written.fsrsFitRefusedReviews == 145)
+        #expect(written.adaptiveChoiceCurrent && written.desiredRetention == choice.desiredRetention)
+        #expect(!ParameterFreshness(config: written, logs: Self.refusedLogs()).isStale)
+        #expect(refit.writes[0].text.contains("\tchosen\treviews=150\tretention="), "\(refit.writes[0].text)")
+    }
+
     /// `auto` set after the parameters were fitted, and the re-fit refused: the automatic
     /// settings are chosen with the parameters fitted before (else every session tried again).
     @Test func aRefusedReFitStillChoosesTheAutomaticSettingsWithTheParametersKept() throws {
@@ -171,11 +202,11 @@ import Testing
         defer { directory.remove() }
         let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
         let yaml =
-            "learning_steps: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 140\n"
+            "learning_steps: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 90\n"
         try directory.write("badger.yml", yaml)
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
-        let before = ParameterFreshness(config: config, logs: Self.refusedLogs())
-        #expect(before.isStale && before.choiceIsStale)
+        #expect(!config.adaptiveChoiceCurrent)
+        #expect(ParameterFreshness(config: config, logs: Self.refusedLogs()).isStale)
         let refit = try #require(
             AdaptiveRefit.afterSession(
                 root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
@@ -186,16 +217,16 @@ import Testing
         #expect(
             refit.message.hasPrefix("Could not re-fit your FSRS parameters to your 150 reviews: ")
                 && refit.message.contains(
-                    "the ones fitted on 2026-07-01 to 140 reviews stay; the automatic settings were chosen for them: learning steps "),
+                    "the ones fitted on 2026-07-01 to 90 reviews stay; the automatic settings were chosen for them: learning steps "),
             "\(refit.message)")
         let written = try CollectionConfig(yaml: refit.writes[1].text, path: "badger.yml")
         #expect(written.fsrsParameters == config.fsrsParameters)
-        #expect(written.fsrsParametersFitted == "2026-07-01" && written.fsrsParametersReviews == 140)
+        #expect(written.fsrsParametersFitted == "2026-07-01" && written.fsrsParametersReviews == 90)
         #expect(written.fsrsFitRefusedReviews == 150)
         #expect(written.learningSteps == choice.learningSteps)
         #expect(!ParameterFreshness(config: written, logs: Self.refusedLogs()).isStale)
         let log = try #require(refit.writes.first { $0.path.hasSuffix("/badger.fits") })
-        #expect(log.text.split(separator: "\t").dropFirst().first == "kept", "\(log.text)")
+        #expect(log.text.split(separator: "\t").dropFirst().first == "chosen", "\(log.text)")
         #expect(log.text.contains("reviews=150\t"))
     }
 

@@ -304,7 +304,11 @@ public struct CollectionConfig: Sendable, Equatable {
                 throw bad("unknown key `\(name)`\(suggestion) (known keys: \(Self.keys.joined(separator: ", ")))")
             }
         }
-        // What the last fit chose applies only where the setting is `auto`.
+        // What the last fit chose applies only where the setting is `auto`, and only with the
+        // parameters it was chosen for (removed, they take the choice with them).
+        if fsrsParameters == nil {
+            (chosenRetention, targetRetention, chosenLearningSteps, chosenRelearningSteps, adaptiveReason) = (nil, nil, nil, nil, nil)
+        }
         if adaptiveRetention { desiredRetention = chosenRetention ?? Self.fallbackRetention(in: retentionBounds) }
         if !adaptiveRetention { targetRetention = nil }
         adaptiveChoiceCurrent =

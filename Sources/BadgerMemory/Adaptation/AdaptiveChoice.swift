@@ -97,7 +97,10 @@ public struct AdaptiveChoice: Sendable, Equatable {
         var learning = request.fixedLearningSteps ?? [60, 600]
         var relearning = request.fixedRelearningSteps ?? [600]
         var stepNotes: [String] = []
-        let recalled = "same-day repeats recalled \(Int((sameDay * 100).rounded()))%"
+        let recalled =
+            outcomes.repeats == 0
+            ? "no same-day repeats yet: recall of one taken as \(Int((sameDay * 100).rounded()))%"
+            : "same-day repeats recalled \(Int((sameDay * 100).rounded()))%"
         if request.fixedLearningSteps == nil {
             let (steps, saving) = pick(learningCandidates) { cost($0, relearning) }
             learning = steps

@@ -68,12 +68,19 @@ public struct RetentionCheck: Sendable {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
         if let reason = config.adaptiveReason { return "Automatic settings: " + reason + "." }
+        let retention = "Automatic settings: retention " + String(format: "%.2f", config.desiredRetention) + " and the default steps"
+        guard config.fsrsParameters == nil else {
+            let when =
+                config.adapt
+                ? "at the end of the next `badger study` session, or by `badger optimize --apply`"
+                : "by `badger optimize --apply`: `adapt: false` keeps a session from choosing them"
+            return retention + " until they are chosen for your fitted parameters (\(when))."
+        }
         let when =
             config.adapt
             ? "at the end of a `badger study` session once they are stale, or by `badger optimize --apply`"
             : "by `badger optimize --apply`: `adapt: false` turns off re-fitting after a session"
-        return "Automatic settings: retention " + String(format: "%.2f", config.desiredRetention)
-            + " and the default steps until the parameters are first fitted (\(when))."
+        return retention + " until the parameters are first fitted (\(when))."
     }
 
     /// The check of `studied`, read from its memories' logs (no column of every review).
