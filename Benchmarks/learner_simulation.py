@@ -401,6 +401,8 @@ def main():
     parser.add_argument("--schedulers", default="badger,fsrs-default,fsrs-refit,sm2,leitner")
     parser.add_argument("--learners", help="only these learners (comma-separated names, such as typical)")
     parser.add_argument("--json", help="also write every result to this file")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="another draw of every learner's cards and recalls (0: the seeds of the recorded results)")
     parser.add_argument("--retention", type=float,
                         help="badger with this retention instead of the automatic one (the steps stay automatic): to trace how reviews and knowledge trade")
     args = parser.parse_args()
@@ -411,7 +413,7 @@ def main():
         for learner_index, (learner, model) in enumerate(learners):
             if args.learners and learner not in args.learners.split(","):
                 continue
-            seed = 1000 * (list(WORLDS).index(world) + 1) + learner_index
+            seed = 1000 * (list(WORLDS).index(world) + 1) + learner_index + 100_000 * args.seed
             for name in args.schedulers.split(","):
                 started = time.time()
                 with tempfile.TemporaryDirectory() as workdir:

@@ -206,7 +206,7 @@ extension Badger {
                             root: root, config: studied.configs[root] ?? studied.primaryConfig, logs: logs, fileAccess: LocalFileSystem(),
                             now: now, timeZone: .current, parameters: parameters)
                     else { continue }
-                    for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
+                    try refit.store(in: root)
                     parameters = parameters ?? refit.parameters
                     first = first ?? refit
                 }

@@ -32,12 +32,22 @@ extension StudyService {
                     now: Date())
             else { continue }
             do {
-                for write in refit.writes { try AtomicFile.write(write.text, to: write.path) }
+                try refit.store(in: memory.root)
                 Terminal.standardOutput.write(refit.message + "\n")
             } catch {
                 Terminal.standardError.write(
                     "badger: warning: could not store the re-fitted parameters: \(UntrustedText.sanitized(String(describing: error)))\n")
             }
         }
+    }
+}
+
+extension AdaptiveRefit {
+    /// Writes the refit's files in the collection `root`, in order, each atomically; a file
+    /// that is a link to another in the collection is written through. Where every file goes
+    /// is settled first, so a link out of the collection refuses them all.
+    func store(in root: String) throws {
+        let targets = try writes.map { try AtomicFile.target(ofCollectionFile: $0.path, within: root) }
+        for (write, target) in zip(writes, targets) { try AtomicFile.write(write.text, to: target) }
     }
 }

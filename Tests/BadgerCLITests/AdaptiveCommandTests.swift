@@ -339,6 +339,36 @@ import Testing
         #expect(result.standardError.contains("with --histories, --settings chooses the retention"), "\(result.standardError)")
     }
 
+    /// badger.yml as a symbolic link: to a file in the collection, the re-fit is written there
+    /// and the link stays (it was replaced by a plain file); to a file outside, nothing is
+    /// written (badger writes only inside the collection) and the session says why.
+    @Test func aLinkedBadgerYmlIsWrittenThroughInsideTheCollectionAndNeverOutside() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let link = directory.url.appendingPathComponent("badger.yml")
+        try FileManager.default.removeItem(at: link)
+        try directory.write("settings/shared.yml", Self.auto)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "settings/shared.yml")
+        let inside = try await Self.study(directory)
+        #expect(inside.standardOutput.contains("Re-fitted your FSRS parameters"), "\(inside.standardOutput)\(inside.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "settings/shared.yml")
+        #expect(try directory.read("settings/shared.yml").contains("fsrs_parameters: ["))
+
+        let outside = try TemporaryDirectory()
+        defer { outside.remove() }
+        try outside.write("shared.yml", Self.auto)
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: outside.url.appendingPathComponent("shared.yml").path)
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("badger.fits"))
+        let refused = try await Self.study(directory)
+        #expect(refused.status == 0)
+        #expect(refused.standardError.contains("outside the collection, and badger writes only inside it"), "\(refused.standardError)")
+        #expect(try outside.read("shared.yml") == Self.auto)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
+    }
+
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {

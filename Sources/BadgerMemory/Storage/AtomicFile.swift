@@ -46,6 +46,23 @@ public enum AtomicFile {
         try write(Array(text.utf8), to: followed.lowercased().hasSuffix(".md") ? followed : path)
     }
 
+    /// Where badger writes the collection file `path` (badger.yml, badger.fits): the path itself,
+    /// or, when it is a symbolic link to a file inside the collection `root`, that file (the
+    /// link stays; `write` would replace it).
+    ///
+    /// - Throws: `StorageError.writeFailed` for a link to a file outside `root`: badger writes
+    ///   only inside the collection, and replacing the link would break what it shares.
+    public static func target(ofCollectionFile path: String, within root: String) throws -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        if let real = realPath(of: path, within: root) { return real }
+        throw StorageError.writeFailed(
+            path: path,
+            reason:
+                "it is a link to \(realPath(of: path)), outside the collection, and badger writes only inside it (copy the file into the collection, or set `adapt: false`)"
+        )
+    }
+
     /// The real path of `path` when it lies inside the real path of `root`, else nil.
     public static func realPath(of path: String, within root: String) -> String? {
         let real = realPath(of: path)
