@@ -9,6 +9,11 @@ enum ParameterArgument {
     static func parse(_ argument: String) throws -> [Double] {
         let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
         let text: String
+        if trimmed.hasPrefix("{") {
+            return try fail(
+                "--params takes a JSON array of 21 numbers; this is an object (a settings object, as `badger optimize --settings` prints, goes to --settings)"
+            )
+        }
         if trimmed.hasPrefix("[") {
             text = trimmed
         } else {
@@ -19,7 +24,12 @@ enum ParameterArgument {
             text = String(decoding: data, as: UTF8.self)
         }
         guard let parameters = try? JSONDecoder().decode([Double].self, from: Data(text.utf8)) else {
-            return try fail("--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …]")
+            let object = text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{")
+            return try fail(
+                "--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …]"
+                    + (object
+                        ? " (the file holds an object: a settings object, as `badger optimize --settings` prints, goes to --settings)" : "")
+            )
         }
         if let index = parameters.firstIndex(where: { !$0.isFinite }) {
             return try fail("--params: w[\(index)] is not a finite number")

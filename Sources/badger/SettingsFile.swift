@@ -85,6 +85,11 @@ struct SettingsFile: Codable, Equatable {
     static func read(_ path: String) throws -> SettingsFile {
         let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
         let data: Data
+        if trimmed.hasPrefix("[") {
+            return try fail(
+                "--settings takes a JSON object (as `badger optimize --histories FILE --settings` prints); this is an array (parameters alone go to --params)"
+            )
+        }
         if trimmed.hasPrefix("{") {
             data = Data(trimmed.utf8)
         } else {

@@ -173,12 +173,22 @@ import Testing
             ("[" + Array(repeating: "200", count: 21).joined(separator: ", ") + "]", "w[0] is 200.0, outside its allowed range"),
             ("[0.2, oops]", "not a JSON array of 21 numbers"),
             ("missing.json", "missing.json: no such file or cannot be read"),
+            // A settings object given to --params points to --settings.
+            (
+                #"{"desired_retention": 0.9}"#,
+                "this is an object (a settings object, as `badger optimize --settings` prints, goes to --settings)"
+            ),
         ] {
             let bad = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--params", params], in: directory.url)
             #expect(bad.status == 2)
             #expect(bad.standardError.contains(message), "\(bad.standardError)")
             #expect(bad.standardOutput.isEmpty)
         }
+        // And parameters given to --settings point to --params (they were read as a file name).
+        let array = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--settings", fit.standardOutput], in: directory.url)
+        #expect(array.status == 2)
+        #expect(array.standardError.contains("this is an array (parameters alone go to --params)"), "\(array.standardError)")
         let wrongScheduler = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--scheduler", "sm2", "--params", "fitted.json"], in: directory.url)
         #expect(wrongScheduler.status == 2)
