@@ -90,9 +90,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
             return refit
         }
         var before =
-            freshness.fitted
-            ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
-            : "they were never fitted"
+            freshness.mergedFits
+            ? "badger.yml held fits from two clones, merged by git"
+            : freshness.fitted
+                ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
+                : "they were never fitted"
         let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         if let refusal = refit.refusal {
             let left =
@@ -157,7 +159,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
         func text(_ path: String) -> String { (try? fileAccess.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         let parameters: [Double]
         var refusal: Refusal?
-        var configText = text(configPath)
+        // Fits git merged into the file give way to this one.
+        var configText = CollectionConfig.removingMergedFits(from: text(configPath))
         // Whether the settings are chosen for parameters fitted before, which stay as recorded.
         var keeping = choosingOnly && fitted != nil
         if let fitted {

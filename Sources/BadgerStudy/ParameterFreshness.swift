@@ -29,6 +29,8 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// Whether the parameters are fresh but the automatic settings are due to be chosen: `auto`
     /// was turned on after the fit, or the retention bounds moved away from the chosen target.
     public var choiceIsStale: Bool
+    /// Whether badger.yml holds two fits or more (git merged two clones that both re-fitted).
+    public var mergedFits = false
 
     public init(config: CollectionConfig, logs: [[ReviewRecord]]) {
         self.init(config: config, reviews: ReviewColumns(logs: logs))
@@ -112,8 +114,12 @@ public struct ParameterFreshness: Sendable, Equatable {
             isStale = false
         } else if fitted {
             // A re-fit refused since (too few reviews left after the outlier filter) waits, as a
-            // first fit does, until the log has grown by half again.
-            isStale = grownByHalf(since: max(config.fsrsParametersReviews ?? 0, config.fsrsFitRefusedReviews ?? 0))
+            // first fit does, until the log has grown by half again. Fits merged by git are
+            // replaced by one. Either needs the reviews a fit needs.
+            isStale =
+                predictable >= Self.minimumReviews
+                && (config.mergedFits || grownByHalf(since: max(config.fsrsParametersReviews ?? 0, config.fsrsFitRefusedReviews ?? 0)))
+            mergedFits = config.mergedFits
             if !isStale, !config.adaptiveChoiceCurrent, predictable >= Self.minimumReviews {
                 choiceIsStale = true
                 isStale = true
@@ -136,14 +142,24 @@ public struct ParameterFreshness: Sendable, Equatable {
             return
                 "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds or `same_day_intervals` changed): \(remedy)."
         }
+        if fitted, mergedFits {
+            let remedy =
+                refitsAfterSession
+                ? "the end of the next `badger study` session fits them to the whole log, or run `badger optimize --apply`"
+                : "run `badger optimize --apply` to fit them to the whole log"
+            return "badger.yml holds fits from two clones, merged by git (each clone uses the same values meanwhile): \(remedy)."
+        }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""
             let remedy =
                 refitsAfterSession
                 ? "the end of the next `badger study` session re-fits them, or run `badger optimize --apply`"
                 : "run `badger optimize --apply` to refit them"
+            // A refusal from before the fit in use (a merge can leave one) is not news.
             let tried =
-                reviewsAtRefusedFit.map { " (a re-fit when it held \($0) had too few left to train on after leaving out outliers)" } ?? ""
+                reviewsAtRefusedFit.flatMap { $0 > reviewsAtFit ?? 0 ? $0 : nil }.map {
+                    " (a re-fit when it held \($0) had too few left to train on after leaving out outliers)"
+                } ?? ""
             return
                 "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews)\(tried); \(remedy)."
         }

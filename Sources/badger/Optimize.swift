@@ -149,26 +149,38 @@ extension Badger {
             let outcome = FSRSOptimizer(configuration: settings).fit(train)
             guard case .fitted(let fit) = outcome else {
                 if case .tooFewReviews(let have, let need) = outcome {
-                    Terminal.standardOutput.write(
-                        "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need).\n"
-                    )
                     // Applied: fitted on every review, as the end of a study session fits. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
                     let refit = apply ? try store(nil, studied: studied, logs: logs, now: moment) : nil
+                    var lines = [
+                        "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
+                    ]
                     if let refusal = refit?.refusal {
                         let kept =
                             refit?.choice == nil
                             ? ""
                             : " The automatic settings were chosen for the parameters fitted before, which stay (logged in badger.fits)."
-                        Terminal.standardOutput.write(
-                            "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\(kept)\n"
+                        lines.append(
+                            "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\(kept)"
                         )
                     } else if refit != nil {
-                        Terminal.standardOutput.write(
-                            "Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.\n")
+                        lines.append("Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.")
                     } else {
-                        Terminal.standardOutput.write("Nothing was changed.\n")
+                        lines.append("Nothing was changed.")
+                    }
+                    switch format {
+                    case .text: Terminal.standardOutput.write(lines.map { $0 + "\n" }.joined())
+                    case .json:
+                        struct Refused: Encodable {
+                            var refused: [String: Int]
+                            var stored: [Double]?
+                            var message: String
+                        }
+                        let refused = Refused(
+                            refused: ["trainable": have, "needed": need], stored: refit?.refusal == nil ? refit?.parameters : nil,
+                            message: lines.joined(separator: " "))
+                        Terminal.standardOutput.write(try JSONOutput.text(refused))
                     }
                 }
                 return
@@ -182,7 +194,12 @@ extension Badger {
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
                 applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
             // Fitted again on every review, the latest 20% included, as a session fits.
-            if apply { result.stored = try store(nil, studied: studied, logs: logs, now: moment)?.parameters }
+            if apply {
+                // As badger.yml holds them (four decimals).
+                result.stored = try store(nil, studied: studied, logs: logs, now: moment)?.parameters?.map {
+                    Double(String(format: "%.4f", $0))!
+                }
+            }
             switch format {
             case .text: Terminal.standardOutput.write(result.text)
             case .json: Terminal.standardOutput.write(try JSONOutput.text(result))
@@ -207,7 +224,8 @@ extension Badger {
                             now: now, timeZone: .current, parameters: parameters)
                     else { continue }
                     try refit.store(in: root)
-                    parameters = parameters ?? refit.parameters
+                    // The next root gets the same fit; not parameters one root kept after a refusal.
+                    if refit.refusal == nil { parameters = parameters ?? refit.parameters }
                     first = first ?? refit
                 }
             }

@@ -7,6 +7,8 @@ import Testing
 /// the help and README text of every new flag.
 @Suite struct AdaptiveCommandTests {
     static let auto = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\nfuzz: true\n"
+    /// The comment line a fit writes above its keys.
+    static let marker = "# Written by each fit (badger optimize --apply, the end of a study session):\n"
 
     /// A collection with OptimizeCommandTests's logs (200 reviews a day or more apart, never
     /// fitted) and automatic settings, and the same histories in `schedule replay`'s format.
@@ -252,7 +254,7 @@ import Testing
         let yaml = try directory.read("badger.yml")
         let reviews = try #require(
             yaml.split(separator: "\n").last.flatMap { Int($0.replacingOccurrences(of: "fsrs_fit_refused_reviews: ", with: "")) })
-        #expect(yaml == Self.auto + "fsrs_fit_refused_reviews: \(reviews)\n")
+        #expect(yaml == Self.auto + Self.marker + "fsrs_fit_refused_reviews: \(reviews)\n")
         #expect(said.first?.contains("to your \(reviews) reviews yet") == true)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
         let second = try await Self.study(directory)
@@ -271,7 +273,7 @@ import Testing
         try directory.write("badger.yml", Self.auto)
         let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(applied.standardOutput.contains("badger.yml records the log's size"), "\(applied.standardOutput)")
-        #expect(try directory.read("badger.yml").hasPrefix(Self.auto + "fsrs_fit_refused_reviews: "))
+        #expect(try directory.read("badger.yml").hasPrefix(Self.auto + Self.marker + "fsrs_fit_refused_reviews: "))
     }
 
     /// Parameters fitted before, and a re-fit the outlier filter refuses: the end of a session
@@ -283,7 +285,7 @@ import Testing
         // FSRS-6's defaults, fitted before, and the automatic settings chosen with them (as a fit
         // writes them), so only the parameters are stale.
         let chosen =
-            Self.auto + """
+            Self.auto + Self.marker + """
                 fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]
                 fsrs_parameters_fitted: "2026-07-01"
                 fsrs_parameters_reviews: 40
@@ -367,6 +369,45 @@ import Testing
         #expect(try outside.read("shared.yml") == Self.auto)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
+    }
+
+    /// `optimize --apply` over two collections whose log the outlier filter refuses: each
+    /// records the refusal; the one without parameters does not get the other's kept ones as a
+    /// fresh fit. With --format json the refusal is JSON.
+    @Test func aRefusedApplyOverTwoCollectionsGivesNeitherTheOthersParameters() async throws {
+        let first = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
+        let second = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
+        defer { [first, second].forEach { $0.remove() } }
+        let fitted =
+            Self.auto
+            + "fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]\nfsrs_parameters_reviews: 40\n"
+        try first.write("badger.yml", fitted)
+        try second.write("badger.yml", Self.auto)
+        let applied = try await BadgerProcess.run(
+            ["optimize", "--apply", "--format", "json", first.url.path, second.url.path], in: first.url, environment: ["TZ": "UTC"])
+        #expect(applied.status == 0, "\(applied.standardError)")
+        let json = try OptimizeCommandTests.json(applied.standardOutput)
+        #expect((json["refused"] as? [String: Int])?["needed"] == 64, "\(applied.standardOutput)")
+        #expect((json["message"] as? String)?.contains("badger.yml records the log's size") == true)
+        let untouched = try second.read("badger.yml")
+        #expect(!untouched.contains("fsrs_parameters:"), "\(untouched)")
+        #expect(untouched.contains("fsrs_fit_refused_reviews: "))
+        #expect(!FileManager.default.fileExists(atPath: second.url.appendingPathComponent("badger.fits").path))
+        #expect(try first.read("badger.yml").contains("fsrs_parameters_reviews: 40\n"))
+    }
+
+    /// A badger.fits (or badger.yml) link to nothing is not replaced by a fit (it was, and where
+    /// it pointed was lost).
+    @Test func aLinkToNothingIsNotReplacedByAFit() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let link = directory.url.appendingPathComponent("badger.fits")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nonexistent/badger.fits")
+        let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(applied.status == 2)
+        #expect(applied.standardError.contains("it is a link to /nonexistent/badger.fits, which is not a file"), "\(applied.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "/nonexistent/badger.fits")
+        #expect(try directory.read("badger.yml") == Self.auto)
     }
 
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {

@@ -74,16 +74,21 @@ struct GitMergeTests {
         #expect(try clones.reviewLines(in: clones.a).sorted() == clones.reviewsInA + clones.reviewsInB)
     }
 
-    /// Both clones re-fitted: git's union driver keeps both fits in badger.yml, this side's lines
-    /// first. Each clone, whichever way it merged, uses the same fit (the one to more reviews),
-    /// so both schedule alike; the last fit in the file counted before, and the clones differed.
-    @Test func twoReFitsMergedInEitherDirectionScheduleAlike() async throws {
+    /// Three clones re-fitted, two of them to as many reviews on the same day (their equal lines
+    /// appear once in the merge): git's union driver keeps every fit in badger.yml, in an order
+    /// that depends on who merged whom. Every clone uses the same values whatever the order (the
+    /// last fit in the file counted, and clones that merged differently scheduled differently).
+    @Test func reFitsMergedInAnyOrderScheduleAlike() async throws {
         let clones = try await StudiedClones()
         defer { clones.remove() }
+        let c = clones.directory.url.appendingPathComponent("C")
+        try StudiedClones.require(await clones.git(["clone", "-q", clones.a.path, c.path], in: clones.directory.url))
+        try await StudiedClones.configureUser(c, name: "C")
         func fit(_ first: String, reviews: Int, retention: String) -> String {
             """
             fuzz: true
             desired_retention: auto
+            # Written by each fit (badger optimize --apply, the end of a study session):
             fsrs_parameters: [\(first), 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]
             fsrs_parameters_fitted: "2026-01-04"
             fsrs_parameters_reviews: \(reviews)
@@ -96,40 +101,75 @@ struct GitMergeTests {
 
             """
         }
-        let inA = fit("0.3", reviews: 1875, retention: "0.83")
-        let inB = fit("0.5", reviews: 1876, retention: "0.86")
-        for (clone, text) in [(clones.a, inA), (clones.b, inB)] {
+        for (clone, text) in [
+            (clones.a, fit("0.3", reviews: 1875, retention: "0.83")), (clones.b, fit("0.5", reviews: 1876, retention: "0.86")),
+            (c, fit("0.4", reviews: 1875, retention: "0.84")),
+        ] {
             try text.write(to: clone.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
             try StudiedClones.require(await clones.git(["commit", "-qam", "Re-fitted"], in: clone))
         }
-        #expect(try await clones.git(["push", "origin", "main"], in: clones.a).status == 0)
-        let intoA = try await clones.git(["pull", "--no-rebase", clones.b.path, "main"], in: clones.a)
-        #expect(intoA.status == 0, "\(intoA.standardOutput)\(intoA.standardError)")
-        let intoB = try await clones.git(["pull", "--no-rebase", "origin", "main"], in: clones.b)
-        #expect(intoB.status == 0, "\(intoB.standardOutput)\(intoB.standardError)")
-        let mergedA = try clones.text("badger.yml", in: clones.a)
-        let mergedB = try clones.text("badger.yml", in: clones.b)
-        // Both fits are in both files, in opposite orders.
-        #expect(mergedA != mergedB)
-        for merged in [mergedA, mergedB] {
-            #expect(merged.contains("fsrs_parameters_reviews: 1875") && merged.contains("fsrs_parameters_reviews: 1876"), "\(merged)")
-        }
-        // Each clone schedules as a collection holding only the fit to 1,876 reviews does.
-        for clone in [clones.a, clones.b] {
-            try inB.write(to: clone.appendingPathComponent("only.yml"), atomically: true, encoding: .utf8)
-        }
-        let expected = try await clones.rebuiltElsewhere(from: clones.b, config: "only.yml")
-        for clone in [clones.a, clones.b] {
-            #expect(try await clones.badger(["state", "rebuild"], in: clone).status == 0)
-            for state in ["a.state", "b.state"] {
-                #expect(try clones.text(state, in: clone) == expected[state], "\(state) in \(clone.lastPathComponent)")
+        // One merges A's work, then B's, then C's; the other C's, then B's, then A's.
+        var merged: [URL] = []
+        for (name, order) in [("T1", [clones.a, clones.b, c]), ("T2", [c, clones.b, clones.a])] {
+            let target = clones.directory.url.appendingPathComponent(name)
+            try StudiedClones.require(await clones.git(["clone", "-q", order[0].path, target.path], in: clones.directory.url))
+            try await StudiedClones.configureUser(target, name: name)
+            let setup = try await BadgerProcess.run(["git-setup", "--badger", BadgerProcess.executable.path], in: target)
+            try #require(setup.status == 0, "git-setup failed: \(setup.standardError)")
+            for source in order.dropFirst() {
+                let pull = try await clones.git(["pull", "-q", "--no-rebase", source.path, "main"], in: target)
+                try #require(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
             }
+            merged.append(target)
+        }
+        let yaml = try merged.map { try clones.text("badger.yml", in: $0) }
+        #expect(yaml[0] != yaml[1], "the merges should order the fits differently")
+        for text in yaml {
+            #expect(text.components(separatedBy: "\nfsrs_parameters: [").count == 4, "\(text)")
+        }
+        var states: [[String]] = []
+        for clone in merged {
+            #expect(try await clones.badger(["state", "rebuild"], in: clone).status == 0)
+            states.append(try ["a.state", "b.state"].map { try clones.text($0, in: clone) })
             let due = try await clones.badger(["due"], in: clone)
             #expect(due.status == 0, "\(due.standardError)")
         }
-        // The fit to 1,876 reviews differs from the other in what it schedules.
-        let other = try await clones.rebuiltElsewhere(from: clones.a, config: nil, configText: inA)
-        #expect(other["a.state"] != expected["a.state"])
+        #expect(states[0] == states[1])
+    }
+
+    /// A setting changed in one clone, just above the fit's lines, while the other re-fitted:
+    /// the comment line every fit keeps above its keys separates the two changes, so git merges
+    /// them (the union driver kept both versions of the setting, and every command stopped).
+    @Test func aSettingChangedInOneCloneMergesWithAReFitInTheOther() async throws {
+        let clones = try await StudiedClones()
+        defer { clones.remove() }
+        func file(_ retention: String, fit first: String, reviews: Int) -> String {
+            """
+            fuzz: true
+            desired_retention: \(retention)
+            # Written by each fit (badger optimize --apply, the end of a study session):
+            fsrs_parameters: [\(first), 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]
+            fsrs_parameters_reviews: \(reviews)
+
+            """
+        }
+        try file("auto", fit: "0.3", reviews: 100).write(
+            to: clones.a.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
+        try StudiedClones.require(await clones.git(["commit", "-qam", "Fitted"], in: clones.a))
+        try StudiedClones.require(await clones.git(["push", "-q", "origin", "main"], in: clones.a))
+        try StudiedClones.require(await clones.git(["pull", "-q", "--no-rebase", "origin", "main"], in: clones.b))
+        // A re-fits; B sets its retention on the line above the comment.
+        try file("auto", fit: "0.4", reviews: 150).write(
+            to: clones.a.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
+        try StudiedClones.require(await clones.git(["commit", "-qam", "Re-fitted"], in: clones.a))
+        try file("0.92", fit: "0.3", reviews: 100).write(
+            to: clones.b.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
+        try StudiedClones.require(await clones.git(["commit", "-qam", "My retention"], in: clones.b))
+        let pull = try await clones.git(["pull", "-q", "--no-rebase", clones.b.path, "main"], in: clones.a)
+        #expect(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
+        #expect(try clones.text("badger.yml", in: clones.a) == file("0.92", fit: "0.4", reviews: 150))
+        let due = try await clones.badger(["due"], in: clones.a)
+        #expect(due.status == 0, "\(due.standardError)")
     }
 
     @Test func gitSetupWritesAttributesDriversAndTheHook() async throws {
@@ -307,17 +347,12 @@ struct StudiedClones {
 
     /// The state files `badger state rebuild` makes from a clone's decks, config and logs,
     /// copied to a third directory without any state.
-    /// With `config`, that file of the clone is the copy's badger.yml; with `configText`, that text.
-    func rebuiltElsewhere(from clone: URL, config: String? = "badger.yml", configText: String? = nil) async throws -> [String: String] {
+    func rebuiltElsewhere(from clone: URL) async throws -> [String: String] {
         let copy = directory.url.appendingPathComponent("rebuild-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for file in ["a.md", "b.md", "a.reviews", "b.reviews"] {
+        for file in ["a.md", "b.md", "badger.yml", "a.reviews", "b.reviews"] {
             try FileManager.default.copyItem(at: clone.appendingPathComponent(file), to: copy.appendingPathComponent(file))
         }
-        if let config {
-            try FileManager.default.copyItem(at: clone.appendingPathComponent(config), to: copy.appendingPathComponent("badger.yml"))
-        }
-        if let configText { try configText.write(to: copy.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8) }
         let rebuild = try await BadgerProcess.run(["state", "rebuild"], in: copy)
         try #require(rebuild.status == 0, "state rebuild failed: \(rebuild.standardError)")
         return [

@@ -35,7 +35,8 @@ import Testing
         let text = CollectionConfig.settingFittedParameters(in: original, parameters: Self.fitted, fitted: "2026-11-22", reviews: 99)
         #expect(
             text.hasPrefix(
-                "# Settings for my decks\nexclude:\n  - README.md   # not a deck\ndesired_retention: 0.85\nfuzz: true\nfsrs_parameters: [0.1000, "
+                "# Settings for my decks\nexclude:\n  - README.md   # not a deck\ndesired_retention: 0.85\nfuzz: true\n"
+                    + CollectionConfig.fitsMarker + "\nfsrs_parameters: [0.1000, "
             ))
         #expect(text.hasSuffix("fsrs_parameters_fitted: \"2026-11-22\"\nfsrs_parameters_reviews: 99\n"))
         let config = try CollectionConfig(yaml: text, path: "badger.yml")
@@ -44,12 +45,50 @@ import Testing
         // Empty and missing files get just the new keys.
         #expect(
             CollectionConfig.settingFittedParameters(in: "", parameters: Self.fitted, fitted: "d", reviews: 1).hasPrefix(
-                "fsrs_parameters: ["))
+                CollectionConfig.fitsMarker + "\nfsrs_parameters: ["))
     }
 
     @Test(arguments: ["fsrs_parameters: [1, 2]", "fsrs_parameters: oops", "fsrs_parameters_reviews: -3", "fsrs_parameters_fitted: []"])
     func badFittedValuesAreExplained(_ yaml: String) {
         #expect(throws: CollectionError.self) { try CollectionConfig(yaml: yaml, path: "badger.yml") }
+    }
+}
+
+/// badger.yml after git's union driver merged the fits of several clones: the same values,
+/// whatever the order of their lines, until the next fit writes one fit again.
+@Suite struct MergedFitsTests {
+    static func fit(_ first: String, reviews: Int, retention: String, day: String = "2026-01-04") -> [String] {
+        [
+            "fsrs_parameters: [\(first), 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]",
+            "fsrs_parameters_fitted: \"\(day)\"", "fsrs_parameters_reviews: \(reviews)", "adaptive_retention: \(retention)",
+            "adaptive_learning_steps: []",
+        ]
+    }
+
+    @Test func everyOrderOfTheMergedLinesGivesTheSameSettings() throws {
+        // Three fits; two to as many reviews on the same day, whose equal lines a merge keeps once.
+        let lines = Array(
+            Set(
+                Self.fit("0.3", reviews: 1875, retention: "0.83") + Self.fit("0.5", reviews: 1876, retention: "0.86", day: "2026-01-05")
+                    + Self.fit("0.4", reviews: 1875, retention: "0.84"))
+        ).sorted()
+        var generator = SystemRandomNumberGenerator()
+        var seen: Set<String> = []
+        for _ in 0..<50 {
+            let yaml = "desired_retention: auto\n" + lines.shuffled(using: &generator).joined(separator: "\n") + "\n"
+            let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+            #expect(config.mergedFits)
+            seen.insert("\(config.fsrsParameters ?? []) \(config.desiredRetention) \(config.fsrsParametersReviews ?? 0)")
+            // What a fit starts from has each key once, the values used.
+            let single = CollectionConfig.removingMergedFits(from: yaml)
+            let again = try CollectionConfig(yaml: single, path: "badger.yml")
+            #expect(!again.mergedFits && again.fsrsParameters == config.fsrsParameters && again.desiredRetention == config.desiredRetention)
+            #expect(single.split(separator: "\n").count == 6, "\(single)")
+        }
+        #expect(seen.count == 1, "\(seen)")
+        #expect(
+            try CollectionConfig(yaml: "fuzz: true\n" + Self.fit("0.3", reviews: 1, retention: "0.9").joined(separator: "\n"), path: "b")
+                .mergedFits == false)
     }
 }
 
@@ -62,7 +101,8 @@ import Testing
             retention: 0.87, learningSteps: [], relearningSteps: [600], reason: "because")
         #expect(
             refitted
-                == "desired_retention: auto\r\nfsrs_parameters: [3.0000, 4.0000]\r\nfsrs_parameters_fitted: \"2026-11-25\"\r\nfsrs_parameters_reviews: 407\r\nadaptive_retention: 0.87\r\nadaptive_learning_steps: []\r\nadaptive_relearning_steps: [10m]\r\nadaptive_reason: \"because\"\r\n"
+                == "desired_retention: auto\r\n" + CollectionConfig.fitsMarker
+                + "\r\nfsrs_parameters: [3.0000, 4.0000]\r\nfsrs_parameters_fitted: \"2026-11-25\"\r\nfsrs_parameters_reviews: 407\r\nadaptive_retention: 0.87\r\nadaptive_learning_steps: []\r\nadaptive_relearning_steps: [10m]\r\nadaptive_reason: \"because\"\r\n"
         )
         #expect(refitted.components(separatedBy: "fsrs_parameters:").count == 2)
     }

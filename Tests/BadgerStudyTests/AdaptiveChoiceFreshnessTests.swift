@@ -39,7 +39,7 @@ import Testing
         let note = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: turnedOn, path: "badger.yml"))
         #expect(
             note
-                == "Automatic settings: retention 0.90 and the default steps until they are chosen for your fitted parameters (at the end of the next `badger study` session, or by `badger optimize --apply`)."
+                == "Automatic settings: retention 0.90 and the default learning steps until they are chosen for your fitted parameters (at the end of the next `badger study` session, or by `badger optimize --apply`)."
         )
         let off = try CollectionConfig(yaml: turnedOn + "adapt: false\n", path: "badger.yml")
         #expect(
@@ -51,6 +51,22 @@ import Testing
         #expect(!advice.contains("session chooses"))
         let never = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: "desired_retention: auto\n", path: "badger.yml"))
         #expect(never?.contains("until the parameters are first fitted") == true)
+    }
+
+    /// Fits git merged into badger.yml are replaced by one fit at the next session, and `due`
+    /// says so; parameters are only ever stale with the reviews a fit needs (pasted parameters
+    /// in a small collection got advice nothing could follow).
+    @Test func mergedFitsAreStaleAndStalenessNeedsTheReviewsAFitNeeds() throws {
+        let merged = try CollectionConfig(
+            yaml: Self.fitted + "fsrs_parameters_fitted: \"2026-11-21\"\nfsrs_parameters_reviews: 405\n", path: "badger.yml")
+        #expect(merged.mergedFits)
+        let freshness = ParameterFreshness(config: merged, reviews: 410, predictableReviews: 300)
+        #expect(freshness.isStale && freshness.mergedFits)
+        #expect(freshness.advice?.hasPrefix("badger.yml holds fits from two clones, merged by git") == true, "\(freshness.advice ?? "")")
+        #expect(!ParameterFreshness(config: merged, reviews: 410, predictableReviews: 79).isStale)
+        let pasted = try CollectionConfig(yaml: "fsrs_parameters: [\(Self.parameters)]\n", path: "badger.yml")
+        #expect(!ParameterFreshness(config: pasted, reviews: 80, predictableReviews: 32).isStale)
+        #expect(ParameterFreshness(config: pasted, reviews: 300, predictableReviews: 200).isStale)
     }
 
     @Test func theRetentionCheckComparesWithTheChosenTargetNotTheScheduledRetention() throws {

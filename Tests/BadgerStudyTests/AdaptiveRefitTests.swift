@@ -110,7 +110,11 @@ import Testing
         )
         // Only the log's size is written: no parameters, no fit log line.
         #expect(
-            refit.writes == [AdaptiveRefit.Write(path: directory.url.path + "/badger.yml", text: yaml + "fsrs_fit_refused_reviews: 150\n")])
+            refit.writes == [
+                AdaptiveRefit.Write(
+                    path: directory.url.path + "/badger.yml", text: yaml + CollectionConfig.fitsMarker + "\nfsrs_fit_refused_reviews: 150\n"
+                )
+            ])
         let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
         let fresh = ParameterFreshness(config: recorded, logs: Self.refusedLogs())
         #expect(!fresh.isStale && fresh.advice == nil)
@@ -151,7 +155,11 @@ import Testing
                 == "Could not re-fit your FSRS parameters to your 150 reviews: after leaving out outliers (rare delays before a card's first review), 0 are left to train on, and fitting needs 64; the ones fitted on 2026-07-01 to 90 reviews stay, and the next try is when the log has grown by half."
         )
         #expect(
-            refit.writes == [AdaptiveRefit.Write(path: directory.url.path + "/badger.yml", text: yaml + "fsrs_fit_refused_reviews: 150\n")])
+            refit.writes == [
+                AdaptiveRefit.Write(
+                    path: directory.url.path + "/badger.yml",
+                    text: CollectionConfig.fitsMarker + "\n" + yaml + "fsrs_fit_refused_reviews: 150\n")
+            ])
         let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
         #expect(recorded.fsrsParameters == config.fsrsParameters)
         let fresh = ParameterFreshness(config: recorded, logs: Self.refusedLogs())
@@ -162,6 +170,28 @@ import Testing
             grown.advice?.contains(
                 "which now holds 225 (a re-fit when it held 150 had too few left to train on after leaving out outliers)")
                 == true, "\(grown.advice ?? "")")
+    }
+
+    /// A re-fit of a badger.yml holding fits git merged from two clones writes one fit.
+    @Test func aReFitReplacesMergedFitsWithOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let other = FSRS6.defaultParameters.map { String(format: "%.4f", $0 * 1.01) }.joined(separator: ", ")
+        let yaml =
+            "desired_retention: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters: [\(other)]\nfsrs_parameters_reviews: 40\nfsrs_parameters_reviews: 41\nadaptive_retention: 0.85\nadaptive_retention: 0.86\n"
+        try directory.write("badger.yml", yaml)
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        let refit = try #require(
+            AdaptiveRefit.afterSession(
+                root: directory.url.path, config: config, logs: Self.logs(), fileAccess: LocalFileSystem(), now: Self.now,
+                timeZone: TimeZone(identifier: "UTC")!))
+        #expect(refit.message.contains("(badger.yml held fits from two clones, merged by git)"), "\(refit.message)")
+        let written = try #require(refit.writes.first { $0.path.hasSuffix("/badger.yml") }).text
+        for key in ["fsrs_parameters:", "fsrs_parameters_reviews:", "adaptive_retention:"] {
+            #expect(written.components(separatedBy: "\n" + key).count == 2, "\(key) in \(written)")
+        }
+        #expect(try !CollectionConfig(yaml: written, path: "badger.yml").mergedFits)
     }
 
     /// `auto` set after the parameters were fitted (or the bounds moved), the log not grown by

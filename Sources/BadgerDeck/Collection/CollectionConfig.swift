@@ -71,6 +71,9 @@ public struct CollectionConfig: Sendable, Equatable {
     /// that fit (`adaptive_same_day_intervals`): if not, the automatic settings are due to be
     /// chosen afresh even when the parameters are fresh.
     public var adaptiveChoiceCurrent = true
+    /// Whether the file holds more than one fit (a git union merge of two clones that both
+    /// re-fitted): the values used are chosen key by key, so the parameters are stale.
+    public var mergedFits = false
     /// LaTeX macros: the `macros:` mapping, and (read by `CollectionLoader`) `macros.tex` beside
     /// the file, whose definitions `macros:` overrides.
     public var macros = LaTeXMacros()
@@ -89,10 +92,14 @@ public struct CollectionConfig: Sendable, Equatable {
         ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews"] + adaptiveKeys
 
     /// `yaml` with all but one of each fit-written key blanked out (lines kept, so errors name
-    /// the right line): two clones that both re-fitted merge `badger.yml` with git's union
-    /// driver into a file holding both fits (`fitChosen`). A setting written twice otherwise is
-    /// an error naming both lines, as such a merge may leave it.
-    static func uniting(_ yaml: String, path: String) throws -> String {
+    /// the right line), and whether any was written more than once: two clones that both
+    /// re-fitted merge `badger.yml` with git's union driver into a file holding both fits (or
+    /// three, or parts of them: a line both wrote the same appears once). Of each key the
+    /// greatest value is kept (`fitChosen`), whatever the order of the lines, so every clone
+    /// schedules alike whichever way it merged, until the next fit replaces them all (merged
+    /// fits make the parameters stale). A setting written twice otherwise is an error naming
+    /// both lines, as such a merge may leave it.
+    static func uniting(_ yaml: String, path: String) throws -> (yaml: String, mergedFits: Bool) {
         let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         // Each top-level key's blocks: the line it starts on and the line after its last.
         var blocks: [String: [Range<Int>]] = [:]
@@ -120,46 +127,40 @@ public struct CollectionConfig: Sendable, Equatable {
                     "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
             )
         }
-        let fits = blocks.filter { fittedKeys.contains($0.key) }
-        let chosen = fitChosen(fits.mapValues { $0.map { lines[$0].joined(separator: "\n") } })
-        for (key, ranges) in fits {
-            for (index, range) in ranges.enumerated() where index != chosen[key] { blanked.formUnion(range) }
+        var merged = false
+        for ranges in blocks.values where ranges.count > 1 {
+            merged = true
+            // Compared without the blank lines a block may end with (the file's last has one).
+            let chosen = fitChosen(ranges.map { lines[$0].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) })
+            for (index, range) in ranges.enumerated() where index != chosen { blanked.formUnion(range) }
         }
-        guard !blanked.isEmpty else { return yaml }
-        return lines.enumerated().map { blanked.contains($0.offset) ? "" : String($0.element) }.joined(separator: "\n")
+        guard !blanked.isEmpty else { return (yaml, merged) }
+        return (lines.enumerated().map { blanked.contains($0.offset) ? "" : String($0.element) }.joined(separator: "\n"), merged)
     }
 
-    /// Which of each fit-written key's occurrences counts, given their text (`key: value` and
-    /// continuation lines) in file order. A union merge of two re-fitted files holds, for each
-    /// key, this side's line and then the other's (a line both wrote the same appears once), so
-    /// the n-th occurrences of the keys form the n-th fit. The fit to the most reviews counts,
-    /// then the one fitted latest, then the greater text, so that both sides of a merge, in
-    /// either direction, choose the same one; of `fsrs_fit_refused_reviews`, the greatest.
-    static func fitChosen(_ occurrences: [String: [String]]) -> [String: Int] {
-        func value(_ text: String) -> String {
-            let afterColon = text.split(separator: ":", maxSplits: 1).dropFirst().first ?? ""
-            return afterColon.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+    /// Which of a fit-written key's occurrences (their text, `key: value` and continuation
+    /// lines) counts: the greatest number (review counts), else the greatest text (dates,
+    /// parameters, choices), so the choice does not depend on the order of the lines.
+    static func fitChosen(_ occurrences: [String]) -> Int {
+        func number(_ text: String) -> Int? {
+            (text.split(separator: ":", maxSplits: 1).dropFirst().first).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         }
-        let refused = "fsrs_fit_refused_reviews"
-        var chosen: [String: Int] = [:]
-        if let counts = occurrences[refused] {
-            chosen[refused] = counts.indices.max { (Int(value(counts[$0])) ?? -1, $0) < (Int(value(counts[$1])) ?? -1, $1) }
-        }
-        let keys = occurrences.keys.filter { $0 != refused }.sorted()
-        let fitCount = keys.map { occurrences[$0]!.count }.max() ?? 0
-        func occurrence(_ key: String, ofFit fit: Int) -> String? {
-            occurrences[key].map { $0[min(fit, $0.count - 1)] }
-        }
-        func rank(_ fit: Int) -> (Int, String, String) {
-            (
-                occurrence("fsrs_parameters_reviews", ofFit: fit).flatMap { Int(value($0)) } ?? -1,
-                occurrence("fsrs_parameters_fitted", ofFit: fit).map(value) ?? "",
-                keys.compactMap { occurrence($0, ofFit: fit) }.joined(separator: "\n")
-            )
-        }
-        let winner = (0..<fitCount).max { rank($0) < rank($1) } ?? 0
-        for key in keys { chosen[key] = min(winner, occurrences[key]!.count - 1) }
-        return chosen
+        return occurrences.indices.max {
+            (number(occurrences[$0]) ?? Int.min, occurrences[$0]) < (number(occurrences[$1]) ?? Int.min, occurrences[$1])
+        } ?? 0
+    }
+
+    /// `text` with every fit-written key once, as `CollectionConfig(yaml:)` reads it: the lines
+    /// of merged fits it does not use are removed, so that a fit writing its keys leaves no
+    /// second fit behind.
+    public static func removingMergedFits(from text: String) -> String {
+        guard let (united, merged) = try? uniting(text, path: fileName), merged else { return text }
+        let original = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let kept = united.split(separator: "\n", omittingEmptySubsequences: false)
+        let crlf = text.contains("\r\n")
+        // Blanked lines were not blank before.
+        let lines = zip(original, kept).compactMap { old, new in new.isEmpty && !old.isEmpty ? nil : String(old) }
+        return lines.joined(separator: crlf ? "\r\n" : "\n")
     }
 
     /// The keys a fit writes for the automatic settings.
@@ -176,7 +177,8 @@ public struct CollectionConfig: Sendable, Equatable {
     ///   not YAML, not a mapping, or a key is unknown or has a value of the wrong kind (such as
     ///   `exclude` not a list of strings, or a `macros` name that is not a command name).
     public init(yaml: String, path: String) throws {
-        let yaml = try Self.uniting(yaml, path: path)
+        let (yaml, mergedFits) = try Self.uniting(yaml, path: path)
+        self.mergedFits = mergedFits
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
@@ -421,10 +423,16 @@ public struct CollectionConfig: Sendable, Equatable {
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 
+    /// The comment line above the keys fits write: an unchanged line between them and your own
+    /// settings, so that git merges a setting changed in one clone with a fit made in the other
+    /// (a change next to a fit's lines was united with it, and the setting then set twice).
+    public static let fitsMarker = "# Written by each fit (badger optimize --apply, the end of a study session):"
+
     /// `text` with the top-level `keys` removed (with their indented continuation lines, blank
-    /// lines within a block scalar included) and `added` appended, in the file's own line
-    /// endings (a file with CRLF keeps them: in Swift "\r\n" is one character, so lines are
-    /// split on it as well).
+    /// lines within a block scalar included) and `added` appended, below `fitsMarker` (added
+    /// above the fit-written keys when missing), in the file's own line endings (a
+    /// file with CRLF keeps them: in Swift "\r\n" is one character, so lines are split on it as
+    /// well).
     private static func replacing(keys: [String], with added: [String], in text: String) -> String {
         let crlf = text.contains("\r\n")
         var kept: [String] = []
@@ -439,7 +447,13 @@ public struct CollectionConfig: Sendable, Equatable {
             if !skipping { kept.append(String(line)) }
         }
         while let last = kept.last, last.trimmingCharacters(in: .whitespaces).isEmpty { kept.removeLast() }
-        return (kept + added).joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
+        if !kept.contains(where: { $0.trimmingCharacters(in: .whitespaces) == fitsMarker }) {
+            // Above every fit-written key (a file from before the marker has some already).
+            let firstFitted = kept.firstIndex { line in fittedKeys.contains { line.hasPrefix($0 + ":") } }
+            kept.insert(fitsMarker, at: firstFitted ?? kept.count)
+        }
+        kept += added
+        return kept.joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
     }
 
     /// The retention `desired_retention: auto` uses before any fit: 0.9 when the bounds allow it,

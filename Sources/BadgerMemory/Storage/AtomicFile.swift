@@ -50,16 +50,23 @@ public enum AtomicFile {
     /// or, when it is a symbolic link to a file inside the collection `root`, that file (the
     /// link stays; `write` would replace it).
     ///
-    /// - Throws: `StorageError.writeFailed` for a link to a file outside `root`: badger writes
-    ///   only inside the collection, and replacing the link would break what it shares.
+    /// - Throws: `StorageError.writeFailed` for a link to a file outside `root` (badger writes
+    ///   only inside the collection, and replacing the link would break what it shares), and for
+    ///   a link to nothing or to a folder (replacing it would lose where it pointed).
     public static func target(ofCollectionFile path: String, within root: String) throws -> String {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        var target = stat()
+        guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw StorageError.writeFailed(
+                path: path, reason: "it is a link to \(destination), which is not a file; badger does not replace the link")
+        }
         if let real = realPath(of: path, within: root) { return real }
         throw StorageError.writeFailed(
             path: path,
             reason:
-                "it is a link to \(realPath(of: path)), outside the collection, and badger writes only inside it (copy the file into the collection, or set `adapt: false`)"
+                "it is a link to \(realPath(of: path)), outside the collection, and badger writes only inside it (copy the file into the collection)"
         )
     }
 

@@ -68,7 +68,12 @@ public struct RetentionCheck: Sendable {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
         if let reason = config.adaptiveReason { return "Automatic settings: " + reason + "." }
-        let retention = "Automatic settings: retention " + String(format: "%.2f", config.desiredRetention) + " and the default steps"
+        var used: [String] = []
+        if config.adaptiveRetention { used.append("retention " + String(format: "%.2f", config.desiredRetention)) }
+        if config.adaptiveLearningSteps { used.append("the default learning steps") }
+        if config.adaptiveRelearningSteps { used.append("the default relearning steps") }
+        let listed = used.count > 1 ? used.dropLast().joined(separator: ", ") + " and " + used.last! : used.joined()
+        let retention = "Automatic settings: " + listed
         guard config.fsrsParameters == nil else {
             let when =
                 config.adapt
