@@ -26,12 +26,19 @@ import Testing
         return [records.sorted { $0.time < $1.time }]
     }
 
-    static func refit(_ yaml: String, enabled: Bool = true) throws -> (AdaptiveRefit?, TemporaryDirectory) {
+    /// FSRS-6's default parameters as badger.yml holds them.
+    static let parameterList = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+
+    /// The refit at the end of a session of a collection whose badger.yml is `yaml` (in a new
+    /// directory, which the caller removes) and whose logs are `logs`.
+    static func refit(_ yaml: String, logs: [[ReviewRecord]] = logs(), enabled: Bool = true) throws -> (
+        AdaptiveRefit?, TemporaryDirectory
+    ) {
         let directory = try TemporaryDirectory()
         try directory.write("badger.yml", yaml)
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
         let refit = AdaptiveRefit.afterSession(
-            root: directory.url.path, config: config, logs: logs(), fileAccess: LocalFileSystem(), now: now,
+            root: directory.url.path, config: config, logs: logs, fileAccess: LocalFileSystem(), now: now,
             timeZone: TimeZone(identifier: "UTC")!, enabled: enabled)
         return (refit, directory)
     }
@@ -92,16 +99,12 @@ import Testing
     }
 
     @Test func aRefusedFitIsRecordedSoThatItIsTriedAgainOnlyWhenTheLogHasGrownByHalf() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let yaml = "desired_retention: auto\n"
-        try directory.write("badger.yml", yaml)
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
         #expect(ParameterFreshness(config: config, logs: Self.refusedLogs()).isStale)
-        let refit = try #require(
-            AdaptiveRefit.afterSession(
-                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
-                timeZone: TimeZone(identifier: "UTC")!))
+        let (made, directory) = try Self.refit(yaml, logs: Self.refusedLogs())
+        defer { directory.remove() }
+        let refit = try #require(made)
         #expect(refit.parameters == nil && refit.choice == nil)
         #expect(refit.refusal == AdaptiveRefit.Refusal(trainable: 0, needed: 64))
         #expect(
@@ -138,17 +141,13 @@ import Testing
     /// A re-fit the outlier filter refuses keeps the parameters fitted before, says so once and
     /// records the log's size, so the next session does not try again (each one did, silently).
     @Test func aRefusedReFitKeepsTheParametersAndWaitsForTheLogToGrowByHalf() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let parameters = Self.parameterList
         let yaml = "fsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 90\n"
-        try directory.write("badger.yml", yaml)
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
         #expect(ParameterFreshness(config: config, logs: Self.refusedLogs()).isStale)
-        let refit = try #require(
-            AdaptiveRefit.afterSession(
-                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
-                timeZone: TimeZone(identifier: "UTC")!))
+        let (made, directory) = try Self.refit(yaml, logs: Self.refusedLogs())
+        defer { directory.remove() }
+        let refit = try #require(made)
         #expect(refit.parameters == nil && refit.choice == nil)
         #expect(
             refit.message
@@ -174,18 +173,14 @@ import Testing
 
     /// A re-fit of a badger.yml holding fits git merged from two clones writes one fit.
     @Test func aReFitReplacesMergedFitsWithOne() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let parameters = Self.parameterList
         let other = FSRS6.defaultParameters.map { String(format: "%.4f", $0 * 1.01) }.joined(separator: ", ")
         let yaml =
             "desired_retention: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters: [\(other)]\nfsrs_parameters_reviews: 40\nfsrs_parameters_reviews: 41\nadaptive_retention: 0.85\nadaptive_retention: 0.86\n"
-        try directory.write("badger.yml", yaml)
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
-        let refit = try #require(
-            AdaptiveRefit.afterSession(
-                root: directory.url.path, config: config, logs: Self.logs(), fileAccess: LocalFileSystem(), now: Self.now,
-                timeZone: TimeZone(identifier: "UTC")!))
+        let (made, directory) = try Self.refit(yaml, logs: Self.logs())
+        defer { directory.remove() }
+        let refit = try #require(made)
         #expect(refit.message.contains("(badger.yml held fits from two clones, merged by git)"), "\(refit.message)")
         let written = try #require(refit.writes.first { $0.path.hasSuffix("/badger.yml") }).text
         for key in ["fsrs_parameters:", "fsrs_parameters_reviews:", "adaptive_retention:"] {
@@ -198,19 +193,15 @@ import Testing
     /// half since: the settings are chosen for the parameters as they are, without a fit (a
     /// session tried a fit, and a refused one again before the log had grown by half).
     @Test func settingsDueToBeChosenForFreshParametersAreChosenWithoutAFit() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let parameters = Self.parameterList
         let yaml =
             "desired_retention: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 140\nfsrs_fit_refused_reviews: 145\n"
-        try directory.write("badger.yml", yaml)
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
         let freshness = ParameterFreshness(config: config, logs: Self.refusedLogs())
         #expect(freshness.isStale && freshness.choiceIsStale)
-        let refit = try #require(
-            AdaptiveRefit.afterSession(
-                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
-                timeZone: TimeZone(identifier: "UTC")!))
+        let (made, directory) = try Self.refit(yaml, logs: Self.refusedLogs())
+        defer { directory.remove() }
+        let refit = try #require(made)
         let choice = try #require(refit.choice)
         #expect(refit.refusal == nil && refit.parameters == config.fsrsParameters)
         #expect(
@@ -228,19 +219,15 @@ import Testing
     /// `auto` set after the parameters were fitted, and the re-fit refused: the automatic
     /// settings are chosen with the parameters fitted before (else every session tried again).
     @Test func aRefusedReFitStillChoosesTheAutomaticSettingsWithTheParametersKept() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let parameters = FSRS6.defaultParameters.map { String(format: "%.4f", $0) }.joined(separator: ", ")
+        let parameters = Self.parameterList
         let yaml =
             "learning_steps: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: 90\n"
-        try directory.write("badger.yml", yaml)
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
         #expect(!config.adaptiveChoiceCurrent)
         #expect(ParameterFreshness(config: config, logs: Self.refusedLogs()).isStale)
-        let refit = try #require(
-            AdaptiveRefit.afterSession(
-                root: directory.url.path, config: config, logs: Self.refusedLogs(), fileAccess: LocalFileSystem(), now: Self.now,
-                timeZone: TimeZone(identifier: "UTC")!))
+        let (made, directory) = try Self.refit(yaml, logs: Self.refusedLogs())
+        defer { directory.remove() }
+        let refit = try #require(made)
         let choice = try #require(refit.choice)
         #expect(refit.parameters == config.fsrsParameters)
         #expect(refit.refusal != nil)
