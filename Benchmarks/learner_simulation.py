@@ -441,7 +441,7 @@ def main():
                 result.update(world=world, learner=learner, scheduler=name, seconds=round(time.time() - started, 1))
                 if name == "badger":
                     result["fits"] = [
-                        {k: f.get(k) for k in ("target_retention", "desired_retention", "learning_steps", "relearning_steps", "same_day_intervals")}
+                        {k: f.get(k) for k in ("target_retention", "desired_retention", "learning_steps", "relearning_steps", "same_day_intervals", "reason")}
                         for f in scheduler.fits]
                 results.append(result)
                 print(json.dumps(result), file=sys.stderr, flush=True)
