@@ -29,7 +29,8 @@ same-day steps when due), rated Good when recalled and Again otherwise, for 365 
 
 Knowledge is the true mean probability of recall over the 1,000 cards at the end of the year;
 reviews per unit of knowledge = all reviews (same-day ones included) / (knowledge x 1,000).
-Knowledge over the last 60 days is its mean at the start of each of the year's last 60 days:
+Knowledge over the last 60 days is its mean at the start of each of the year's last 59 days and
+at its end:
 cards introduced together come due together, so a single moment can catch many just before or
 just after their reviews.
 Observed retention is the share recalled of the reviews made a day or more after the previous.
@@ -339,9 +340,9 @@ def simulate(model, scheduler, cards, new_per_day, days, seed):
     reviews = same_day = 0
     spaced = spaced_recalled = 0
     last_review = {}
-    # Knowledge at the start of each of the last 60 days (all cards are in by then): one moment
-    # depends on where in their intervals the cards happen to be, which moves in step for cards
-    # introduced together; the mean over two months does not.
+    # Knowledge at the start of each of the year's last 59 days and at its end (60 moments; in
+    # a full run every card is in by then): one moment depends on where in their intervals the
+    # cards happen to be, which moves in step for cards introduced together; two months do not.
     window = min(60, days)
     daily_knowledge = []
     for day in range(days):

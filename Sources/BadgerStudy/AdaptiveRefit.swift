@@ -45,8 +45,10 @@ public struct AdaptiveRefit: Sendable, Equatable {
 
     /// The refit for a collection root after a session, or nil when none is due: `enabled` is
     /// false (`--no-adapt`), badger.yml says `adapt: false`, the scheduler is not FSRS, the
-    /// parameters are fresh, or there are too few reviews to fit. A fit the optimizer refuses
-    /// (`refusal`) only records the log's size.
+    /// parameters are fresh, or there are too few reviews to fit. Fresh parameters whose
+    /// automatic settings are due to be chosen get them without a fit. A fit the optimizer
+    /// refuses (`refusal`) records the log's size, and keeps parameters fitted before (choosing
+    /// automatic settings due with them).
     ///
     /// - Parameters:
     ///   - root: the collection root (holding badger.yml).
@@ -91,7 +93,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         var before =
             freshness.mergedFits
-            ? "badger.yml held fits from two clones, merged by git"
+            ? "badger.yml held fits from several clones, merged by git"
             : freshness.fitted
                 ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
                 : "they were never fitted"
@@ -105,8 +107,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 return refit
             }
             let chosen = refit.choice.map { "; the automatic settings were chosen for them: " + describe($0, config: config) } ?? ""
+            // Merged fits are kept as read: each key's greatest value, not one fit's.
+            let kept =
+                freshness.mergedFits ? "the merged ones stay" : "the ones fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews stay"
             refit.message =
-                "Could not re-fit your FSRS parameters to your \(freshness.reviews) reviews: \(left); the ones fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews stay\(chosen), and the next try is when the log has grown by half."
+                "Could not re-fit your FSRS parameters to your \(freshness.reviews) reviews: \(left); \(kept)\(chosen), and the next try is when the log has grown by half."
             return refit
         }
         guard let choice = refit.choice else { return nil }

@@ -2,10 +2,12 @@ import BadgerDeck
 import BadgerMemory
 import Foundation
 
-/// Whether a collection's FSRS parameters fit its review log: stale once the log has grown by
-/// half since they were fitted, or when they were never fitted and the log is big enough to fit
-/// them (`minimumReviews`) and has grown by half since a fit was refused, if one was
-/// (`fsrs_fit_refused_reviews`). Only FSRS collections are ever stale.
+/// Whether a collection's FSRS parameters fit its review log. Only with a log big enough to fit
+/// them (`minimumReviews`), and only in FSRS collections, are they ever stale: once the log has
+/// grown by half since they were fitted, or since a fit was refused (`fsrs_fit_refused_reviews`),
+/// or when they were never fitted and no fit was refused, or when badger.yml holds fits git
+/// merged from several clones; or when automatic settings are due to be chosen for them
+/// (`choiceIsStale`).
 public struct ParameterFreshness: Sendable, Equatable {
     /// Reviews made a day or more after the card's previous review that `badger optimize`
     /// needs: fsrs-rs trains on 64 or more, and optimize trains on the earliest 80%.
@@ -29,7 +31,7 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// Whether the parameters are fresh but the automatic settings are due to be chosen: `auto`
     /// was turned on after the fit, or the retention bounds moved away from the chosen target.
     public var choiceIsStale: Bool
-    /// Whether badger.yml holds two fits or more (git merged two clones that both re-fitted).
+    /// Whether badger.yml holds two fits or more (git merged clones that each re-fitted).
     public var mergedFits = false
 
     public init(config: CollectionConfig, logs: [[ReviewRecord]]) {
@@ -147,7 +149,7 @@ public struct ParameterFreshness: Sendable, Equatable {
                 refitsAfterSession
                 ? "the end of the next `badger study` session fits them to the whole log, or run `badger optimize --apply`"
                 : "run `badger optimize --apply` to fit them to the whole log"
-            return "badger.yml holds fits from two clones, merged by git (each clone uses the same values meanwhile): \(remedy)."
+            return "badger.yml holds fits from several clones, merged by git (each clone uses the same values meanwhile): \(remedy)."
         }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""

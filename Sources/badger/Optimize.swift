@@ -113,7 +113,7 @@ extension Badger {
                 throw ValidationError(
                     "--settings prints the settings `auto` would choose; --retention's workload table is not part of it (run them apart)")
             }
-            if histories != nil, retention, !settings {
+            if histories != nil, retention {
                 throw ValidationError(
                     "--retention simulates a collection's workload with its badger.yml; with --histories, --settings chooses the retention (run `badger optimize --histories FILE --settings`)"
                 )
@@ -178,7 +178,8 @@ extension Badger {
                             var message: String
                         }
                         let refused = Refused(
-                            refused: ["trainable": have, "needed": need], stored: refit?.refusal == nil ? refit?.parameters : nil,
+                            refused: ["trainable": have, "needed": need],
+                            stored: refit?.refusal == nil ? refit?.parameters.map(Self.asStored) : nil,
                             message: lines.joined(separator: " "))
                         Terminal.standardOutput.write(try JSONOutput.text(refused))
                     }
@@ -195,9 +196,12 @@ extension Badger {
                 applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
             // Fitted again on every review, the latest 20% included, as a session fits.
             if apply {
-                // As badger.yml holds them (four decimals).
-                result.stored = try store(nil, studied: studied, logs: logs, now: moment)?.parameters?.map {
-                    Double(String(format: "%.4f", $0))!
+                let refit = try store(nil, studied: studied, logs: logs, now: moment)
+                if let refusal = refit?.refusal {
+                    result.applyNote =
+                        "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half."
+                } else {
+                    result.stored = refit?.parameters.map(Self.asStored)
                 }
             }
             switch format {
@@ -280,6 +284,9 @@ extension Badger {
                     """)
             }
         }
+
+        /// Parameters as badger.yml stores them (four decimals).
+        static func asStored(_ parameters: [Double]) -> [Double] { parameters.map { Double(String(format: "%.4f", $0))! } }
 
         private func report(tooFew have: Int) {
             let message = OptimizeReport.tooFewMessage(have: have, need: Self.minimumReviews)

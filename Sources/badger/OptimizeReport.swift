@@ -58,6 +58,8 @@ struct OptimizeReport: Encodable {
     /// With --apply: the parameters stored, fitted again on every review (as the end of a study
     /// session fits), where `after` is fitted on the earliest 80% to be tested on the rest.
     var stored: [Double]?
+    /// With --apply, when the fit to every review was refused: what happened instead.
+    var applyNote: String?
     var workload: [WorkloadSimulation.Point]?
 
     init(
@@ -136,6 +138,10 @@ struct OptimizeReport: Encodable {
         lines.append("")
         lines.append("Fitted parameters:")
         lines.append("  " + Self.parameterList(after.parameters))
+        if let applyNote {
+            lines.append(applyNote)
+            return lines.joined(separator: "\n") + "\n"
+        }
         lines.append(
             applied
                 ? "Stored in badger.yml (fsrs_parameters), fitted again on every review as a study session fits them; scheduling uses them from now on:"

@@ -20,8 +20,19 @@ extension StudyService {
             // per review; the records a fit needs are only made when they are.
             guard let config = configs[memory.root] else { continue }
             let freshness = ParameterFreshness(config: config, memory: memory)
+            guard freshness.isStale, config.adapt, config.scheduler == "fsrs" else { continue }
+            // Nothing is fitted that could not be stored (a badger.yml linked out of the collection).
+            do {
+                for name in [CollectionConfig.fileName, AdaptiveRefit.fitLogName] {
+                    _ = try AtomicFile.target(ofCollectionFile: (memory.root == "/" ? "" : memory.root) + "/" + name, within: memory.root)
+                }
+            } catch {
+                Terminal.standardError.write(
+                    "badger: warning: the FSRS parameters are stale, but \(UntrustedText.sanitized(String(describing: error)))\n")
+                continue
+            }
             // A fit to a long history (an imported Anki collection) takes a while: said first.
-            if freshness.isStale, config.adapt, config.scheduler == "fsrs", freshness.reviews >= Self.longFit {
+            if !freshness.choiceIsStale, freshness.reviews >= Self.longFit {
                 Terminal.standardOutput.write(
                     "Re-fitting your FSRS parameters to \(freshness.reviews) reviews (`badger study --no-adapt` skips it)…\n")
             }
@@ -36,18 +47,8 @@ extension StudyService {
                 Terminal.standardOutput.write(refit.message + "\n")
             } catch {
                 Terminal.standardError.write(
-                    "badger: warning: could not store the re-fitted parameters: \(UntrustedText.sanitized(String(describing: error)))\n")
+                    "badger: warning: could not store the new FSRS settings: \(UntrustedText.sanitized(String(describing: error)))\n")
             }
         }
-    }
-}
-
-extension AdaptiveRefit {
-    /// Writes the refit's files in the collection `root`, in order, each atomically; a file
-    /// that is a link to another in the collection is written through. Where every file goes
-    /// is settled first, so a link out of the collection refuses them all.
-    func store(in root: String) throws {
-        let targets = try writes.map { try AtomicFile.target(ofCollectionFile: $0.path, within: root) }
-        for (write, target) in zip(writes, targets) { try AtomicFile.write(write.text, to: target) }
     }
 }

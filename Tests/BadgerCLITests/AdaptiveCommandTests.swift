@@ -9,6 +9,7 @@ import Testing
     static let auto = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\nfuzz: true\n"
     /// The comment line a fit writes above its keys.
     static let marker = "# Written by each fit (badger optimize --apply, the end of a study session):\n"
+    static let endMarker = "# End of what fits write.\n"
 
     /// A collection with OptimizeCommandTests's logs (200 reviews a day or more apart, never
     /// fitted) and automatic settings, and the same histories in `schedule replay`'s format.
@@ -253,8 +254,9 @@ import Testing
                 == true)
         let yaml = try directory.read("badger.yml")
         let reviews = try #require(
-            yaml.split(separator: "\n").last.flatMap { Int($0.replacingOccurrences(of: "fsrs_fit_refused_reviews: ", with: "")) })
-        #expect(yaml == Self.auto + Self.marker + "fsrs_fit_refused_reviews: \(reviews)\n")
+            yaml.split(separator: "\n").dropLast().last.flatMap { Int($0.replacingOccurrences(of: "fsrs_fit_refused_reviews: ", with: "")) }
+        )
+        #expect(yaml == Self.auto + Self.marker + "fsrs_fit_refused_reviews: \(reviews)\n" + Self.endMarker)
         #expect(said.first?.contains("to your \(reviews) reviews yet") == true)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
         let second = try await Self.study(directory)
@@ -323,7 +325,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("badger.fits"), withIntermediateDirectories: false)
         let session = try await Self.study(directory)
         #expect(session.status == 0, "\(session.standardError)")
-        #expect(session.standardError.contains("could not store the re-fitted parameters"), "\(session.standardError)")
+        #expect(session.standardError.contains("could not store the new FSRS settings"), "\(session.standardError)")
         #expect(!session.standardOutput.contains("Re-fitted"))
         #expect(try directory.read("badger.yml") == Self.auto)
         let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
@@ -375,25 +377,30 @@ import Testing
     /// records the refusal; the one without parameters does not get the other's kept ones as a
     /// fresh fit. With --format json the refusal is JSON.
     @Test func aRefusedApplyOverTwoCollectionsGivesNeitherTheOthersParameters() async throws {
-        let first = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
-        let second = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
-        defer { [first, second].forEach { $0.remove() } }
+        // `a` (fitted before) is stored first, `b` (never fitted) next: roots go in path order.
+        let parent = try TemporaryDirectory()
+        defer { parent.remove() }
+        for name in ["a", "b"] {
+            let made = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
+            defer { made.remove() }
+            try FileManager.default.copyItem(at: made.url, to: parent.url.appendingPathComponent(name))
+        }
         let fitted =
             Self.auto
             + "fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]\nfsrs_parameters_reviews: 40\n"
-        try first.write("badger.yml", fitted)
-        try second.write("badger.yml", Self.auto)
+        try parent.write("a/badger.yml", fitted)
+        try parent.write("b/badger.yml", Self.auto)
         let applied = try await BadgerProcess.run(
-            ["optimize", "--apply", "--format", "json", first.url.path, second.url.path], in: first.url, environment: ["TZ": "UTC"])
+            ["optimize", "--apply", "--format", "json", "a", "b"], in: parent.url, environment: ["TZ": "UTC"])
         #expect(applied.status == 0, "\(applied.standardError)")
         let json = try OptimizeCommandTests.json(applied.standardOutput)
         #expect((json["refused"] as? [String: Int])?["needed"] == 64, "\(applied.standardOutput)")
         #expect((json["message"] as? String)?.contains("badger.yml records the log's size") == true)
-        let untouched = try second.read("badger.yml")
+        let untouched = try parent.read("b/badger.yml")
         #expect(!untouched.contains("fsrs_parameters:"), "\(untouched)")
         #expect(untouched.contains("fsrs_fit_refused_reviews: "))
-        #expect(!FileManager.default.fileExists(atPath: second.url.appendingPathComponent("badger.fits").path))
-        #expect(try first.read("badger.yml").contains("fsrs_parameters_reviews: 40\n"))
+        #expect(!FileManager.default.fileExists(atPath: parent.url.appendingPathComponent("b/badger.fits").path))
+        #expect(try parent.read("a/badger.yml").contains("fsrs_parameters_reviews: 40\n"))
     }
 
     /// A badger.fits (or badger.yml) link to nothing is not replaced by a fit (it was, and where

@@ -137,37 +137,39 @@ struct GitMergeTests {
         #expect(states[0] == states[1])
     }
 
-    /// A setting changed in one clone, just above the fit's lines, while the other re-fitted:
-    /// the comment line every fit keeps above its keys separates the two changes, so git merges
-    /// them (the union driver kept both versions of the setting, and every command stopped).
+    /// Settings changed in one clone, just above and just below the fit's lines, while the other
+    /// re-fitted: the comment lines every fit keeps around its keys separate the changes, so git
+    /// merges them (the union driver kept both versions of a setting, and every command stopped).
     @Test func aSettingChangedInOneCloneMergesWithAReFitInTheOther() async throws {
         let clones = try await StudiedClones()
         defer { clones.remove() }
-        func file(_ retention: String, fit first: String, reviews: Int) -> String {
+        func file(_ retention: String, fit first: String, reviews: Int, hour: Int = 4) -> String {
             """
             fuzz: true
             desired_retention: \(retention)
             # Written by each fit (badger optimize --apply, the end of a study session):
             fsrs_parameters: [\(first), 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]
             fsrs_parameters_reviews: \(reviews)
+            # End of what fits write.
+            day_start_hour: \(hour)
 
             """
         }
-        try file("auto", fit: "0.3", reviews: 100).write(
-            to: clones.a.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
+        func write(_ text: String, in clone: URL) throws {
+            try text.write(to: clone.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
+        }
+        try write(file("auto", fit: "0.3", reviews: 100), in: clones.a)
         try StudiedClones.require(await clones.git(["commit", "-qam", "Fitted"], in: clones.a))
         try StudiedClones.require(await clones.git(["push", "-q", "origin", "main"], in: clones.a))
         try StudiedClones.require(await clones.git(["pull", "-q", "--no-rebase", "origin", "main"], in: clones.b))
-        // A re-fits; B sets its retention on the line above the comment.
-        try file("auto", fit: "0.4", reviews: 150).write(
-            to: clones.a.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
+        // A re-fits; B sets its retention above the fit's lines and its day start below them.
+        try write(file("auto", fit: "0.4", reviews: 150), in: clones.a)
         try StudiedClones.require(await clones.git(["commit", "-qam", "Re-fitted"], in: clones.a))
-        try file("0.92", fit: "0.3", reviews: 100).write(
-            to: clones.b.appendingPathComponent("badger.yml"), atomically: true, encoding: .utf8)
-        try StudiedClones.require(await clones.git(["commit", "-qam", "My retention"], in: clones.b))
+        try write(file("0.92", fit: "0.3", reviews: 100, hour: 5), in: clones.b)
+        try StudiedClones.require(await clones.git(["commit", "-qam", "My settings"], in: clones.b))
         let pull = try await clones.git(["pull", "-q", "--no-rebase", clones.b.path, "main"], in: clones.a)
         #expect(pull.status == 0, "\(pull.standardOutput)\(pull.standardError)")
-        #expect(try clones.text("badger.yml", in: clones.a) == file("0.92", fit: "0.4", reviews: 150))
+        #expect(try clones.text("badger.yml", in: clones.a) == file("0.92", fit: "0.4", reviews: 150, hour: 5))
         let due = try await clones.badger(["due"], in: clones.a)
         #expect(due.status == 0, "\(due.standardError)")
     }

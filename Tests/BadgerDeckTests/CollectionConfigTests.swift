@@ -38,7 +38,8 @@ import Testing
                 "# Settings for my decks\nexclude:\n  - README.md   # not a deck\ndesired_retention: 0.85\nfuzz: true\n"
                     + CollectionConfig.fitsMarker + "\nfsrs_parameters: [0.1000, "
             ))
-        #expect(text.hasSuffix("fsrs_parameters_fitted: \"2026-11-22\"\nfsrs_parameters_reviews: 99\n"))
+        #expect(
+            text.hasSuffix("fsrs_parameters_fitted: \"2026-11-22\"\nfsrs_parameters_reviews: 99\n" + CollectionConfig.fitsEndMarker + "\n"))
         let config = try CollectionConfig(yaml: text, path: "badger.yml")
         #expect(config.desiredRetention == 0.85 && config.exclude == ["README.md"])
         #expect(config.fsrsParametersReviews == 99)
@@ -67,10 +68,12 @@ import Testing
 
     @Test func everyOrderOfTheMergedLinesGivesTheSameSettings() throws {
         // Three fits; two to as many reviews on the same day, whose equal lines a merge keeps once.
+        // With the marker lines (a clone from before them has none) and a comment of the user's.
         let lines = Array(
             Set(
                 Self.fit("0.3", reviews: 1875, retention: "0.83") + Self.fit("0.5", reviews: 1876, retention: "0.86", day: "2026-01-05")
-                    + Self.fit("0.4", reviews: 1875, retention: "0.84"))
+                    + Self.fit("0.4", reviews: 1875, retention: "0.84")
+                    + [CollectionConfig.fitsMarker, CollectionConfig.fitsEndMarker, "# my note", "fsrs_parameters_reviews: 1877 # pasted"])
         ).sorted()
         var generator = SystemRandomNumberGenerator()
         var seen: Set<String> = []
@@ -83,7 +86,8 @@ import Testing
             let single = CollectionConfig.removingMergedFits(from: yaml)
             let again = try CollectionConfig(yaml: single, path: "badger.yml")
             #expect(!again.mergedFits && again.fsrsParameters == config.fsrsParameters && again.desiredRetention == config.desiredRetention)
-            #expect(single.split(separator: "\n").count == 6, "\(single)")
+            #expect(single.split(separator: "\n").count == 9, "\(single)")
+            #expect(config.fsrsParametersReviews == 1877)
         }
         #expect(seen.count == 1, "\(seen)")
         #expect(
@@ -103,8 +107,30 @@ import Testing
             refitted
                 == "desired_retention: auto\r\n" + CollectionConfig.fitsMarker
                 + "\r\nfsrs_parameters: [3.0000, 4.0000]\r\nfsrs_parameters_fitted: \"2026-11-25\"\r\nfsrs_parameters_reviews: 407\r\nadaptive_retention: 0.87\r\nadaptive_learning_steps: []\r\nadaptive_relearning_steps: [10m]\r\nadaptive_reason: \"because\"\r\n"
+                + CollectionConfig.fitsEndMarker + "\r\n"
         )
         #expect(refitted.components(separatedBy: "fsrs_parameters:").count == 2)
+    }
+
+    /// A fit writes its keys between the two marker lines and leaves your settings where they
+    /// are, above or below them, so a setting changed in one clone never touches the lines a fit
+    /// in another clone changed.
+    @Test func aFitWritesBetweenTheMarkersAndLeavesYourSettingsInPlace() throws {
+        let start = CollectionConfig.fitsMarker
+        let end = CollectionConfig.fitsEndMarker
+        let original = "fuzz: true\n\(start)\nfsrs_parameters: [1, 2]\nfsrs_parameters_reviews: 200\n\(end)\nday_start_hour: 5\n"
+        let refitted = CollectionConfig.settingFittedParameters(in: original, parameters: [3, 4], fitted: "2026-11-25", reviews: 407)
+        #expect(
+            refitted
+                == "fuzz: true\n\(start)\nfsrs_parameters: [3.0000, 4.0000]\nfsrs_parameters_fitted: \"2026-11-25\"\nfsrs_parameters_reviews: 407\n\(end)\nday_start_hour: 5\n"
+        )
+        // A file from before the markers, its fit-written keys among your settings.
+        let older = "fsrs_parameters: [1, 2]\nfuzz: true\nadaptive_retention: 0.86\nday_start_hour: 5\n"
+        let moved = CollectionConfig.settingRefusedFit(in: older, reviews: 9)
+        #expect(
+            moved
+                == "fuzz: true\nday_start_hour: 5\n\(start)\nfsrs_parameters: [1, 2]\nadaptive_retention: 0.86\nfsrs_fit_refused_reviews: 9\n\(end)\n"
+        )
     }
 
     @Test func aBlockScalarWithABlankLineIsReplacedWhole() throws {

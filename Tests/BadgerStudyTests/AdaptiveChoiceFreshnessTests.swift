@@ -29,6 +29,11 @@ import Testing
             "desired_retention: auto\ndesired_retention_bounds: [0.90, 0.95]\n" + Self.fitted
                 + "adaptive_retention: 0.84\nadaptive_target_retention: 0.86\n")
         #expect(moved.choiceIsStale)
+        // Bounds not in hundredths: the choice (in hundredths) made within them stays current.
+        let between = try Self.freshness(
+            "desired_retention: auto\ndesired_retention_bounds: [0.854, 0.856]\n" + Self.fitted
+                + "adaptive_retention: 0.86\nadaptive_target_retention: 0.86\n")
+        #expect(!between.choiceIsStale && !between.isStale)
     }
 
     /// What `due` and `stats` say while the settings wait to be chosen for fitted parameters:
@@ -51,6 +56,12 @@ import Testing
         #expect(!advice.contains("session chooses"))
         let never = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: "desired_retention: auto\n", path: "badger.yml"))
         #expect(never?.contains("until the parameters are first fitted") == true)
+        // Too few reviews to fit: nothing will choose them yet, and the note says so.
+        let few = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: turnedOn, path: "badger.yml"), predictableReviews: 32)
+        #expect(
+            few?.hasSuffix(
+                "until 80 of your reviews came a day or more after the card's previous one (32 so far): choosing them needs a fit.")
+                == true, "\(few ?? "")")
     }
 
     /// Fits git merged into badger.yml are replaced by one fit at the next session, and `due`
@@ -62,7 +73,8 @@ import Testing
         #expect(merged.mergedFits)
         let freshness = ParameterFreshness(config: merged, reviews: 410, predictableReviews: 300)
         #expect(freshness.isStale && freshness.mergedFits)
-        #expect(freshness.advice?.hasPrefix("badger.yml holds fits from two clones, merged by git") == true, "\(freshness.advice ?? "")")
+        #expect(
+            freshness.advice?.hasPrefix("badger.yml holds fits from several clones, merged by git") == true, "\(freshness.advice ?? "")")
         #expect(!ParameterFreshness(config: merged, reviews: 410, predictableReviews: 79).isStale)
         let pasted = try CollectionConfig(yaml: "fsrs_parameters: [\(Self.parameters)]\n", path: "badger.yml")
         #expect(!ParameterFreshness(config: pasted, reviews: 80, predictableReviews: 32).isStale)

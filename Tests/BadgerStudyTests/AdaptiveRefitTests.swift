@@ -115,7 +115,8 @@ import Testing
         #expect(
             refit.writes == [
                 AdaptiveRefit.Write(
-                    path: directory.url.path + "/badger.yml", text: yaml + CollectionConfig.fitsMarker + "\nfsrs_fit_refused_reviews: 150\n"
+                    path: directory.url.path + "/badger.yml",
+                    text: yaml + CollectionConfig.fitsMarker + "\nfsrs_fit_refused_reviews: 150\n" + CollectionConfig.fitsEndMarker + "\n"
                 )
             ])
         let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
@@ -157,7 +158,8 @@ import Testing
             refit.writes == [
                 AdaptiveRefit.Write(
                     path: directory.url.path + "/badger.yml",
-                    text: CollectionConfig.fitsMarker + "\n" + yaml + "fsrs_fit_refused_reviews: 150\n")
+                    text: CollectionConfig.fitsMarker + "\n" + yaml + "fsrs_fit_refused_reviews: 150\n" + CollectionConfig.fitsEndMarker
+                        + "\n")
             ])
         let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
         #expect(recorded.fsrsParameters == config.fsrsParameters)
@@ -181,7 +183,7 @@ import Testing
         let (made, directory) = try Self.refit(yaml, logs: Self.logs())
         defer { directory.remove() }
         let refit = try #require(made)
-        #expect(refit.message.contains("(badger.yml held fits from two clones, merged by git)"), "\(refit.message)")
+        #expect(refit.message.contains("(badger.yml held fits from several clones, merged by git)"), "\(refit.message)")
         let written = try #require(refit.writes.first { $0.path.hasSuffix("/badger.yml") }).text
         for key in ["fsrs_parameters:", "fsrs_parameters_reviews:", "adaptive_retention:"] {
             #expect(written.components(separatedBy: "\n" + key).count == 2, "\(key) in \(written)")

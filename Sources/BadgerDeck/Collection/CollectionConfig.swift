@@ -103,21 +103,9 @@ public struct CollectionConfig: Sendable, Equatable {
         let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         // Each top-level key's blocks: the line it starts on and the line after its last.
         var blocks: [String: [Range<Int>]] = [:]
-        var current: (key: String, start: Int)?
-        func close(at end: Int) {
-            if let open = current { blocks[open.key, default: []].append(open.start..<end) }
-            current = nil
+        for block in topLevelBlocks(lines) {
+            if let key = block.key { blocks[key, default: []].append(block.lines) }
         }
-        for (index, line) in lines.enumerated() {
-            guard let first = line.first, first != " ", first != "\t", first != "-", first != "#" else { continue }
-            close(at: index)
-            // A plain key (`name:`); YAML's other forms (quoted keys, `? `) are left to the parser.
-            guard let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                continue
-            }
-            current = (String(line[..<colon]), index)
-        }
-        close(at: lines.count)
         var blanked: Set<Int> = []
         for (key, ranges) in blocks where ranges.count > 1 && !fittedKeys.contains(key) {
             let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
@@ -143,11 +131,35 @@ public struct CollectionConfig: Sendable, Equatable {
     /// parameters, choices), so the choice does not depend on the order of the lines.
     static func fitChosen(_ occurrences: [String]) -> Int {
         func number(_ text: String) -> Int? {
-            (text.split(separator: ":", maxSplits: 1).dropFirst().first).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let value = text.split(separator: ":", maxSplits: 1).dropFirst().first?.split(separator: "#", maxSplits: 1).first
+            return value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         }
         return occurrences.indices.max {
             (number(occurrences[$0]) ?? Int.min, occurrences[$0]) < (number(occurrences[$1]) ?? Int.min, occurrences[$1])
         } ?? 0
+    }
+
+    /// A YAML file's lines in top-level blocks: each starts at a line at the left margin (a key,
+    /// a comment, anything else) and holds the indented, list and blank lines after it; lines
+    /// before the first are a block of their own. `key` is a plain key's name (`name:`), nil for
+    /// comments and YAML's other forms (quoted keys, `? `), which are left to the parser.
+    static func topLevelBlocks(_ lines: [Substring]) -> [(key: String?, lines: Range<Int>)] {
+        var blocks: [(key: String?, lines: Range<Int>)] = []
+        var start = 0
+        var key: String?
+        for (index, line) in lines.enumerated() {
+            guard let first = line.first, first != " ", first != "\t", first != "-" else { continue }
+            if index > start { blocks.append((key, start..<index)) }
+            start = index
+            key = nil
+            if first != "#", let colon = line.firstIndex(of: ":"),
+                line[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            {
+                key = String(line[..<colon])
+            }
+        }
+        if lines.count > start { blocks.append((key, start..<lines.count)) }
+        return blocks
     }
 
     /// `text` with every fit-written key once, as `CollectionConfig(yaml:)` reads it: the lines
@@ -313,8 +325,10 @@ public struct CollectionConfig: Sendable, Equatable {
         }
         if adaptiveRetention { desiredRetention = chosenRetention ?? Self.fallbackRetention(in: retentionBounds) }
         if !adaptiveRetention { targetRetention = nil }
+        // The choice tries every hundredth within the bounds, each rounded to a hundredth.
+        let hundredths = (retentionBounds.lowerBound * 100).rounded() - 1e-6...(retentionBounds.upperBound * 100).rounded() + 1e-6
         adaptiveChoiceCurrent =
-            (!adaptiveRetention || (chosenRetention != nil && targetRetention.map(retentionBounds.contains) ?? false))
+            (!adaptiveRetention || (chosenRetention != nil && targetRetention.map { hundredths.contains($0 * 100) } ?? false))
             && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
             // The steps and retention were chosen with same-day intervals on or off as they are now.
             && (!(adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps)
@@ -423,37 +437,48 @@ public struct CollectionConfig: Sendable, Equatable {
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 
-    /// The comment line above the keys fits write: an unchanged line between them and your own
-    /// settings, so that git merges a setting changed in one clone with a fit made in the other
-    /// (a change next to a fit's lines was united with it, and the setting then set twice).
+    /// The comment lines around the keys fits write: unchanged lines between them and your own
+    /// settings, above or below, so that git merges a setting changed in one clone with a fit
+    /// made in the other (a change next to a fit's lines was united with it, and the setting then
+    /// set twice, which stops every command).
     public static let fitsMarker = "# Written by each fit (badger optimize --apply, the end of a study session):"
+    public static let fitsEndMarker = "# End of what fits write."
 
     /// `text` with the top-level `keys` removed (with their indented continuation lines, blank
-    /// lines within a block scalar included) and `added` appended, below `fitsMarker` (added
-    /// above the fit-written keys when missing), in the file's own line endings (a
-    /// file with CRLF keeps them: in Swift "\r\n" is one character, so lines are split on it as
-    /// well).
+    /// lines within a block scalar included) and `added` written with the other fit-written keys
+    /// between `fitsMarker` and `fitsEndMarker` (added when missing), everything else where it
+    /// was, in the file's own line endings (a file with CRLF keeps them: in Swift "\r\n" is one
+    /// character, so lines are split on it as well).
     private static func replacing(keys: [String], with added: [String], in text: String) -> String {
         let crlf = text.contains("\r\n")
-        var kept: [String] = []
-        var skipping = false
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let isBlank = line.trimmingCharacters(in: .whitespaces).isEmpty
-            let isTopLevel = !isBlank && !(line.first.map { $0 == " " || $0 == "\t" || $0 == "-" } ?? true)
-            if isTopLevel {
-                let key = line.split(separator: ":", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                skipping = keys.contains(key) && line.contains(":")
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // Your settings above the markers, the fit's keys between them, your settings below.
+        var above: [String] = []
+        var fits: [String] = []
+        var below: [String] = []
+        var region = 0
+        for block in topLevelBlocks(lines) {
+            let first = lines[block.lines.lowerBound].trimmingCharacters(in: .whitespaces)
+            if first == fitsMarker {
+                region = 1
+            } else if first == fitsEndMarker {
+                region = 2
+            } else if let key = block.key, fittedKeys.contains(key) {
+                // (A file from before the markers has them anywhere: they go between them too.)
+                if !keys.contains(key) { fits += lines[block.lines].map(String.init) }
+            } else if region == 0 {
+                above += lines[block.lines].map(String.init)
+            } else {
+                below += lines[block.lines].map(String.init)
             }
-            if !skipping { kept.append(String(line)) }
         }
-        while let last = kept.last, last.trimmingCharacters(in: .whitespaces).isEmpty { kept.removeLast() }
-        if !kept.contains(where: { $0.trimmingCharacters(in: .whitespaces) == fitsMarker }) {
-            // Above every fit-written key (a file from before the marker has some already).
-            let firstFitted = kept.firstIndex { line in fittedKeys.contains { line.hasPrefix($0 + ":") } }
-            kept.insert(fitsMarker, at: firstFitted ?? kept.count)
+        func trimmed(_ list: [String]) -> [String] {
+            var list = list
+            while let last = list.last, last.trimmingCharacters(in: .whitespaces).isEmpty { list.removeLast() }
+            return list
         }
-        kept += added
-        return kept.joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
+        let all = trimmed(above) + [fitsMarker] + trimmed(fits) + added + [fitsEndMarker] + trimmed(below)
+        return all.joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
     }
 
     /// The retention `desired_retention: auto` uses before any fit: 0.9 when the bounds allow it,

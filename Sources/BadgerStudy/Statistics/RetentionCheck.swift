@@ -60,11 +60,14 @@ public struct RetentionCheck: Sendable {
         self.retention = retention
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
-            stale: freshness.isStale, advice: freshness.advice, adaptive: Self.adaptiveNote(config))
+            stale: freshness.isStale, advice: freshness.advice,
+            adaptive: Self.adaptiveNote(config, predictableReviews: freshness.predictableReviews))
     }
 
-    /// "Automatic settings: retention 0.87, chosen because …", or nil when no setting is `auto`.
-    public static func adaptiveNote(_ config: CollectionConfig) -> String? {
+    /// "Automatic settings: retention 0.87, chosen because …", or nil when no setting is `auto`;
+    /// `predictableReviews` (made a day or more after the card's previous review) says whether
+    /// anything can choose them yet.
+    public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max) -> String? {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
         if let reason = config.adaptiveReason { return "Automatic settings: " + reason + "." }
@@ -74,6 +77,11 @@ public struct RetentionCheck: Sendable {
         if config.adaptiveRelearningSteps { used.append("the default relearning steps") }
         let listed = used.count > 1 ? used.dropLast().joined(separator: ", ") + " and " + used.last! : used.joined()
         let retention = "Automatic settings: " + listed
+        let needed = ParameterFreshness.minimumReviews
+        guard predictableReviews >= needed else {
+            return retention
+                + " until \(needed) of your reviews came a day or more after the card's previous one (\(predictableReviews) so far): choosing them needs a fit."
+        }
         guard config.fsrsParameters == nil else {
             let when =
                 config.adapt
