@@ -101,12 +101,19 @@ public struct CollectionConfig: Sendable, Equatable {
     /// both lines, as such a merge may leave it.
     static func uniting(_ yaml: String, path: String) throws -> (yaml: String, mergedFits: Bool) {
         let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let (unused, merged) = try mergedFitLines(lines, path: path)
+        guard !unused.isEmpty else { return (yaml, merged) }
+        return (lines.enumerated().map { unused.contains($0.offset) ? "" : String($0.element) }.joined(separator: "\n"), merged)
+    }
+
+    /// The lines of fit-written keys written more than once that are not used (`fitChosen`), and
+    /// whether any was; a setting of yours written twice is an error naming both lines.
+    private static func mergedFitLines(_ lines: [Substring], path: String) throws -> (unused: Set<Int>, merged: Bool) {
         // Each top-level key's blocks: the line it starts on and the line after its last.
         var blocks: [String: [Range<Int>]] = [:]
         for block in topLevelBlocks(lines) {
             if let key = block.key { blocks[key, default: []].append(block.lines) }
         }
-        var blanked: Set<Int> = []
         for (key, ranges) in blocks where ranges.count > 1 && !fittedKeys.contains(key) {
             let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
             throw CollectionError.badConfig(
@@ -115,15 +122,15 @@ public struct CollectionConfig: Sendable, Equatable {
                     "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
             )
         }
+        var unused: Set<Int> = []
         var merged = false
         for ranges in blocks.values where ranges.count > 1 {
             merged = true
             // Compared without the blank lines a block may end with (the file's last has one).
             let chosen = fitChosen(ranges.map { lines[$0].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) })
-            for (index, range) in ranges.enumerated() where index != chosen { blanked.formUnion(range) }
+            for (index, range) in ranges.enumerated() where index != chosen { unused.formUnion(range) }
         }
-        guard !blanked.isEmpty else { return (yaml, merged) }
-        return (lines.enumerated().map { blanked.contains($0.offset) ? "" : String($0.element) }.joined(separator: "\n"), merged)
+        return (unused, merged)
     }
 
     /// Which of a fit-written key's occurrences (their text, `key: value` and continuation
@@ -166,13 +173,10 @@ public struct CollectionConfig: Sendable, Equatable {
     /// of merged fits it does not use are removed, so that a fit writing its keys leaves no
     /// second fit behind.
     public static func removingMergedFits(from text: String) -> String {
-        guard let (united, merged) = try? uniting(text, path: fileName), merged else { return text }
-        let original = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        let kept = united.split(separator: "\n", omittingEmptySubsequences: false)
-        let crlf = text.contains("\r\n")
-        // Blanked lines were not blank before.
-        let lines = zip(original, kept).compactMap { old, new in new.isEmpty && !old.isEmpty ? nil : String(old) }
-        return lines.joined(separator: crlf ? "\r\n" : "\n")
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        guard let (unused, merged) = try? mergedFitLines(lines, path: fileName), merged else { return text }
+        let kept = lines.enumerated().filter { !unused.contains($0.offset) }.map { String($0.element) }
+        return kept.joined(separator: text.contains("\r\n") ? "\r\n" : "\n")
     }
 
     /// The keys a fit writes for the automatic settings.
