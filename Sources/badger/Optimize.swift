@@ -198,6 +198,8 @@ extension Badger {
             if apply {
                 let refit = try store(nil, studied: studied, logs: logs, now: moment)
                 if let refusal = refit?.refusal {
+                    result.applied = false
+                    result.refused = ["trainable": refusal.trainable, "needed": refusal.needed]
                     result.applyNote =
                         "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half."
                 } else {

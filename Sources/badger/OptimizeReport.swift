@@ -58,7 +58,9 @@ struct OptimizeReport: Encodable {
     /// With --apply: the parameters stored, fitted again on every review (as the end of a study
     /// session fits), where `after` is fitted on the earliest 80% to be tested on the rest.
     var stored: [Double]?
-    /// With --apply, when the fit to every review was refused: what happened instead.
+    /// With --apply, when the fit to every review was refused: why (reviews left after the
+    /// outlier filter, and needed), and what happened instead.
+    var refused: [String: Int]?
     var applyNote: String?
     var workload: [WorkloadSimulation.Point]?
 

@@ -33,13 +33,17 @@ import Testing
             fuzz: true
             """
         let text = CollectionConfig.settingFittedParameters(in: original, parameters: Self.fitted, fitted: "2026-11-22", reviews: 99)
+        // The fit's keys gathered where the first of them was, between the markers; every other
+        // line as it was (the last still without a line ending).
         #expect(
             text.hasPrefix(
-                "# Settings for my decks\nexclude:\n  - README.md   # not a deck\ndesired_retention: 0.85\nfuzz: true\n"
-                    + CollectionConfig.fitsMarker + "\nfsrs_parameters: [0.1000, "
+                "# Settings for my decks\nexclude:\n  - README.md   # not a deck\n" + CollectionConfig.fitsMarker
+                    + "\nfsrs_parameters: [0.1000, "
             ))
         #expect(
-            text.hasSuffix("fsrs_parameters_fitted: \"2026-11-22\"\nfsrs_parameters_reviews: 99\n" + CollectionConfig.fitsEndMarker + "\n"))
+            text.hasSuffix(
+                "fsrs_parameters_fitted: \"2026-11-22\"\nfsrs_parameters_reviews: 99\n" + CollectionConfig.fitsEndMarker
+                    + "\ndesired_retention: 0.85\nfuzz: true"))
         let config = try CollectionConfig(yaml: text, path: "badger.yml")
         #expect(config.desiredRetention == 0.85 && config.exclude == ["README.md"])
         #expect(config.fsrsParametersReviews == 99)
@@ -129,8 +133,31 @@ import Testing
         let moved = CollectionConfig.settingRefusedFit(in: older, reviews: 9)
         #expect(
             moved
-                == "fuzz: true\nday_start_hour: 5\n\(start)\nfsrs_parameters: [1, 2]\nadaptive_retention: 0.86\nfsrs_fit_refused_reviews: 9\n\(end)\n"
+                == "\(start)\nfsrs_parameters: [1, 2]\nadaptive_retention: 0.86\nfsrs_fit_refused_reviews: 9\n\(end)\nfuzz: true\nday_start_hour: 5\n"
         )
+    }
+
+    /// With the markers in place, a fit changes nothing outside them: blank lines beside them, a
+    /// last line without a line ending, each line's own ending (any change there would merge
+    /// into a second copy of a setting edited in another clone).
+    @Test func aFitLeavesEveryLineOutsideTheMarkersAsItWas() throws {
+        let start = CollectionConfig.fitsMarker
+        let end = CollectionConfig.fitsEndMarker
+        let original = "fuzz: true\r\n\n\(start)\nfsrs_parameters_reviews: 200\n\(end)\n\nday_start_hour: 5"
+        let refitted = CollectionConfig.settingRefusedFit(in: original, reviews: 300)
+        #expect(
+            refitted == "fuzz: true\r\n\n\(start)\nfsrs_parameters_reviews: 200\nfsrs_fit_refused_reviews: 300\n\(end)\n\nday_start_hour: 5"
+        )
+        // A comment between the items of a block list belongs to the value, which is replaced whole.
+        let commented = "fsrs_parameters:\n  - 1\n# the rest\n  - 2\nfuzz: true\n"
+        let replaced = CollectionConfig.settingFittedParameters(in: commented, parameters: [3], fitted: "d", reviews: 1)
+        #expect(!replaced.contains("# the rest") && !replaced.contains("  - 2"), "\(replaced)")
+        #expect(replaced.hasSuffix("\(end)\nfuzz: true\n"))
+        // A setting of yours between the markers goes just below them.
+        let between = "\(start)\nfsrs_parameters_reviews: 1\nfuzz: true\n\(end)\n"
+        #expect(
+            CollectionConfig.settingRefusedFit(in: between, reviews: 2)
+                == "\(start)\nfsrs_parameters_reviews: 1\nfsrs_fit_refused_reviews: 2\n\(end)\nfuzz: true\n")
     }
 
     @Test func aBlockScalarWithABlankLineIsReplacedWhole() throws {
@@ -138,7 +165,7 @@ import Testing
         let refitted = CollectionConfig.settingAdaptiveChoice(
             in: original, retention: 0.87, learningSteps: [], relearningSteps: [], reason: "new")
         #expect(!refitted.contains("chosen because"), "\(refitted)")
-        #expect(refitted.hasPrefix("fuzz: true\n"))
+        #expect(refitted.hasSuffix(CollectionConfig.fitsEndMarker + "\nfuzz: true\n"))
         _ = try CollectionConfig(yaml: refitted, path: "badger.yml")
     }
 }

@@ -60,7 +60,7 @@ import Testing
         let few = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: turnedOn, path: "badger.yml"), predictableReviews: 32)
         #expect(
             few?.hasSuffix(
-                "until 80 of your reviews came a day or more after the card's previous one (32 so far): choosing them needs a fit.")
+                "until 80 of your reviews came a day or more after the card's previous one (32 so far): choosing them needs that many.")
                 == true, "\(few ?? "")")
     }
 

@@ -154,8 +154,17 @@ public struct CollectionConfig: Sendable, Equatable {
         var blocks: [(key: String?, lines: Range<Int>)] = []
         var start = 0
         var key: String?
+        func isContinuation(_ line: Substring) -> Bool { line.first.map { $0 == " " || $0 == "\t" || $0 == "-" } ?? true }
         for (index, line) in lines.enumerated() {
-            guard let first = line.first, first != " ", first != "\t", first != "-" else { continue }
+            guard let first = line.first, !isContinuation(line) else { continue }
+            // A comment at the margin inside a value (between the items of a block list) belongs
+            // to it: the next line with content continues the value.
+            if first == "#",
+                let next = lines[(index + 1)...].first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0.first != "#" }),
+                isContinuation(next), index > start
+            {
+                continue
+            }
             if index > start { blocks.append((key, start..<index)) }
             start = index
             key = nil
@@ -448,41 +457,83 @@ public struct CollectionConfig: Sendable, Equatable {
     public static let fitsMarker = "# Written by each fit (badger optimize --apply, the end of a study session):"
     public static let fitsEndMarker = "# End of what fits write."
 
-    /// `text` with the top-level `keys` removed (with their indented continuation lines, blank
-    /// lines within a block scalar included) and `added` written with the other fit-written keys
-    /// between `fitsMarker` and `fitsEndMarker` (added when missing), everything else where it
-    /// was, in the file's own line endings (a file with CRLF keeps them: in Swift "\r\n" is one
-    /// character, so lines are split on it as well).
+    /// `text` with the top-level `keys` removed (with their indented continuation lines) and
+    /// `added` written with the other fit-written keys between `fitsMarker` and `fitsEndMarker`.
+    /// Every line outside the markers stays exactly as it was (its line ending, blank lines, a
+    /// last line without one), so a setting you change in another clone merges with the fit:
+    /// only fit-written keys found outside them (a file from before the markers) move in, where
+    /// the first of them was, and anything else found between them moves just below them.
+    /// Without markers or fit-written keys, the run is appended at the end.
     private static func replacing(keys: [String], with added: [String], in text: String) -> String {
-        let crlf = text.contains("\r\n")
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        // Your settings above the markers, the fit's keys between them, your settings below.
-        var above: [String] = []
-        var fits: [String] = []
-        var below: [String] = []
-        var region = 0
-        for block in topLevelBlocks(lines) {
-            let first = lines[block.lines.lowerBound].trimmingCharacters(in: .whitespaces)
-            if first == fitsMarker {
-                region = 1
-            } else if first == fitsEndMarker {
-                region = 2
-            } else if let key = block.key, fittedKeys.contains(key) {
-                // (A file from before the markers has them anywhere: they go between them too.)
-                if !keys.contains(key) { fits += lines[block.lines].map(String.init) }
-            } else if region == 0 {
-                above += lines[block.lines].map(String.init)
-            } else {
-                below += lines[block.lines].map(String.init)
+        // Lines with their own endings ("\r\n" is one Character in Swift).
+        var lines: [Substring] = []
+        var endings: [String] = []
+        var lineStart = text.startIndex
+        var position = text.startIndex
+        while position < text.endIndex {
+            let character = text[position]
+            let next = text.index(after: position)
+            if character == "\n" || character == "\r\n" {
+                lines.append(text[lineStart..<position])
+                endings.append(String(character))
+                lineStart = next
             }
+            position = next
         }
-        func trimmed(_ list: [String]) -> [String] {
-            var list = list
-            while let last = list.last, last.trimmingCharacters(in: .whitespaces).isEmpty { list.removeLast() }
-            return list
+        if lineStart < text.endIndex {
+            lines.append(text[lineStart...])
+            endings.append("")
         }
-        let all = trimmed(above) + [fitsMarker] + trimmed(fits) + added + [fitsEndMarker] + trimmed(below)
-        return all.joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
+        func trimmed(_ line: Substring) -> String { line.trimmingCharacters(in: .whitespaces) }
+        let startMarker = lines.firstIndex { trimmed($0) == fitsMarker }
+        let endMarker = startMarker.flatMap { start in lines[(start + 1)...].firstIndex { trimmed($0) == fitsEndMarker } }
+        let newline = startMarker.map { endings[$0] }.flatMap { $0.isEmpty ? nil : $0 } ?? endings.last { !$0.isEmpty } ?? "\n"
+        // Each fit-written key's own lines (blank lines after it stay where they are).
+        var fitBlocks: [(key: String, lines: Range<Int>)] = []
+        for block in topLevelBlocks(lines) {
+            guard let key = block.key, fittedKeys.contains(key) else { continue }
+            var end = block.lines.upperBound
+            while end > block.lines.lowerBound + 1, trimmed(lines[end - 1]).isEmpty { end -= 1 }
+            fitBlocks.append((key, block.lines.lowerBound..<end))
+        }
+        // The lines the fit's run replaces.
+        let region: Range<Int>
+        if let start = startMarker, let end = endMarker {
+            region = start..<(end + 1)
+        } else if let start = startMarker {
+            // Only the start marker (an earlier version wrote no end): it and the keys after it.
+            var end = start + 1
+            for block in fitBlocks where block.lines.lowerBound >= end {
+                guard lines[end..<block.lines.lowerBound].allSatisfy({ trimmed($0).isEmpty }) else { break }
+                end = block.lines.upperBound
+            }
+            region = start..<end
+        } else if let first = fitBlocks.first {
+            region = first.lines
+        } else {
+            region = lines.count..<lines.count
+        }
+        var fitLines = IndexSet()
+        var run = [fitsMarker]
+        for block in fitBlocks {
+            fitLines.insert(integersIn: block.lines)
+            if !keys.contains(block.key) { run += lines[block.lines].map(String.init) }
+        }
+        run += added + [fitsEndMarker]
+        // Your lines found between the markers go just below them.
+        run += region.filter { !fitLines.contains($0) && $0 != startMarker && $0 != endMarker && !trimmed(lines[$0]).isEmpty }
+            .map { String(lines[$0]) }
+        let dropped = fitLines.union(IndexSet(integersIn: region))
+        var output = ""
+        for index in lines.indices {
+            if index == region.lowerBound { output += run.map { $0 + newline }.joined() }
+            if !dropped.contains(index) { output += lines[index] + endings[index] }
+        }
+        if region.lowerBound == lines.count {
+            if let last = endings.last, last.isEmpty { output += newline }
+            output += run.map { $0 + newline }.joined()
+        }
+        return output
     }
 
     /// The retention `desired_retention: auto` uses before any fit: 0.9 when the bounds allow it,

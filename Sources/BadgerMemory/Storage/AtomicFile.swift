@@ -55,7 +55,13 @@ public enum AtomicFile {
     ///   a link to nothing or to a folder (replacing it would lose where it pointed).
     public static func target(ofCollectionFile path: String, within root: String) throws -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard lstat(path, &info) == 0 else { return path }
+        guard info.st_mode & S_IFMT == S_IFLNK else {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw StorageError.writeFailed(path: path, reason: "it is not a file (a folder?); badger does not replace it")
+            }
+            return path
+        }
         var target = stat()
         guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else {
             let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"

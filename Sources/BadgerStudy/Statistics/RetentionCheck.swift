@@ -80,7 +80,7 @@ public struct RetentionCheck: Sendable {
         let needed = ParameterFreshness.minimumReviews
         guard predictableReviews >= needed else {
             return retention
-                + " until \(needed) of your reviews came a day or more after the card's previous one (\(predictableReviews) so far): choosing them needs a fit."
+                + " until \(needed) of your reviews came a day or more after the card's previous one (\(predictableReviews) so far): choosing them needs that many."
         }
         guard config.fsrsParameters == nil else {
             let when =
