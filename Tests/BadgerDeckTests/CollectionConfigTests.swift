@@ -160,6 +160,52 @@ import Testing
                 == "\(start)\nfsrs_parameters_reviews: 1\nfsrs_fit_refused_reviews: 2\n\(end)\nfuzz: true\n")
     }
 
+    /// Random files with the markers in place: whatever your lines above and below them (blank,
+    /// comments, lists, either line ending, no ending at the end), a fit leaves them byte for
+    /// byte and the file reads back with the new values.
+    @Test func aFitNeverTouchesYourLinesAroundTheMarkers() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let yours = [
+            ["fuzz: true"], ["day_start_hour: 5"], ["# a note"], [""], ["exclude:", "  - README.md", "# inside", "  - notes.md"],
+            ["maximum_interval: 3650  # ten years"], ["macros:", "  R: \\mathbb{R}"],
+        ]
+        let fits = [
+            ["fsrs_parameters: [1, 2]"], ["fsrs_parameters:", "  - 1", "  - 2"], ["fsrs_parameters_reviews: 10"],
+            ["adaptive_reason: >", "  retention 0.86", "", "  chosen because"], ["fsrs_fit_refused_reviews: 3"],
+        ]
+        for _ in 0..<300 {
+            func pick(_ choices: [[String]], count: Int) -> [String] {
+                var used = Set<Int>()
+                return (0..<count).flatMap { _ -> [String] in
+                    let index = next(choices.count)
+                    // A key once (blank lines and comments may repeat).
+                    guard !used.contains(index) || choices[index][0].isEmpty || choices[index][0].hasPrefix("#") else { return [] }
+                    used.insert(index)
+                    return choices[index]
+                }
+            }
+            let above = pick(Array(yours.prefix(4)), count: next(4))
+            let below = pick(Array(yours.dropFirst(4)) + [[""], ["# below"]], count: next(4))
+            let lines = above + [CollectionConfig.fitsMarker] + pick(fits, count: next(4)) + [CollectionConfig.fitsEndMarker] + below
+            var text = ""
+            for (index, line) in lines.enumerated() {
+                text += line
+                if index < lines.count - 1 || next(3) > 0 { text += next(4) == 0 ? "\r\n" : "\n" }
+            }
+            let written = CollectionConfig.settingFittedParameters(in: text, parameters: [0.5], fitted: "2026-11-26", reviews: 77)
+            let start = try #require(text.range(of: CollectionConfig.fitsMarker))
+            let end = try #require(text.range(of: CollectionConfig.fitsEndMarker))
+            #expect(written.hasPrefix(text[..<start.lowerBound]), "\(text.debugDescription) → \(written.debugDescription)")
+            #expect(written.hasSuffix(text[end.upperBound...]), "\(text.debugDescription) → \(written.debugDescription)")
+            #expect(written.components(separatedBy: "fsrs_parameters:").count == 2, "\(written.debugDescription)")
+            #expect(written.contains("fsrs_parameters_reviews: 77"))
+        }
+    }
+
     @Test func aBlockScalarWithABlankLineIsReplacedWhole() throws {
         let original = "adaptive_reason: >\n  retention 0.86\n\n  chosen because\nfuzz: true\n"
         let refitted = CollectionConfig.settingAdaptiveChoice(

@@ -523,15 +523,22 @@ public struct CollectionConfig: Sendable, Equatable {
         // Your lines found between the markers go just below them.
         run += region.filter { !fitLines.contains($0) && $0 != startMarker && $0 != endMarker && !trimmed(lines[$0]).isEmpty }
             .map { String(lines[$0]) }
+        // Each line ends as the file's do; the marker lines keep their own endings (the last line
+        // of the run takes the end marker's, which may be none at the end of the file).
+        var runEndings = Array(repeating: newline, count: run.count)
+        if let startMarker { runEndings[0] = endings[startMarker] }
+        if let endMarker { runEndings[run.count - 1] = endings[endMarker] }
+        if runEndings[run.count - 1].isEmpty, region.upperBound < lines.count { runEndings[run.count - 1] = newline }
+        let runText = zip(run, runEndings).map { $0 + $1 }.joined()
         let dropped = fitLines.union(IndexSet(integersIn: region))
         var output = ""
         for index in lines.indices {
-            if index == region.lowerBound { output += run.map { $0 + newline }.joined() }
+            if index == region.lowerBound { output += runText }
             if !dropped.contains(index) { output += lines[index] + endings[index] }
         }
         if region.lowerBound == lines.count {
             if let last = endings.last, last.isEmpty { output += newline }
-            output += run.map { $0 + newline }.joined()
+            output += runText
         }
         return output
     }
