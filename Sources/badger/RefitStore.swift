@@ -1,12 +1,26 @@
+import BadgerDeck
 import BadgerMemory
 import BadgerStudy
 
 extension AdaptiveRefit {
     /// Writes the refit's files in the collection `root`, in order, each atomically; a file
-    /// that is a link to another in the collection is written through. Where every file goes
-    /// is settled first, so a link out of the collection refuses them all.
+    /// that is a link to another in the collection is written through. Where every file goes,
+    /// and that badger.yml still reads, is settled first, so a link out of the collection or a
+    /// file the fit would break refuses them all.
     func store(in root: String) throws {
         let targets = try writes.map { try AtomicFile.target(ofCollectionFile: $0.path, within: root) }
+        // A badger.yml written in a form a fit cannot add to (a flow mapping, `...`, quoted
+        // keys) is refused, never broken.
+        for write in writes where write.path.hasSuffix("/" + CollectionConfig.fileName) {
+            do {
+                _ = try CollectionConfig(yaml: write.text, path: write.path)
+            } catch {
+                throw StorageError.writeFailed(
+                    path: write.path,
+                    reason:
+                        "badger cannot add the fit to it and keep it valid (\(error)); write its settings as plain `key: value` lines")
+            }
+        }
         for (write, target) in zip(writes, targets) { try AtomicFile.write(write.text, to: target) }
     }
 }

@@ -420,6 +420,22 @@ import Testing
         #expect(try directory.read("badger.yml") == Self.auto)
     }
 
+    /// badger.yml as a flow mapping: a fit cannot add its keys and keep it valid, so nothing is
+    /// written and the session says why (the file was broken, and every command failed).
+    @Test func aBadgerYmlAFitWouldBreakIsLeftAlone() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let flow = "{desired_retention: auto, learning_steps: auto, relearning_steps: auto, fuzz: true}\n"
+        try directory.write("badger.yml", flow)
+        let session = try await Self.study(directory)
+        #expect(session.status == 0, "\(session.standardError)")
+        #expect(session.standardError.contains("badger cannot add the fit to it and keep it valid"), "\(session.standardError)")
+        #expect(try directory.read("badger.yml") == flow)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
+        let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(due.status == 0, "\(due.standardError)")
+    }
+
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {

@@ -206,6 +206,35 @@ import Testing
         }
     }
 
+    /// The fourth round's files: each kept whole and readable.
+    @Test func markersAsWrittenCommentsBelowThemAndOddFilesSurviveAFit() throws {
+        let start = CollectionConfig.fitsMarker
+        let end = CollectionConfig.fitsEndMarker
+        // An indented comment of yours below the end marker stays, and the marker stays one.
+        let note = "\(start)\nfsrs_parameters_reviews: 1\n\(end)\n  # a note of mine\nfuzz: true\n"
+        #expect(
+            CollectionConfig.settingRefusedFit(in: note, reviews: 2)
+                == "\(start)\nfsrs_parameters_reviews: 1\nfsrs_fit_refused_reviews: 2\n\(end)\n  # a note of mine\nfuzz: true\n")
+        // A marker written with a space after it, or indented, is left as written.
+        let spaced = "fuzz: true\n\(start) \nfsrs_parameters_reviews: 1\n  \(end)\n"
+        #expect(
+            CollectionConfig.settingRefusedFit(in: spaced, reviews: 2)
+                == "fuzz: true\n\(start) \nfsrs_parameters_reviews: 1\nfsrs_fit_refused_reviews: 2\n  \(end)\n")
+        // The start marker as the last line, without a line ending: the keys go on lines of their own.
+        let last = CollectionConfig.settingRefusedFit(in: "fuzz: true\n\(start)", reviews: 2)
+        #expect(last == "fuzz: true\n\(start)\nfsrs_fit_refused_reviews: 2\n\(end)\n")
+        #expect(try CollectionConfig(yaml: last, path: "badger.yml").fsrsFitRefusedReviews == 2)
+        // A byte-order mark before the first line: read, and the marker after it recognised.
+        #expect(try CollectionConfig(yaml: "\u{FEFF}fuzz: true\n", path: "badger.yml").fuzz)
+        let marked = "\u{FEFF}\(start)\nfsrs_parameters_reviews: 1\n\(end)\n"
+        #expect(CollectionConfig.settingRefusedFit(in: marked, reviews: 2).components(separatedBy: start).count == 2)
+        // Merged fits removed, every other line keeps its own ending.
+        let merged = "fuzz: true\r\n\(start)\nfsrs_parameters_reviews: 1\nfsrs_parameters_reviews: 2\n\(end)\nday_start_hour: 5\r\n"
+        #expect(
+            CollectionConfig.removingMergedFits(from: merged)
+                == "fuzz: true\r\n\(start)\nfsrs_parameters_reviews: 2\n\(end)\nday_start_hour: 5\r\n")
+    }
+
     @Test func aBlockScalarWithABlankLineIsReplacedWhole() throws {
         let original = "adaptive_reason: >\n  retention 0.86\n\n  chosen because\nfuzz: true\n"
         let refitted = CollectionConfig.settingAdaptiveChoice(

@@ -155,14 +155,24 @@ public struct CollectionConfig: Sendable, Equatable {
         var start = 0
         var key: String?
         func isContinuation(_ line: Substring) -> Bool { line.first.map { $0 == " " || $0 == "\t" || $0 == "-" } ?? true }
+        func isMarker(_ line: Substring) -> Bool {
+            let text = line.trimmingCharacters(in: markerTrimmed)
+            return text == fitsMarker || text == fitsEndMarker
+        }
+        // For each line, whether the next line with content (not blank, not a comment) continues a
+        // value: found in one pass from the end.
+        var continuesBelow = [Bool](repeating: false, count: lines.count + 1)
+        for index in lines.indices.reversed() {
+            let text = lines[index].trimmingCharacters(in: .whitespaces)
+            continuesBelow[index] = text.isEmpty || text.hasPrefix("#") ? continuesBelow[index + 1] : isContinuation(lines[index])
+        }
         for (index, line) in lines.enumerated() {
-            guard let first = line.first, !isContinuation(line) else { continue }
+            // A marker line starts a block wherever it is written (indented too).
+            let marker = isMarker(line)
+            guard let first = line.first, !isContinuation(line) || marker else { continue }
             // A comment at the margin inside a value (between the items of a block list) belongs
-            // to it: the next line with content continues the value.
-            if first == "#",
-                let next = lines[(index + 1)...].first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0.first != "#" }),
-                isContinuation(next), index > start
-            {
+            // to it: the next line with content continues the value. The markers never do.
+            if first == "#", index > start, continuesBelow[index + 1], !marker {
                 continue
             }
             if index > start { blocks.append((key, start..<index)) }
@@ -178,14 +188,41 @@ public struct CollectionConfig: Sendable, Equatable {
         return blocks
     }
 
+    /// What is ignored around a marker line: spaces, and a byte-order mark before the first.
+    static let markerTrimmed = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\u{FEFF}"))
+
+    /// `text`'s lines, each with its own ending ("\n", "\r\n", or "" for a last line without
+    /// one; "\r\n" is one Character in Swift).
+    static func linesWithEndings(_ text: String) -> (lines: [Substring], endings: [String]) {
+        var lines: [Substring] = []
+        var endings: [String] = []
+        var lineStart = text.startIndex
+        var position = text.startIndex
+        while position < text.endIndex {
+            let character = text[position]
+            let next = text.index(after: position)
+            if character == "\n" || character == "\r\n" {
+                lines.append(text[lineStart..<position])
+                endings.append(String(character))
+                lineStart = next
+            }
+            position = next
+        }
+        if lineStart < text.endIndex {
+            lines.append(text[lineStart...])
+            endings.append("")
+        }
+        return (lines, endings)
+    }
+
     /// `text` with every fit-written key once, as `CollectionConfig(yaml:)` reads it: the lines
     /// of merged fits it does not use are removed, so that a fit writing its keys leaves no
     /// second fit behind.
     public static func removingMergedFits(from text: String) -> String {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let (lines, endings) = linesWithEndings(text)
         guard let (unused, merged) = try? mergedFitLines(lines, path: fileName), merged else { return text }
-        let kept = lines.enumerated().filter { !unused.contains($0.offset) }.map { String($0.element) }
-        return kept.joined(separator: text.contains("\r\n") ? "\r\n" : "\n")
+        // Every other line as it was, its own ending included.
+        return lines.indices.filter { !unused.contains($0) }.map { lines[$0] + endings[$0] }.joined()
     }
 
     /// The keys a fit writes for the automatic settings.
@@ -202,7 +239,8 @@ public struct CollectionConfig: Sendable, Equatable {
     ///   not YAML, not a mapping, or a key is unknown or has a value of the wrong kind (such as
     ///   `exclude` not a list of strings, or a `macros` name that is not a command name).
     public init(yaml: String, path: String) throws {
-        let (yaml, mergedFits) = try Self.uniting(yaml, path: path)
+        // A byte-order mark some editors write is not YAML's to read.
+        let (yaml, mergedFits) = try Self.uniting(yaml.hasPrefix("\u{FEFF}") ? String(yaml.dropFirst()) : yaml, path: path)
         self.mergedFits = mergedFits
         let node: Node?
         do {
@@ -465,28 +503,12 @@ public struct CollectionConfig: Sendable, Equatable {
     /// the first of them was, and anything else found between them moves just below them.
     /// Without markers or fit-written keys, the run is appended at the end.
     private static func replacing(keys: [String], with added: [String], in text: String) -> String {
-        // Lines with their own endings ("\r\n" is one Character in Swift).
-        var lines: [Substring] = []
-        var endings: [String] = []
-        var lineStart = text.startIndex
-        var position = text.startIndex
-        while position < text.endIndex {
-            let character = text[position]
-            let next = text.index(after: position)
-            if character == "\n" || character == "\r\n" {
-                lines.append(text[lineStart..<position])
-                endings.append(String(character))
-                lineStart = next
-            }
-            position = next
-        }
-        if lineStart < text.endIndex {
-            lines.append(text[lineStart...])
-            endings.append("")
-        }
+        let (lines, endings) = linesWithEndings(text)
         func trimmed(_ line: Substring) -> String { line.trimmingCharacters(in: .whitespaces) }
-        let startMarker = lines.firstIndex { trimmed($0) == fitsMarker }
-        let endMarker = startMarker.flatMap { start in lines[(start + 1)...].firstIndex { trimmed($0) == fitsEndMarker } }
+        let startMarker = lines.firstIndex { $0.trimmingCharacters(in: markerTrimmed) == fitsMarker }
+        let endMarker = startMarker.flatMap { start in
+            lines[(start + 1)...].firstIndex { $0.trimmingCharacters(in: markerTrimmed) == fitsEndMarker }
+        }
         let newline = startMarker.map { endings[$0] }.flatMap { $0.isEmpty ? nil : $0 } ?? endings.last { !$0.isEmpty } ?? "\n"
         // Each fit-written key's own lines (blank lines after it stay where they are).
         var fitBlocks: [(key: String, lines: Range<Int>)] = []
@@ -514,12 +536,13 @@ public struct CollectionConfig: Sendable, Equatable {
             region = lines.count..<lines.count
         }
         var fitLines = IndexSet()
-        var run = [fitsMarker]
+        // The marker lines as written (indented, a space after: left alone).
+        var run = [startMarker.map { String(lines[$0]) } ?? fitsMarker]
         for block in fitBlocks {
             fitLines.insert(integersIn: block.lines)
             if !keys.contains(block.key) { run += lines[block.lines].map(String.init) }
         }
-        run += added + [fitsEndMarker]
+        run += added + [endMarker.map { String(lines[$0]) } ?? fitsEndMarker]
         // Your lines found between the markers go just below them.
         run += region.filter { !fitLines.contains($0) && $0 != startMarker && $0 != endMarker && !trimmed(lines[$0]).isEmpty }
             .map { String(lines[$0]) }
@@ -528,7 +551,10 @@ public struct CollectionConfig: Sendable, Equatable {
         var runEndings = Array(repeating: newline, count: run.count)
         if let startMarker { runEndings[0] = endings[startMarker] }
         if let endMarker { runEndings[run.count - 1] = endings[endMarker] }
-        if runEndings[run.count - 1].isEmpty, region.upperBound < lines.count { runEndings[run.count - 1] = newline }
+        // Only the file's last line goes without one.
+        for index in runEndings.indices where runEndings[index].isEmpty && (index < run.count - 1 || region.upperBound < lines.count) {
+            runEndings[index] = newline
+        }
         let runText = zip(run, runEndings).map { $0 + $1 }.joined()
         let dropped = fitLines.union(IndexSet(integersIn: region))
         var output = ""
