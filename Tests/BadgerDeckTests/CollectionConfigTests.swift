@@ -228,6 +228,10 @@ import Testing
         #expect(try CollectionConfig(yaml: "\u{FEFF}fuzz: true\n", path: "badger.yml").fuzz)
         let marked = "\u{FEFF}\(start)\nfsrs_parameters_reviews: 1\n\(end)\n"
         #expect(CollectionConfig.settingRefusedFit(in: marked, reviews: 2).components(separatedBy: start).count == 2)
+        // A setting of yours between the markers moves below them; the end marker keeps its ending.
+        #expect(
+            CollectionConfig.settingRefusedFit(in: "\(start)\nfsrs_parameters_reviews: 1\nfuzz: true\n\(end)\r\n", reviews: 2)
+                == "\(start)\nfsrs_parameters_reviews: 1\nfsrs_fit_refused_reviews: 2\n\(end)\r\nfuzz: true\n")
         // Merged fits removed, every other line keeps its own ending.
         let merged = "fuzz: true\r\n\(start)\nfsrs_parameters_reviews: 1\nfsrs_parameters_reviews: 2\n\(end)\nday_start_hour: 5\r\n"
         #expect(

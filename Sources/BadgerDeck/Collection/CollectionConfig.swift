@@ -543,14 +543,14 @@ public struct CollectionConfig: Sendable, Equatable {
             if !keys.contains(block.key) { run += lines[block.lines].map(String.init) }
         }
         run += added + [endMarker.map { String(lines[$0]) } ?? fitsEndMarker]
+        let endOfRun = run.count - 1
         // Your lines found between the markers go just below them.
         run += region.filter { !fitLines.contains($0) && $0 != startMarker && $0 != endMarker && !trimmed(lines[$0]).isEmpty }
             .map { String(lines[$0]) }
-        // Each line ends as the file's do; the marker lines keep their own endings (the last line
-        // of the run takes the end marker's, which may be none at the end of the file).
+        // Each line ends as the file's do; the marker lines keep their own endings.
         var runEndings = Array(repeating: newline, count: run.count)
         if let startMarker { runEndings[0] = endings[startMarker] }
-        if let endMarker { runEndings[run.count - 1] = endings[endMarker] }
+        if let endMarker { runEndings[endOfRun] = endings[endMarker] }
         // Only the file's last line goes without one.
         for index in runEndings.indices where runEndings[index].isEmpty && (index < run.count - 1 || region.upperBound < lines.count) {
             runEndings[index] = newline
