@@ -20,7 +20,7 @@ extension CollectionOptions {
     ///     `stats`, `list`, `topics`, `show`) let go of them, 14 bytes a review.
     func loadStudied(
         options: DeckCollection.LoadOptions = .init(), lockingFor command: String? = nil, rebuilding: Bool = false,
-        replaying: Bool = true, loaded: DeckCollection? = nil, keepingReviewDetails: Bool = true
+        replaying: Bool = true, loaded: DeckCollection? = nil, keepingReviewDetails: Bool = true, quietly: Bool = false
     ) throws -> StudiedCollection {
         // The locks are taken and the logs read while the decks are parsed.
         var prepared: StudiedCollection.Preparation?
@@ -38,10 +38,19 @@ extension CollectionOptions {
         let studied = try StudiedCollection.load(
             collection, fileAccess: LocalFileSystem(), lockingFor: command, rebuilding: rebuilding, replaying: replaying, now: Date(),
             prepared: prepared, keepingReviewDetails: keepingReviewDetails)
-        for notice in studied.notices {
+        for notice in studied.notices where !quietly {
             Terminal.standardError.write("badger: \(notice.kind.rawValue): \(UntrustedText.sanitized(notice.text))\n")
         }
         return studied
+    }
+}
+
+extension CollectionOptions {
+    /// After new FSRS settings were stored (a re-fit), reads the collection again so that its
+    /// state files follow them now rather than at the next command. Called under the caller's
+    /// lock; anything that goes wrong leaves the files to the next command, which rewrites them.
+    func refreshStatesAfterNewSettings() {
+        _ = try? loadStudied(keepingReviewDetails: false, quietly: true)
     }
 }
 

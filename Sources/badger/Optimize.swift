@@ -166,6 +166,7 @@ extension Badger {
                         )
                     } else if refit != nil {
                         lines.append("Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.")
+                        collection.refreshStatesAfterNewSettings()
                     } else {
                         lines.append("Nothing was changed.")
                     }
@@ -204,6 +205,7 @@ extension Badger {
                         "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half."
                 } else {
                     result.stored = refit?.parameters.map(Self.asStored)
+                    if refit != nil { collection.refreshStatesAfterNewSettings() }
                 }
             }
             switch format {

@@ -13,8 +13,11 @@ extension StudyService {
     /// already in the logs.
     ///
     /// - Parameter enabled: false with `badger study --no-adapt`.
-    func adaptAfterSession(enabled: Bool) {
-        guard enabled else { return }
+    /// - Returns: whether new settings were stored (the state files then follow older ones).
+    @discardableResult
+    func adaptAfterSession(enabled: Bool) -> Bool {
+        guard enabled else { return false }
+        var stored = false
         for memory in memories {
             // Whether the parameters are stale is found from the logs' numbers, without a column
             // per review; the records a fit needs are only made when they are.
@@ -44,11 +47,13 @@ extension StudyService {
             else { continue }
             do {
                 try refit.store(in: memory.root)
+                stored = true
                 Terminal.standardOutput.write(refit.message + "\n")
             } catch {
                 Terminal.standardError.write(
                     "badger: warning: could not store the new FSRS settings: \(UntrustedText.sanitized(String(describing: error)))\n")
             }
         }
+        return stored
     }
 }

@@ -57,7 +57,7 @@ struct SettingsFile: Codable, Equatable {
                 fsrsParameters: FSRS6.defaultParameters, desiredRetention: config.desiredRetention,
                 learningSteps: config.learningSteps.map(CollectionConfig.durationText),
                 relearningSteps: config.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervals,
-                reason: "the defaults: " + why, schemaVersion: schemaVersion)
+                reason: "the defaults: " + why, targetRetention: config.desiredRetention, schemaVersion: schemaVersion)
         }
         guard set.items.count >= ParameterFreshness.minimumReviews else {
             return defaults("\(predictable), and fitting needs \(ParameterFreshness.minimumReviews)")

@@ -116,7 +116,10 @@ extension Badger {
                     service: service, settings: settings, usesColor: color.enabled(isTerminal: true), imagesChoice: images)
                 try study.run()
             }
-            service.adaptAfterSession(enabled: !noAdapt)
+            // New parameters or settings reschedule every card: the state files are brought up to
+            // date with them now (reading the collection again, under the session's lock), not
+            // by the next command.
+            if service.adaptAfterSession(enabled: !noAdapt) { collection.refreshStatesAfterNewSettings() }
         }
     }
 }

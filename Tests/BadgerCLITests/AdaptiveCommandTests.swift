@@ -225,7 +225,10 @@ import Testing
         let printed = try await BadgerProcess.run(
             ["optimize", "--histories", "h.json", "--format", "json", "--settings"], in: directory.url)
         #expect(printed.status == 0, "\(printed.standardError)")
-        let reason = try OptimizeCommandTests.json(printed.standardOutput)["reason"] as? String
+        let settings = try OptimizeCommandTests.json(printed.standardOutput)
+        // The defaults object has every field a fitted one has (target_retention was missing).
+        #expect(settings["target_retention"] as? Double == 0.9)
+        let reason = settings["reason"] as? String
         #expect(
             reason
                 == "the defaults: of 140 reviews made a day or more after the card's previous review, 0 are left to train on after leaving out outliers (rare delays before a card's first review), and fitting needs 64",
@@ -434,6 +437,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
         let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(due.status == 0, "\(due.standardError)")
+    }
+
+    /// After a re-fit (the end of a session, or `optimize --apply`) the state files follow the
+    /// new settings: the next read-only command leaves them as they are (it rewrote them, and a
+    /// commit made right after studying held states of the old parameters).
+    @Test func theStateFilesFollowTheNewSettingsWhenTheFitIsStored() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let session = try await Self.study(directory)
+        #expect(session.standardOutput.contains("Re-fitted your FSRS parameters"), "\(session.standardOutput)")
+        let states = ["algebra.state", "french.state"]
+        let afterSession = try states.map { try directory.read($0) }
+        _ = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(try states.map { try directory.read($0) } == afterSession)
+        // optimize --apply the same (fsrs_parameters_reviews lowered: stale again).
+        let yaml = try directory.read("badger.yml")
+        try directory.write(
+            "badger.yml",
+            yaml.replacingOccurrences(
+                of: #"fsrs_parameters_reviews: \d+"#, with: "fsrs_parameters_reviews: 10", options: .regularExpression))
+        let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(applied.status == 0, "\(applied.standardError)")
+        let afterApply = try states.map { try directory.read($0) }
+        _ = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(try states.map { try directory.read($0) } == afterApply)
     }
 
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {

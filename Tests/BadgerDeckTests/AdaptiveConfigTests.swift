@@ -68,6 +68,22 @@ import Testing
         #expect(withParameters.desiredRetention == 0.82 && withParameters.learningSteps == [])
     }
 
+    /// badger.yml merged without the union driver holds conflict markers: named as such (it
+    /// was a YAML error quoting lines with `\u{A}` in them).
+    @Test func conflictMarkersInBadgerYmlAreNamed() throws {
+        let yaml = "fuzz: true\n<<<<<<< HEAD\ndesired_retention: 0.9\n=======\ndesired_retention: 0.85\n>>>>>>> other\n"
+        #expect {
+            try CollectionConfig(yaml: yaml, path: "badger.yml")
+        } throws: { error in
+            "\(error)".contains("holds git merge conflict markers (lines 2–6)")
+        }
+        #expect {
+            try CollectionConfig(yaml: "fuzz: [true\nday_start_hour: 4\n", path: "badger.yml")
+        } throws: { error in
+            "\(error)".contains("not valid YAML: ") && !"\(error)".contains("\n")
+        }
+    }
+
     @Test func switchingSameDayIntervalsAfterAFitHasTheSettingsChosenAfresh() throws {
         let base = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n" + Self.fitted
         let written = CollectionConfig.settingAdaptiveChoice(

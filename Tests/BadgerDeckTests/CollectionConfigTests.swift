@@ -232,6 +232,11 @@ import Testing
         #expect(
             CollectionConfig.settingRefusedFit(in: "\(start)\nfsrs_parameters_reviews: 1\nfuzz: true\n\(end)\r\n", reviews: 2)
                 == "\(start)\nfsrs_parameters_reviews: 1\nfsrs_fit_refused_reviews: 2\n\(end)\r\nfuzz: true\n")
+        // Two clones' first fits merged: two start markers, one end; the next fit leaves one pair.
+        let twice = "fuzz: true\n\(start)\nfsrs_parameters_reviews: 1\n\(start)\nfsrs_parameters_reviews: 2\n\(end)\nday_start_hour: 5\n"
+        let once = CollectionConfig.settingRefusedFit(in: CollectionConfig.removingMergedFits(from: twice), reviews: 3)
+        #expect(
+            once == "fuzz: true\n\(start)\nfsrs_parameters_reviews: 2\nfsrs_fit_refused_reviews: 3\n\(end)\nday_start_hour: 5\n", "\(once)")
         // Merged fits removed, every other line keeps its own ending.
         let merged = "fuzz: true\r\n\(start)\nfsrs_parameters_reviews: 1\nfsrs_parameters_reviews: 2\n\(end)\nday_start_hour: 5\r\n"
         #expect(

@@ -240,13 +240,25 @@ public struct CollectionConfig: Sendable, Equatable {
     ///   `exclude` not a list of strings, or a `macros` name that is not a command name).
     public init(yaml: String, path: String) throws {
         // A byte-order mark some editors write is not YAML's to read.
-        let (yaml, mergedFits) = try Self.uniting(yaml.hasPrefix("\u{FEFF}") ? String(yaml.dropFirst()) : yaml, path: path)
+        let text = yaml.hasPrefix("\u{FEFF}") ? String(yaml.dropFirst()) : yaml
+        // Merged without the union driver (before `.gitattributes` came with the first log).
+        if let conflict = ConflictMarkers.find(SourceText(Array(text.utf8))) {
+            throw CollectionError.badConfig(
+                path: path,
+                problem:
+                    "holds git merge conflict markers (lines \(conflict.lines.lowerBound)–\(conflict.lines.upperBound)): keep what you want of both versions and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines"
+            )
+        }
+        let (yaml, mergedFits) = try Self.uniting(text, path: path)
         self.mergedFits = mergedFits
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
         } catch {
-            throw CollectionError.badConfig(path: path, problem: "not valid YAML: \(error)")
+            // Yams's message spans lines (the line quoted, a caret): one line here.
+            let lines = String(describing: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            throw CollectionError.badConfig(
+                path: path, problem: "not valid YAML: " + lines.filter { !$0.isEmpty && $0 != "^" }.joined(separator: "; "))
         }
         guard let node else { return }
         guard case .mapping(let mapping) = node else {
@@ -545,8 +557,11 @@ public struct CollectionConfig: Sendable, Equatable {
         run += added + [endMarker.map { String(lines[$0]) } ?? fitsEndMarker]
         let endOfRun = run.count - 1
         // Your lines found between the markers go just below them.
-        run += region.filter { !fitLines.contains($0) && $0 != startMarker && $0 != endMarker && !trimmed(lines[$0]).isEmpty }
-            .map { String(lines[$0]) }
+        func isMarker(_ index: Int) -> Bool {
+            let text = lines[index].trimmingCharacters(in: markerTrimmed)
+            return text == fitsMarker || text == fitsEndMarker
+        }
+        run += region.filter { !fitLines.contains($0) && !isMarker($0) && !trimmed(lines[$0]).isEmpty }.map { String(lines[$0]) }
         // Each line ends as the file's do; the marker lines keep their own endings.
         var runEndings = Array(repeating: newline, count: run.count)
         if let startMarker { runEndings[0] = endings[startMarker] }
@@ -556,7 +571,9 @@ public struct CollectionConfig: Sendable, Equatable {
             runEndings[index] = newline
         }
         let runText = zip(run, runEndings).map { $0 + $1 }.joined()
-        let dropped = fitLines.union(IndexSet(integersIn: region))
+        // Marker lines besides the pair used (two clones' first fits merged add two) go.
+        var dropped = fitLines.union(IndexSet(integersIn: region))
+        for index in lines.indices where isMarker(index) { dropped.insert(index) }
         var output = ""
         for index in lines.indices {
             if index == region.lowerBound { output += runText }
