@@ -200,7 +200,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
             configText = CollectionConfig.settingAdaptiveChoice(
                 in: configText, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
                 learningSteps: choice.learningSteps,
-                relearningSteps: choice.relearningSteps, reason: choice.reason, sameDayIntervals: config.sameDayIntervals)
+                relearningSteps: choice.relearningSteps, reason: choice.reason, sameDayIntervals: config.sameDayIntervals,
+                bounds: config.adaptiveRetention ? config.retentionBounds : nil)
         }
         var log = text(logPath)
         if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }

@@ -142,7 +142,7 @@ public struct ParameterFreshness: Sendable, Equatable {
                 ? "the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
                 : "run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"
             return
-                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds or `same_day_intervals` changed): \(remedy)."
+                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand or `same_day_intervals` changed): \(remedy)."
         }
         if fitted, mergedFits {
             let remedy =

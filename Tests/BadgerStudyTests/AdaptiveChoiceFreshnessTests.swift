@@ -29,6 +29,16 @@ import Testing
             "desired_retention: auto\ndesired_retention_bounds: [0.90, 0.95]\n" + Self.fitted
                 + "adaptive_retention: 0.84\nadaptive_target_retention: 0.86\n")
         #expect(moved.choiceIsStale)
+        // Bounds narrowed with the target still inside: chosen afresh within the new ones.
+        let chosenWithin = "adaptive_retention: 0.90\nadaptive_target_retention: 0.90\nadaptive_retention_bounds: [0.90, 0.95]\n"
+        let narrowed = try Self.freshness("desired_retention: auto\ndesired_retention_bounds: [0.85, 0.92]\n" + Self.fitted + chosenWithin)
+        #expect(narrowed.choiceIsStale)
+        #expect(
+            try !Self.freshness("desired_retention: auto\ndesired_retention_bounds: [0.90, 0.95]\n" + Self.fitted + chosenWithin).isStale)
+        // Automatic steps chosen for 0.86, the retention then set to 0.92 by hand: chosen afresh.
+        let steps = "learning_steps: auto\n" + Self.fitted + "adaptive_retention: 0.86\nadaptive_learning_steps: []\n"
+        #expect(try Self.freshness("desired_retention: 0.92\n" + steps).choiceIsStale)
+        #expect(try !Self.freshness("desired_retention: 0.86\n" + steps).isStale)
         // Bounds not in hundredths: the choice (in hundredths) made within them stays current.
         let between = try Self.freshness(
             "desired_retention: auto\ndesired_retention_bounds: [0.854, 0.856]\n" + Self.fitted

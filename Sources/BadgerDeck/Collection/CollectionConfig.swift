@@ -84,7 +84,7 @@ public struct CollectionConfig: Sendable, Equatable {
         "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews", "macros",
         "desired_retention_bounds", "adapt",
         "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason", "same_day_intervals",
-        "adaptive_target_retention", "adaptive_same_day_intervals",
+        "adaptive_target_retention", "adaptive_same_day_intervals", "adaptive_retention_bounds",
     ]
 
     /// The keys only a fit writes (`badger optimize --apply`, a refit after `badger study`).
@@ -228,7 +228,7 @@ public struct CollectionConfig: Sendable, Equatable {
     /// The keys a fit writes for the automatic settings.
     public static let adaptiveKeys = [
         "adaptive_retention", "adaptive_target_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason",
-        "adaptive_same_day_intervals",
+        "adaptive_same_day_intervals", "adaptive_retention_bounds",
     ]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
@@ -269,6 +269,7 @@ public struct CollectionConfig: Sendable, Equatable {
         var chosenLearningSteps: [Double]?
         var chosenRelearningSteps: [Double]?
         var chosenSameDayIntervals: Bool?
+        var chosenBounds: ClosedRange<Double>?
         for (key, value) in mapping {
             let name = key.string ?? "\(key)"
             let line = (value.mark?.line).map { "line \($0): " } ?? ""
@@ -334,6 +335,10 @@ public struct CollectionConfig: Sendable, Equatable {
                     throw bad("`adaptive_target_retention` must be a number from 0.70 to 0.99 (as a fit writes it)")
                 }
                 targetRetention = number
+            case "adaptive_retention_bounds":
+                guard case .sequence(let items) = value, items.count == 2, let low = items[0].float, let high = items[1].float, low <= high
+                else { throw bad("`adaptive_retention_bounds` must be two numbers, the lower first (as a fit writes it)") }
+                chosenBounds = low...high
             case "adaptive_same_day_intervals":
                 guard let flag = value.bool else { throw bad("`adaptive_same_day_intervals` must be true or false (as a fit writes it)") }
                 chosenSameDayIntervals = flag
@@ -396,6 +401,11 @@ public struct CollectionConfig: Sendable, Equatable {
             // The steps and retention were chosen with same-day intervals on or off as they are now.
             && (!(adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps)
                 || chosenSameDayIntervals.map { $0 == sameDayIntervals } ?? true)
+            // Within the bounds as they are now (narrowed around the target, they were not asked).
+            && (!adaptiveRetention || chosenBounds.map { Self.sameInHundredths($0, retentionBounds) } ?? true)
+            // Automatic steps were chosen for the retention as it is now (set by hand since).
+            && (adaptiveRetention || !(adaptiveLearningSteps || adaptiveRelearningSteps)
+                || chosenRetention.map { abs($0 - desiredRetention) < 0.005 } ?? true)
         if adaptiveLearningSteps, let chosenLearningSteps { learningSteps = chosenLearningSteps }
         if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.
@@ -482,12 +492,13 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// `text` with the automatic settings a fit chose (`adaptive_retention`,
     /// `adaptive_target_retention` when given, `adaptive_learning_steps`,
-    /// `adaptive_relearning_steps`, `adaptive_reason`, and `adaptive_same_day_intervals`, the
-    /// `same_day_intervals` they were chosen with, when given) set to these values, every other
-    /// line kept as it was.
+    /// `adaptive_relearning_steps`, `adaptive_reason`, `adaptive_same_day_intervals`, the
+    /// `same_day_intervals` they were chosen with, and `adaptive_retention_bounds`, the bounds the
+    /// retention was chosen within, when given) set to these values, every other line kept as it
+    /// was.
     public static func settingAdaptiveChoice(
         in text: String, retention: Double, targetRetention: Double? = nil, learningSteps: [Double], relearningSteps: [Double],
-        reason: String, sameDayIntervals: Bool? = nil
+        reason: String, sameDayIntervals: Bool? = nil, bounds: ClosedRange<Double>? = nil
     ) -> String {
         func list(_ steps: [Double]) -> String { "[" + steps.map(durationText).joined(separator: ", ") + "]" }
         let quoted = reason.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -497,6 +508,7 @@ public struct CollectionConfig: Sendable, Equatable {
                 "adaptive_learning_steps: " + list(learningSteps), "adaptive_relearning_steps: " + list(relearningSteps),
                 "adaptive_reason: \"\(quoted)\"",
             ] + (sameDayIntervals.map { ["adaptive_same_day_intervals: \($0)"] } ?? [])
+            + (bounds.map { ["adaptive_retention_bounds: [" + String(format: "%.2f, %.2f", $0.lowerBound, $0.upperBound) + "]"] } ?? [])
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 
@@ -584,6 +596,11 @@ public struct CollectionConfig: Sendable, Equatable {
             output += runText
         }
         return output
+    }
+
+    /// Whether two ranges of retention are the same to a hundredth.
+    static func sameInHundredths(_ one: ClosedRange<Double>, _ other: ClosedRange<Double>) -> Bool {
+        abs(one.lowerBound - other.lowerBound) < 0.005 && abs(one.upperBound - other.upperBound) < 0.005
     }
 
     /// The retention `desired_retention: auto` uses before any fit: 0.9 when the bounds allow it,
