@@ -152,7 +152,7 @@ extension Badger {
                     // Applied: fitted on every review, as the end of a study session fits. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
-                    let refit = apply ? try store(nil, studied: studied, logs: logs, now: moment) : nil
+                    let refit = apply ? try storeFits(studied: studied, now: moment) : nil
                     var lines = [
                         "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
                     ]
@@ -162,7 +162,7 @@ extension Badger {
                             ? ""
                             : " The automatic settings were chosen for the parameters fitted before, which stay (logged in badger.fits)."
                         lines.append(
-                            "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half.\(kept)"
+                            "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews), and the next try is when the log has grown by half.\(kept)"
                         )
                     } else if refit != nil {
                         lines.append("Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.")
@@ -197,12 +197,12 @@ extension Badger {
                 applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
             // Fitted again on every review, the latest 20% included, as a session fits.
             if apply {
-                let refit = try store(nil, studied: studied, logs: logs, now: moment)
+                let refit = try storeFits(studied: studied, now: moment)
                 if let refusal = refit?.refusal {
                     result.applied = false
                     result.refused = ["trainable": refusal.trainable, "needed": refusal.needed]
                     result.applyNote =
-                        "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews: \(reviewCount)), and the next try is when the log has grown by half."
+                        "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews), and the next try is when the log has grown by half."
                 } else {
                     result.stored = refit?.parameters.map(Self.asStored)
                     if refit != nil { collection.refreshStatesAfterNewSettings() }
@@ -214,26 +214,22 @@ extension Badger {
             }
         }
 
-        /// Stores `parameters` in every root's badger.yml (with what `auto` settings choose with
-        /// them) and logs the fit in badger.fits, as the refit at the end of a study session
-        /// writes them; with `parameters` nil, fits them on every review first (once for all
-        /// roots), or records a refused fit. The first root's refit; nil when none was made.
+        /// Fits each collection root's parameters to its own reviews, as the end of a study
+        /// session does, and stores them in its badger.yml with what its `auto` settings choose,
+        /// logged in its badger.fits; a refused fit is recorded. The first root's refit; nil when
+        /// none was made.
         @discardableResult
-        private func store(_ parameters: [Double]?, studied: StudiedCollection, logs: [[ReviewRecord]], now: Date) throws
-            -> AdaptiveRefit?
-        {
-            var parameters = parameters
+        private func storeFits(studied: StudiedCollection, now: Date) throws -> AdaptiveRefit? {
             var first: AdaptiveRefit?
             try reportingStorageErrors {
                 for root in studied.configs.keys.sorted() {
+                    let logs = studied.memories.filter { $0.root == root }.flatMap(\.history)
                     guard
                         let refit = AdaptiveRefit.fit(
                             root: root, config: studied.configs[root] ?? studied.primaryConfig, logs: logs, fileAccess: LocalFileSystem(),
-                            now: now, timeZone: .current, parameters: parameters)
+                            now: now, timeZone: .current)
                     else { continue }
                     try refit.store(in: root)
-                    // The next root gets the same fit; not parameters one root kept after a refusal.
-                    if refit.refusal == nil { parameters = parameters ?? refit.parameters }
                     first = first ?? refit
                 }
             }

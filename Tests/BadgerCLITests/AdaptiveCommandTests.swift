@@ -409,6 +409,29 @@ import Testing
         #expect(try parent.read("a/badger.yml").contains("fsrs_parameters_reviews: 40\n"))
     }
 
+    /// `optimize --apply` over two collections fits each to its own reviews, as a session does
+    /// (one fit to both was stored in both, with the two logs' count).
+    @Test func applyOverTwoCollectionsFitsEachToItsOwnReviews() async throws {
+        let parent = try TemporaryDirectory()
+        defer { parent.remove() }
+        var counts: [String: Int] = [:]
+        for (name, cards) in [("a", 20), ("b", 30)] {
+            let made = try await OptimizeCommandTests.collection(cards: cards)
+            defer { made.remove() }
+            try FileManager.default.copyItem(at: made.url, to: parent.url.appendingPathComponent(name))
+            counts[name] = try ["algebra.reviews", "french.reviews"].reduce(0) { total, log in
+                total + (try parent.read("\(name)/\(log)")).split(separator: "\n").count { !$0.hasPrefix("#") && $0.contains("\treview\t") }
+            }
+        }
+        let applied = try await BadgerProcess.run(["optimize", "--apply", "a", "b"], in: parent.url, environment: ["TZ": "UTC"])
+        #expect(applied.status == 0, "\(applied.standardError)")
+        for (name, count) in counts {
+            let yaml = try parent.read("\(name)/badger.yml")
+            #expect(yaml.contains("fsrs_parameters_reviews: \(count)\n"), "\(name): \(count)\n\(yaml)\n\(applied.standardOutput)")
+        }
+        #expect(counts["a"] != counts["b"])
+    }
+
     /// A badger.fits (or badger.yml) link to nothing is not replaced by a fit (it was, and where
     /// it pointed was lost).
     @Test func aLinkToNothingIsNotReplacedByAFit() async throws {

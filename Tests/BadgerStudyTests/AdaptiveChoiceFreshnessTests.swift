@@ -39,6 +39,16 @@ import Testing
         let steps = "learning_steps: auto\n" + Self.fitted + "adaptive_retention: 0.86\nadaptive_learning_steps: []\n"
         #expect(try Self.freshness("desired_retention: 0.92\n" + steps).choiceIsStale)
         #expect(try !Self.freshness("desired_retention: 0.86\n" + steps).isStale)
+        // Values with a third decimal of 5: what a fit writes for them reads back as current
+        // (every session chose afresh, forever).
+        for (bounds, retention) in [(0.855...0.95, 0.9), (0.85...0.945, 0.9), (0.85...0.95, 0.875), (0.85...0.95, 0.905)] {
+            let auto = retention == 0.9 ? "desired_retention: auto\n" : "desired_retention: \(retention)\nlearning_steps: auto\n"
+            let written = CollectionConfig.settingAdaptiveChoice(
+                in: auto + "desired_retention_bounds: [\(bounds.lowerBound), \(bounds.upperBound)]\n" + Self.fitted, retention: retention,
+                targetRetention: retention == 0.9 ? 0.9 : nil, learningSteps: [], relearningSteps: [600], reason: "r",
+                bounds: retention == 0.9 ? bounds : nil)
+            #expect(try CollectionConfig(yaml: written, path: "badger.yml").adaptiveChoiceCurrent, "\(written)")
+        }
         // Bounds not in hundredths: the choice (in hundredths) made within them stays current.
         let between = try Self.freshness(
             "desired_retention: auto\ndesired_retention_bounds: [0.854, 0.856]\n" + Self.fitted

@@ -405,7 +405,7 @@ public struct CollectionConfig: Sendable, Equatable {
             && (!adaptiveRetention || chosenBounds.map { Self.sameInHundredths($0, retentionBounds) } ?? true)
             // Automatic steps were chosen for the retention as it is now (set by hand since).
             && (adaptiveRetention || !(adaptiveLearningSteps || adaptiveRelearningSteps)
-                || chosenRetention.map { abs($0 - desiredRetention) < 0.005 } ?? true)
+                || chosenRetention.map { Self.hundredths($0) == Self.hundredths(desiredRetention) } ?? true)
         if adaptiveLearningSteps, let chosenLearningSteps { learningSteps = chosenLearningSteps }
         if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.
@@ -598,9 +598,13 @@ public struct CollectionConfig: Sendable, Equatable {
         return output
     }
 
-    /// Whether two ranges of retention are the same to a hundredth.
+    /// A retention as a fit writes it: to a hundredth.
+    static func hundredths(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// Whether two ranges of retention are the same as a fit writes them (to a hundredth), so a
+    /// bound of 0.855 compares equal to the 0.85 or 0.86 written for it, not chosen afresh forever.
     static func sameInHundredths(_ one: ClosedRange<Double>, _ other: ClosedRange<Double>) -> Bool {
-        abs(one.lowerBound - other.lowerBound) < 0.005 && abs(one.upperBound - other.upperBound) < 0.005
+        hundredths(one.lowerBound) == hundredths(other.lowerBound) && hundredths(one.upperBound) == hundredths(other.upperBound)
     }
 
     /// The retention `desired_retention: auto` uses before any fit: 0.9 when the bounds allow it,
