@@ -147,7 +147,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// reviews to fit. `badger optimize --apply` logs its fits the same way. When the optimizer
     /// refuses the log (too few reviews left after its outlier filter), badger.yml records the
     /// log's size and the refusal says why; parameters fitted before stay, and automatic settings
-    /// due to be chosen (`auto` set after the fit) are chosen with them and logged as `kept`.
+    /// due to be chosen (`auto` set after the fit) are chosen with them and logged as `chosen`.
     ///
     /// - Parameter totalReviews: how many reviews the logs hold, when `logs` is a sample of them
     ///   (`CollectionMemory.history(sampledTo:)`): the count the parameters are fresh for.
