@@ -26,9 +26,7 @@ extension StudyService {
             guard freshness.isStale, config.adapt, config.scheduler == "fsrs" else { continue }
             // Nothing is fitted that could not be stored (a badger.yml linked out of the collection).
             do {
-                for name in [CollectionConfig.fileName, AdaptiveRefit.fitLogName] {
-                    _ = try AtomicFile.target(ofCollectionFile: (memory.root == "/" ? "" : memory.root) + "/" + name, within: memory.root)
-                }
+                try AdaptiveRefit.checkStorable(in: memory.root)
             } catch {
                 Terminal.standardError.write(
                     "badger: warning: the FSRS parameters are stale, but \(UntrustedText.sanitized(String(describing: error)))\n")

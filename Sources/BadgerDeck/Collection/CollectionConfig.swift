@@ -100,10 +100,10 @@ public struct CollectionConfig: Sendable, Equatable {
     /// fits make the parameters stale). A setting written twice otherwise is an error naming
     /// both lines, as such a merge may leave it.
     static func uniting(_ yaml: String, path: String) throws -> (yaml: String, mergedFits: Bool) {
-        let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let (lines, endings) = linesWithEndings(yaml)
         let (unused, merged) = try mergedFitLines(lines, path: path)
         guard !unused.isEmpty else { return (yaml, merged) }
-        return (lines.enumerated().map { unused.contains($0.offset) ? "" : String($0.element) }.joined(separator: "\n"), merged)
+        return (lines.indices.map { (unused.contains($0) ? "" : lines[$0]) + endings[$0] }.joined(), merged)
     }
 
     /// The lines of fit-written keys written more than once that are not used (`fitChosen`), and
@@ -155,10 +155,6 @@ public struct CollectionConfig: Sendable, Equatable {
         var start = 0
         var key: String?
         func isContinuation(_ line: Substring) -> Bool { line.first.map { $0 == " " || $0 == "\t" || $0 == "-" } ?? true }
-        func isMarker(_ line: Substring) -> Bool {
-            let text = line.trimmingCharacters(in: markerTrimmed)
-            return text == fitsMarker || text == fitsEndMarker
-        }
         // For each line, whether the next line with content (not blank, not a comment) continues a
         // value: found in one pass from the end.
         var continuesBelow = [Bool](repeating: false, count: lines.count + 1)
@@ -168,7 +164,7 @@ public struct CollectionConfig: Sendable, Equatable {
         }
         for (index, line) in lines.enumerated() {
             // A marker line starts a block wherever it is written (indented too).
-            let marker = isMarker(line)
+            let marker = isFitsMarker(line)
             guard let first = line.first, !isContinuation(line) || marker else { continue }
             // A comment at the margin inside a value (between the items of a block list) belongs
             // to it: the next line with content continues the value. The markers never do.
@@ -190,6 +186,12 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// What is ignored around a marker line: spaces, and a byte-order mark before the first.
     static let markerTrimmed = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\u{FEFF}"))
+
+    /// Whether `line` is `fitsMarker` or `fitsEndMarker`, however indented.
+    static func isFitsMarker(_ line: Substring) -> Bool {
+        let text = line.trimmingCharacters(in: markerTrimmed)
+        return text == fitsMarker || text == fitsEndMarker
+    }
 
     /// `text`'s lines, each with its own ending ("\n", "\r\n", or "" for a last line without
     /// one; "\r\n" is one Character in Swift).
@@ -394,9 +396,9 @@ public struct CollectionConfig: Sendable, Equatable {
         if adaptiveRetention { desiredRetention = chosenRetention ?? Self.fallbackRetention(in: retentionBounds) }
         if !adaptiveRetention { targetRetention = nil }
         // The choice tries every hundredth within the bounds, each rounded to a hundredth.
-        let hundredths = (retentionBounds.lowerBound * 100).rounded() - 1e-6...(retentionBounds.upperBound * 100).rounded() + 1e-6
+        let swept = (retentionBounds.lowerBound * 100).rounded() - 1e-6...(retentionBounds.upperBound * 100).rounded() + 1e-6
         adaptiveChoiceCurrent =
-            (!adaptiveRetention || (chosenRetention != nil && targetRetention.map { hundredths.contains($0 * 100) } ?? false))
+            (!adaptiveRetention || (chosenRetention != nil && targetRetention.map { swept.contains($0 * 100) } ?? false))
             && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
             // The steps and retention were chosen with same-day intervals on or off as they are now.
             && (!(adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps)
@@ -472,7 +474,8 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// `text` (a config file's content) with the fitted-parameter keys set to these values and
     /// every other line kept as it was: earlier lines for these keys are removed (with their
-    /// indented continuation lines) and the new ones appended.
+    /// indented continuation lines) and the new ones written between the fit's marker lines
+    /// (`replacing`).
     public static func settingFittedParameters(in text: String, parameters: [Double], fitted: String, reviews: Int) -> String {
         // A fit replaces a refusal recorded before.
         let keys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews"]
@@ -508,7 +511,7 @@ public struct CollectionConfig: Sendable, Equatable {
                 "adaptive_learning_steps: " + list(learningSteps), "adaptive_relearning_steps: " + list(relearningSteps),
                 "adaptive_reason: \"\(quoted)\"",
             ] + (sameDayIntervals.map { ["adaptive_same_day_intervals: \($0)"] } ?? [])
-            + (bounds.map { ["adaptive_retention_bounds: [" + String(format: "%.2f, %.2f", $0.lowerBound, $0.upperBound) + "]"] } ?? [])
+            + (bounds.map { ["adaptive_retention_bounds: [" + hundredths($0.lowerBound) + ", " + hundredths($0.upperBound) + "]"] } ?? [])
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 
@@ -569,11 +572,9 @@ public struct CollectionConfig: Sendable, Equatable {
         run += added + [endMarker.map { String(lines[$0]) } ?? fitsEndMarker]
         let endOfRun = run.count - 1
         // Your lines found between the markers go just below them.
-        func isMarker(_ index: Int) -> Bool {
-            let text = lines[index].trimmingCharacters(in: markerTrimmed)
-            return text == fitsMarker || text == fitsEndMarker
+        run += region.filter { !fitLines.contains($0) && !isFitsMarker(lines[$0]) && !trimmed(lines[$0]).isEmpty }.map {
+            String(lines[$0])
         }
-        run += region.filter { !fitLines.contains($0) && !isMarker($0) && !trimmed(lines[$0]).isEmpty }.map { String(lines[$0]) }
         // Each line ends as the file's do; the marker lines keep their own endings.
         var runEndings = Array(repeating: newline, count: run.count)
         if let startMarker { runEndings[0] = endings[startMarker] }
@@ -585,7 +586,7 @@ public struct CollectionConfig: Sendable, Equatable {
         let runText = zip(run, runEndings).map { $0 + $1 }.joined()
         // Marker lines besides the pair used (two clones' first fits merged add two) go.
         var dropped = fitLines.union(IndexSet(integersIn: region))
-        for index in lines.indices where isMarker(index) { dropped.insert(index) }
+        for index in lines.indices where isFitsMarker(lines[index]) { dropped.insert(index) }
         var output = ""
         for index in lines.indices {
             if index == region.lowerBound { output += runText }
