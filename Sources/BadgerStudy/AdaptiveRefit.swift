@@ -200,14 +200,14 @@ public struct AdaptiveRefit: Sendable, Equatable {
             configText = CollectionConfig.settingAdaptiveChoice(
                 in: configText, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
                 learningSteps: choice.learningSteps,
-                relearningSteps: choice.relearningSteps, reason: choice.reason, sameDayIntervals: config.sameDayIntervals,
+                relearningSteps: choice.relearningSteps, reason: choice.reason, sameDayIntervals: config.sameDayIntervalsWhenFitted,
                 bounds: config.adaptiveRetention ? config.retentionBounds : nil)
         }
         var log = text(logPath)
         if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }
         log += fitLogLine(
             at: now, kind: keeping ? "chosen" : "fit", reviews: reviews, parameters: parameters, choice: choice,
-            sameDayIntervals: config.sameDayIntervals)
+            sameDayIntervals: config.sameDayIntervalsWhenFitted)
         // The fit is logged before badger.yml uses it: a log that cannot be written leaves both as they were.
         return AdaptiveRefit(
             writes: [Write(path: logPath, text: log), Write(path: configPath, text: configText)], message: "", parameters: parameters,
@@ -222,7 +222,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         request.fixedRetention = config.desiredRetention
         request.fixedLearningSteps = config.adaptiveLearningSteps ? nil : config.learningSteps
         request.fixedRelearningSteps = config.adaptiveRelearningSteps ? nil : config.relearningSteps
-        request.sameDayIntervals = config.sameDayIntervals
+        request.sameDayIntervals = config.sameDayIntervalsWhenFitted
         let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(histories: histories))
         guard let target = choice.targetRetention else { return choice }
         return choice.calibrated(by: calibrationGap(parameters: parameters, histories: histories, target: target))

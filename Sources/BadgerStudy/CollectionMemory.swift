@@ -1091,6 +1091,9 @@ public struct CollectionMemory: Sendable {
         return orphans.count
     }
 
+    /// Whether the logs hold a review: a collection without one is new (`AutomaticDefaults`).
+    public var holdsReview: Bool { logs.contains { log in (0..<log.log.count).contains(where: log.log.isReview) } }
+
     /// Appends lines to a log (creating it, and the collection's `.gitattributes`, if needed)
     /// and keeps the memory's copy of that log in step; returns whether the lines were written.
     @discardableResult

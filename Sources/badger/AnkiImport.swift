@@ -115,6 +115,10 @@ struct AnkiImport {
                     creatingDirectory: true)
             }
             if !plan.logLines.isEmpty { GitAttributes.ensure(root: root) }
+            // A collection whose first reviews these are is new: it adapts (`AutomaticDefaults`).
+            if plan.report.reviewsAdded > 0, studied?.memories.contains(where: \.holdsReview) != true {
+                _ = CollectionOptions.adoptAutomaticDefaults(inRoots: [root])
+            }
             for (deckPath, lines) in plan.logLines.sorted(by: { $0.key < $1.key }) {
                 _ = try AtomicFile.appendLines(
                     lines, to: MemoryFiles(deckPath: AtomicFile.realPath(of: deckPath, within: root) ?? deckPath).logPath,

@@ -54,6 +54,36 @@ extension CollectionOptions {
     }
 }
 
+extension CollectionOptions {
+    /// `loadStudied` for a command that records reviews (`study`, `review`), under its lock: a
+    /// collection with cards whose logs hold no review yet (a new one) first gets the automatic
+    /// settings in its badger.yml (`AutomaticDefaults`), and is read again with them.
+    func loadStudiedToReview(lockingFor command: String, keepingReviewDetails: Bool = true) throws -> StudiedCollection {
+        let studied = try loadStudied(lockingFor: command, keepingReviewDetails: keepingReviewDetails)
+        let new = studied.memories.filter { !$0.holdsReview && $0.decks.contains { !$0.cards.isEmpty } }.map(\.root)
+        guard Self.adoptAutomaticDefaults(inRoots: new) else { return studied }
+        var again = try loadStudied(keepingReviewDetails: keepingReviewDetails, quietly: true)
+        again.locks = studied.locks
+        return again
+    }
+
+    /// `AutomaticDefaults.adopt` in each of `roots`, under the caller's lock; one that cannot be
+    /// written is said in a warning and keeps the fixed defaults. Returns whether any was written.
+    static func adoptAutomaticDefaults(inRoots roots: [String]) -> Bool {
+        var wrote = false
+        for root in roots {
+            do {
+                wrote = try AutomaticDefaults.adopt(inRoot: root) || wrote
+            } catch {
+                Terminal.standardError.write(
+                    "badger: warning: a new collection gets `auto` settings in badger.yml, but \(UntrustedText.sanitized(String(describing: error))); it keeps the fixed defaults\n"
+                )
+            }
+        }
+        return wrote
+    }
+}
+
 /// Runs `body`, which writes to the collection; what it throws (a failed write) reaches
 /// `Badger.main`, which prints it and ends the command with status 2.
 func reportingStorageErrors<T>(_ body: () throws -> T) rethrows -> T { try body() }

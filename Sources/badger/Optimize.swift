@@ -301,7 +301,7 @@ extension Badger {
         private func workload(parameters: [Double], config: CollectionConfig) -> [WorkloadSimulation.Point] {
             var simulation = WorkloadSimulation(
                 parameters: parameters, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps)
-            simulation.sameDayIntervals = config.sameDayIntervals
+            simulation.sameDayIntervals = config.sameDayIntervalsWhenFitted
             return simulation.sweep()
         }
     }

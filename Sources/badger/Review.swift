@@ -68,7 +68,7 @@ extension Badger {
                 )
                 throw ExitStatus.usageOrIO.code
             }
-            var studied = try collection.loadStudied(lockingFor: "review \(cardID)")
+            var studied = try collection.loadStudiedToReview(lockingFor: "review \(cardID)")
             let card = try CardLookup.findOrExit(
                 cardID, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
                 formerPrefix: studied.currentCardIDs(forPrefix:))

@@ -75,7 +75,7 @@ struct SettingsFile: Codable, Equatable {
         return SettingsFile(
             fsrsParameters: stored, desiredRetention: choice.desiredRetention,
             learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
-            relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervals,
+            relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervalsWhenFitted,
             reason: choice.reason,
             targetRetention: choice.targetRetention, schemaVersion: schemaVersion)
     }

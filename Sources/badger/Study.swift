@@ -82,7 +82,7 @@ extension Badger {
         }
 
         func run() throws {
-            let studied = try collection.loadStudied(lockingFor: "study", keepingReviewDetails: false)
+            let studied = try collection.loadStudiedToReview(lockingFor: "study", keepingReviewDetails: false)
             // The collection's locks live as long as `studied`: held until the session ends, not
             // released once its last use is behind (as an optimised build would).
             defer { withExtendedLifetime(studied) {} }

@@ -51,6 +51,9 @@ import ZIPFoundation
         #expect(due.standardOutput.contains("13 due now"), "\(due.standardOutput)")
         let lint = try await BadgerProcess.run(["lint", "Decks"], in: directory.url)
         #expect(lint.status == 0, "\(lint.standardOutput)")
+        // Its first reviews make the collection new to badger: it adapts.
+        let settings = try directory.read("Decks/badger.yml")
+        #expect(settings.contains("desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"), "\(settings)")
 
         // State files are a cache any command may write; the decks, logs, media and notes stay.
         let before = Self.files(directory.url).filter { !$0.key.hasSuffix(".state") }

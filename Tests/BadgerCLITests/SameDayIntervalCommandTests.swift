@@ -44,7 +44,9 @@ import Testing
     }
 
     @Test func withoutTheSettingTheCardWaitsAWholeDayAsPyFSRSSchedules() async throws {
-        let directory = try Self.collection("learning_steps: []\n")
+        // Fixed settings: a new collection without them adapts (`auto`, and same-day intervals
+        // once fitted).
+        let directory = try Self.collection("learning_steps: []\ndesired_retention: 0.9\nrelearning_steps: [10m]\n")
         defer { directory.remove() }
         let id = try await Self.firstID(in: directory)
         let review = try await BadgerProcess.run(

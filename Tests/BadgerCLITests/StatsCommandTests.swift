@@ -12,7 +12,8 @@ import Testing
     /// a review at 2 am that counts for the day before).
     static func studiedCollection() async throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try directory.write("badger.yml", "fuzz: true\n")
+        // Fixed settings (a new collection would get `auto`: the end of `theJSONFollowsItsSchema`).
+        try directory.write("badger.yml", "fuzz: true\ndesired_retention: 0.9\nlearning_steps: [1m, 10m]\nrelearning_steps: [10m]\n")
         try directory.write(
             "french.md", "---\ntopic: French\n---\n\nQ: hello\nA: bonjour\n\nQ: the cat\nA: le chat\n\nQ: the dog\nA: le chien\n")
         try directory.write("algebra.md", "---\ntopic: Algebra\n---\n\nQ: What is 2+2?\nA: 4\n\nQ: What is 3*3?\nA: 9\n")
@@ -108,12 +109,17 @@ import Testing
         // With automatic settings, `parameters` says what they chose.
         let config = directory.url.appendingPathComponent("badger.yml")
         let yaml = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
-        try (yaml + "desired_retention: auto\n").write(to: config, atomically: true, encoding: .utf8)
+        try yaml.replacingOccurrences(of: "desired_retention: 0.9", with: "desired_retention: auto")
+            .write(to: config, atomically: true, encoding: .utf8)
         let adaptive = try await Self.stats(["--format", "json"], in: directory)
         #expect(adaptive.status == 0, "\(adaptive.standardError)")
         let parameters = try #require(try Self.json(adaptive.standardOutput)["parameters"] as? [String: Any])
         #expect((parameters["adaptive"] as? String)?.hasPrefix("Automatic settings: ") == true)
         try await Self.checkAgainstTheSchema(adaptive.standardOutput, in: directory)
+        // The sentence saying why is wrapped to the text report's 80 columns, as every line.
+        let text = try await Self.stats(["--color", "never"], in: directory)
+        #expect(text.standardOutput.contains("Automatic settings: retention"), "\(text.standardOutput)")
+        for line in text.standardOutput.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
     }
 
     /// Checks `json` against Grammar/Stats.schema.json when python3 has jsonschema.

@@ -137,9 +137,17 @@ import Testing
         }
     }
 
-    @Test func sameDayIntervalsFollowTheAutomaticStepsUnlessSet() throws {
-        #expect(try CollectionConfig(yaml: "learning_steps: auto\n", path: "badger.yml").sameDayIntervals)
-        #expect(try CollectionConfig(yaml: "relearning_steps: auto\n", path: "badger.yml").sameDayIntervals)
+    @Test func sameDayIntervalsFollowTheAutomaticStepsOnceFittedUnlessSet() throws {
+        let fitted = Self.fitted
+        #expect(try CollectionConfig(yaml: "learning_steps: auto\n" + fitted, path: "badger.yml").sameDayIntervals)
+        #expect(try CollectionConfig(yaml: "relearning_steps: auto\n" + fitted, path: "badger.yml").sameDayIntervals)
+        // Until the first fit, whole days, as py-fsrs schedules; the choice is made for them on.
+        for yaml in ["learning_steps: auto\n", "relearning_steps: auto\n"] {
+            let unfitted = try CollectionConfig(yaml: yaml, path: "badger.yml")
+            #expect(!unfitted.sameDayIntervals)
+            #expect(unfitted.sameDayIntervalsWhenFitted)
+        }
+        #expect(try CollectionConfig(yaml: "learning_steps: auto\nsame_day_intervals: true\n", path: "badger.yml").sameDayIntervals)
         #expect(try !CollectionConfig(yaml: "desired_retention: auto\n", path: "badger.yml").sameDayIntervals)
         #expect(!CollectionConfig().sameDayIntervals)
         #expect(try !CollectionConfig(yaml: "learning_steps: auto\nsame_day_intervals: false\n", path: "badger.yml").sameDayIntervals)

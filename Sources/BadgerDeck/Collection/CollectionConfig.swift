@@ -56,8 +56,15 @@ public struct CollectionConfig: Sendable, Equatable {
     /// for later the same day (`FSRS6.sameDayIntervals`); nil follows the steps: on when either
     /// step setting is `auto`.
     public var sameDayIntervalsSetting: Bool?
-    /// Whether FSRS schedules within the day a card it expects to be forgotten within hours.
-    public var sameDayIntervals: Bool { sameDayIntervalsSetting ?? (adaptiveLearningSteps || adaptiveRelearningSteps) }
+    /// Whether FSRS schedules within the day a card it expects to be forgotten within hours:
+    /// `same_day_intervals`, else on with automatic steps once the parameters are fitted (the
+    /// defaults' stabilities describe no one learner, so until then intervals are whole days, as
+    /// py-fsrs schedules).
+    public var sameDayIntervals: Bool { sameDayIntervalsSetting ?? (sameDayIntervalsWhenFitted && fsrsParameters != nil) }
+    /// `sameDayIntervals` with fitted parameters: what the automatic settings are chosen with.
+    public var sameDayIntervalsWhenFitted: Bool { sameDayIntervalsSetting ?? (adaptiveLearningSteps || adaptiveRelearningSteps) }
+    /// The top-level keys the file sets.
+    public var writtenKeys: Set<String> = []
     /// `adapt`: whether `badger study` re-fits stale parameters at the end of a session.
     public var adapt = true
     /// Why the last fit chose the automatic settings (`adaptive_reason`, written with them).
@@ -107,14 +114,22 @@ public struct CollectionConfig: Sendable, Equatable {
     }
 
     /// The lines of fit-written keys written more than once that are not used (`fitChosen`), and
-    /// whether any was; a setting of yours written twice is an error naming both lines.
+    /// whether any was; a setting of yours written twice is an error naming both lines, unless
+    /// both are alike (then the later is not used).
     private static func mergedFitLines(_ lines: [Substring], path: String) throws -> (unused: Set<Int>, merged: Bool) {
         // Each top-level key's blocks: the line it starts on and the line after its last.
         var blocks: [String: [Range<Int>]] = [:]
         for block in topLevelBlocks(lines) {
             if let key = block.key { blocks[key, default: []].append(block.lines) }
         }
+        var unused: Set<Int> = []
+        func text(_ range: Range<Int>) -> String { lines[range].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) }
         for (key, ranges) in blocks where ranges.count > 1 && !fittedKeys.contains(key) {
+            // The same setting twice, alike (both clones added it): read once.
+            if Set(ranges.map(text)).count == 1 {
+                for range in ranges.dropFirst() { unused.formUnion(range) }
+                continue
+            }
             let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
             throw CollectionError.badConfig(
                 path: path,
@@ -122,12 +137,11 @@ public struct CollectionConfig: Sendable, Equatable {
                     "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
             )
         }
-        var unused: Set<Int> = []
         var merged = false
-        for ranges in blocks.values where ranges.count > 1 {
+        for (key, ranges) in blocks where ranges.count > 1 && fittedKeys.contains(key) {
             merged = true
             // Compared without the blank lines a block may end with (the file's last has one).
-            let chosen = fitChosen(ranges.map { lines[$0].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) })
+            let chosen = fitChosen(ranges.map(text))
             for (index, range) in ranges.enumerated() where index != chosen { unused.formUnion(range) }
         }
         return (unused, merged)
@@ -274,6 +288,7 @@ public struct CollectionConfig: Sendable, Equatable {
         var chosenBounds: ClosedRange<Double>?
         for (key, value) in mapping {
             let name = key.string ?? "\(key)"
+            writtenKeys.insert(name)
             let line = (value.mark?.line).map { "line \($0): " } ?? ""
             func bad(_ problem: String) -> CollectionError { .badConfig(path: path, problem: line + problem) }
             switch name {
@@ -402,7 +417,7 @@ public struct CollectionConfig: Sendable, Equatable {
             && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
             // The steps and retention were chosen with same-day intervals on or off as they are now.
             && (!(adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps)
-                || chosenSameDayIntervals.map { $0 == sameDayIntervals } ?? true)
+                || chosenSameDayIntervals.map { $0 == sameDayIntervalsWhenFitted } ?? true)
             // Within the bounds as they are now (narrowed around the target, they were not asked).
             && (!adaptiveRetention || chosenBounds.map { Self.sameInHundredths($0, retentionBounds) } ?? true)
             // Automatic steps were chosen for the retention as it is now (set by hand since).

@@ -33,6 +33,23 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// `text` broken at spaces into lines of at most `columns` on screen (a word longer than
+    /// that stands alone), the first after `indent`, the others after `indent` and two spaces.
+    public static func wrapped(_ text: String, to columns: Int, indent: String = "") -> [String] {
+        var lines: [String] = []
+        var line = indent
+        var bare = true
+        for word in text.split(separator: " ") {
+            if !bare, of(line) + 1 + of(word) > columns {
+                lines.append(line)
+                (line, bare) = (indent + "  ", true)
+            }
+            line += (bare ? "" : " ") + word
+            bare = false
+        }
+        return lines + [line]
+    }
+
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
     public static func clipped(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }

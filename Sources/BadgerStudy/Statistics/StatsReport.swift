@@ -170,8 +170,11 @@ public struct StatsReport: Sendable {
                 "    \(Self.plural(figures.reviews, "review")) on \(Self.plural(figures.daysPracticed, "day")); retention \(Self.percent(figures.trueRetention))\(targetNote); average rating \(Self.decimal(figures.averageRating))"
             )
         }
-        if let advice = fit?.parameters.advice { lines.append("  " + advice) }
-        if let adaptive = fit?.parameters.adaptive { lines.append("  " + UntrustedText.sanitized(adaptive)) }
+        // Sentences, wrapped to the report's 80 columns.
+        if let advice = fit?.parameters.advice { lines += DisplayWidth.wrapped(advice, to: 80, indent: "  ") }
+        if let adaptive = fit?.parameters.adaptive {
+            lines += DisplayWidth.wrapped(UntrustedText.sanitized(adaptive), to: 80, indent: "  ")
+        }
         return lines.joined(separator: "\n")
     }
 

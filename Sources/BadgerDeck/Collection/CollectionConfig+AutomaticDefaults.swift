@@ -1,0 +1,34 @@
+import Foundation
+
+extension CollectionConfig {
+    /// The settings a new collection has `auto` for unless its badger.yml sets them: a
+    /// collection starts adapting to its learner (see `AutomaticDefaults` in BadgerStudy for when).
+    public static let automaticDefaultKeys = ["desired_retention", "learning_steps", "relearning_steps"]
+
+    /// The comment line written above them.
+    static let automaticDefaultsComment =
+        "# Chosen at each fit, the default for a new collection (write a value of your own to choose it yourself):"
+
+    /// The text of `badger.yml` (`text`, nil when there is none) with `key: auto` added for each
+    /// of `automaticDefaultKeys` it does not set, below its last line (every line of it kept as
+    /// it is, in its line endings); nil when there is nothing to add: every key is set, or the
+    /// scheduler is not FSRS.
+    ///
+    /// - Throws: `CollectionError.badConfig` when `text` is not a valid config, or would not be
+    ///   one with the keys added (a flow mapping, a `...` document end).
+    public static func addingAutomaticDefaults(to text: String?, path: String) throws -> String? {
+        let config = try text.map { try CollectionConfig(yaml: $0, path: path) } ?? CollectionConfig()
+        guard config.scheduler == "fsrs" else { return nil }
+        let missing = automaticDefaultKeys.filter { !config.writtenKeys.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        var result = text ?? ""
+        let ending = result.contains("\r\n") ? "\r\n" : "\n"
+        if !result.isEmpty, !result.hasSuffix("\n") { result += ending }
+        result += ([automaticDefaultsComment] + missing.map { "\($0): auto" }).map { $0 + ending }.joined()
+        let added = try CollectionConfig(yaml: result, path: path)
+        guard missing.allSatisfy(added.writtenKeys.contains), added.adaptiveRetention || !missing.contains("desired_retention") else {
+            throw CollectionError.badConfig(path: path, problem: "the automatic settings cannot be added to it as plain `key: value` lines")
+        }
+        return result
+    }
+}

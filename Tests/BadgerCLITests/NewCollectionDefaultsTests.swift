@@ -1,0 +1,112 @@
+import BadgerTestSupport
+import Foundation
+import Testing
+
+/// A new collection adapts: its first review (by `study`, `review` or an Anki import with
+/// history) writes `auto` into badger.yml for each of the retention and steps it does not set.
+/// Until the first fit that schedules exactly as the fixed defaults (py-fsrs's); a collection
+/// that already holds reviews keeps its settings.
+@Suite struct NewCollectionDefaultsTests {
+    static let deck = "---\ntopic: T\n---\n\nQ: one?\nA: 1\n\nQ: two?\nA: 2\n"
+    static let fixed = "desired_retention: 0.9\nlearning_steps: [1m, 10m]\nrelearning_steps: [10m]\n"
+
+    static func collection(_ settings: String? = nil) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.write("t.md", deck)
+        if let settings { try directory.write("badger.yml", settings) }
+        return directory
+    }
+
+    static func ids(in directory: TemporaryDirectory) async throws -> [String] {
+        let list = try await BadgerProcess.run(["list", "--format", "json"], in: directory.url).standardOutput
+        return list.components(separatedBy: "\"id\" : \"").dropFirst().map { String($0.prefix(16)) }
+    }
+
+    static func review(_ id: String, _ rating: Int, at time: String, in directory: TemporaryDirectory) async throws -> String {
+        let result = try await BadgerProcess.run(["review", "--card", id, "--rating", String(rating), "--at", time], in: directory.url)
+        try #require(result.status == 0, "\(result.standardError)")
+        return result.standardOutput
+    }
+
+    /// Again, Good, Good within minutes graduates a card whose default stability is a quarter of
+    /// a day: with same-day intervals it would come back that day; before a fit it waits a whole
+    /// day, as py-fsrs schedules, and every due time is the fixed defaults'.
+    @Test func theFirstReviewWritesAutoAndSchedulesAsTheFixedDefaults() async throws {
+        let new = try Self.collection()
+        let fixed = try Self.collection(Self.fixed)
+        defer {
+            new.remove()
+            fixed.remove()
+        }
+        let id = try #require(try await Self.ids(in: new).first)
+        let reviews = [
+            (0, "2026-11-20T09:00:00Z"), (2, "2026-11-20T09:01:00Z"), (2, "2026-11-20T09:11:00Z"), (2, "2026-11-21T09:30:00Z"),
+            (0, "2026-11-24T10:00:00Z"), (2, "2026-11-24T10:10:00Z"),
+        ]
+        for (rating, time) in reviews {
+            let adapting = try await Self.review(id, rating, at: time, in: new)
+            #expect(adapting == (try await Self.review(id, rating, at: time, in: fixed)), "at \(time)")
+        }
+        let written = try new.read("badger.yml")
+        #expect(written.contains("\ndesired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"), "\(written)")
+        #expect(try fixed.read("badger.yml") == Self.fixed)
+        // `due` names the automatic settings and what they mean until a fit.
+        let due = try await BadgerProcess.run(["due"], in: new.url)
+        #expect(due.standardOutput.contains("Automatic settings: retention 0.90"), "\(due.standardOutput)")
+    }
+
+    @Test func aStudySessionWritesThemBeforeItsFirstRating() async throws {
+        let directory = try Self.collection("exclude:\n  - README.md\r\ndesired_retention: 0.85")
+        defer { directory.remove() }
+        let study = try await BadgerProcess.run(
+            ["study", "--topic", "T", "--count", "10", "--plain"], in: directory.url, input: "\n2\nq\n")
+        #expect(study.status == 0, "\(study.standardError)")
+        // Your lines as they were, byte for byte; the unset ones below, in the file's line endings.
+        #expect(
+            try directory.read("badger.yml")
+                == "exclude:\n  - README.md\r\ndesired_retention: 0.85\r\n"
+                + "# Chosen at each fit, the default for a new collection (write a value of your own to choose it yourself):\r\n"
+                + "learning_steps: auto\r\nrelearning_steps: auto\r\n")
+    }
+
+    @Test func aCollectionThatHoldsReviewsKeepsItsSettings() async throws {
+        let directory = try Self.collection()
+        defer { directory.remove() }
+        let ids = try await Self.ids(in: directory)
+        _ = try await Self.review(ids[0], 2, at: "2026-11-20T09:00:00Z", in: directory)
+        // A collection from before: reviews, and no badger.yml.
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("badger.yml"))
+        _ = try await Self.review(ids[1], 2, at: "2026-11-20T09:05:00Z", in: directory)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.yml").path))
+    }
+
+    @Test func settingsOfYourOwnAndOtherSchedulersAreLeftAlone() async throws {
+        for settings in [Self.fixed, "scheduler: sm2\n", "desired_retention: 0.9\nlearning_steps: auto\nrelearning_steps: []\n"] {
+            let directory = try Self.collection(settings)
+            defer { directory.remove() }
+            let id = try #require(try await Self.ids(in: directory).first)
+            _ = try await Self.review(id, 2, at: "2026-11-20T09:00:00Z", in: directory)
+            #expect(try directory.read("badger.yml") == settings)
+        }
+    }
+
+    /// A badger.yml linked out of the collection is never written: the review is recorded, the
+    /// collection keeps the fixed defaults, and a warning says so.
+    @Test func aBadgerYmlLinkedOutOfTheCollectionIsNotWritten() async throws {
+        let outside = try TemporaryDirectory()
+        let directory = try Self.collection()
+        defer {
+            outside.remove()
+            directory.remove()
+        }
+        let target = try outside.write("shared.yml", "fuzz: true\n")
+        try FileManager.default.createSymbolicLink(
+            at: directory.url.appendingPathComponent("badger.yml"), withDestinationURL: target)
+        let id = try #require(try await Self.ids(in: directory).first)
+        let result = try await BadgerProcess.run(["review", "--card", id, "--rating", "2"], in: directory.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("keeps the fixed defaults"), "\(result.standardError)")
+        #expect(try outside.read("shared.yml") == "fuzz: true\n")
+        #expect(try directory.read("t.reviews").contains("\(id)"))
+    }
+}
