@@ -90,6 +90,21 @@ public struct StudiedCollection {
         return whole
     }
 
+    /// Schedules the collection at `root` with `config` from now on (a new collection's
+    /// automatic settings, about to be written): its memory is read again with the scheduler the
+    /// settings make.
+    ///
+    /// - Throws: `CollectionError.badConfig` when FSRS rejects the settings; an unreadable log.
+    public mutating func use(_ config: CollectionConfig, forRoot root: String, fileAccess: any FileAccess) throws {
+        guard let index = memories.firstIndex(where: { $0.root == root }) else { return }
+        let memory = memories[index]
+        memories[index] = try CollectionMemory(
+            collection: Self.everyDeck(of: root, with: collection, fileAccess: fileAccess), root: root,
+            scheduler: try config.makeScheduler(), fuzzing: config.fuzz, fileAccess: fileAccess,
+            keepingReviewDetails: memory.keepsReviewDetails)
+        configs[root] = config
+    }
+
     /// What `prepare` did before the decks were parsed: the roots' locks, and their logs being
     /// read meanwhile.
     public struct Preparation {

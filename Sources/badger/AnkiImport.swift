@@ -116,8 +116,12 @@ struct AnkiImport {
             }
             if !plan.logLines.isEmpty { GitAttributes.ensure(root: root) }
             // A collection whose first reviews these are is new: it adapts (`AutomaticDefaults`).
-            if plan.report.reviewsAdded > 0, studied?.memories.contains(where: \.holdsReview) != true {
-                _ = CollectionOptions.adoptAutomaticDefaults(inRoots: [root])
+            if plan.report.reviewsAdded > 0, Self.holdsNoReview(studied, root: root) {
+                let newCollections = NewCollections()
+                let config = try studied?.configs[root] ?? CollectionLoader(fileAccess: LocalFileSystem()).configuration(forRoot: root)
+                newCollections.plan(root: root, config: config, loader: CollectionLoader(fileAccess: LocalFileSystem()))
+                newCollections.beforeFirstReview(in: root)
+                newCollections.printWarnings()
             }
             for (deckPath, lines) in plan.logLines.sorted(by: { $0.key < $1.key }) {
                 _ = try AtomicFile.appendLines(
@@ -149,6 +153,13 @@ struct AnkiImport {
         }
         if collection.paths.count == 1 { return Badger.Import.absolute(collection.paths[0], cwd: cwd) }
         return fileAccess.kind(atPath: cwd + "/Decks") == .directory ? cwd + "/Decks" : cwd
+    }
+
+    /// Whether the collection at `root` holds no review (`studied`, read when it has decks; else
+    /// whether it has no review log at all).
+    static func holdsNoReview(_ studied: StudiedCollection?, root: String) -> Bool {
+        guard let studied else { return LogDiscovery.logs(under: root, fileAccess: LocalFileSystem()).isEmpty }
+        return !studied.memories.contains(where: \.holdsReview)
     }
 
     static func noteMap(root: String) throws -> AnkiNoteMap {

@@ -56,31 +56,61 @@ extension CollectionOptions {
 
 extension CollectionOptions {
     /// `loadStudied` for a command that records reviews (`study`, `review`), under its lock: a
-    /// collection with cards whose logs hold no review yet (a new one) first gets the automatic
-    /// settings in its badger.yml (`AutomaticDefaults`), and is read again with them.
-    func loadStudiedToReview(lockingFor command: String, keepingReviewDetails: Bool = true) throws -> StudiedCollection {
-        let studied = try loadStudied(lockingFor: command, keepingReviewDetails: keepingReviewDetails)
-        let new = studied.memories.filter { !$0.holdsReview && $0.decks.contains { !$0.cards.isEmpty } }.map(\.root)
-        guard Self.adoptAutomaticDefaults(inRoots: new) else { return studied }
-        var again = try loadStudied(keepingReviewDetails: keepingReviewDetails, quietly: true)
-        again.locks = studied.locks
-        return again
+    /// collection with cards whose logs hold no review yet (a new one) is scheduled with the
+    /// automatic settings (`AutomaticDefaults`), which `NewCollections.beforeFirstReview` writes
+    /// into its badger.yml just before its first review.
+    func loadStudiedToReview(lockingFor command: String, keepingReviewDetails: Bool = true) throws -> (
+        StudiedCollection, NewCollections
+    ) {
+        var studied = try loadStudied(lockingFor: command, keepingReviewDetails: keepingReviewDetails)
+        let new = NewCollections()
+        let loader = CollectionLoader(fileAccess: LocalFileSystem())
+        for memory in studied.memories where !memory.holdsReview && memory.decks.contains(where: { !$0.cards.isEmpty }) {
+            guard let config = studied.configs[memory.root], let planned = new.plan(root: memory.root, config: config, loader: loader)
+            else { continue }
+            try studied.use(planned.config, forRoot: memory.root, fileAccess: LocalFileSystem())
+        }
+        return (studied, new)
+    }
+}
+
+/// The automatic settings of new collections, planned when a command that records reviews
+/// starts and written into each badger.yml just before the first review there; one that cannot
+/// be written is said in a warning and the collection keeps the fixed defaults.
+final class NewCollections {
+    private var pending: [String: AutomaticDefaults] = [:]
+    /// Warnings not yet printed (a full-screen session prints them when it ends).
+    private(set) var warnings: [String] = []
+
+    /// Plans the automatic settings of the new collection at `root`; nil when it gets none.
+    @discardableResult
+    func plan(root: String, config: CollectionConfig, loader: CollectionLoader) -> AutomaticDefaults? {
+        do {
+            guard let planned = try AutomaticDefaults.planned(root: root, config: config, loader: loader) else { return nil }
+            pending[root] = planned
+            return planned
+        } catch {
+            warn(error)
+            return nil
+        }
     }
 
-    /// `AutomaticDefaults.adopt` in each of `roots`, under the caller's lock; one that cannot be
-    /// written is said in a warning and keeps the fixed defaults. Returns whether any was written.
-    static func adoptAutomaticDefaults(inRoots roots: [String]) -> Bool {
-        var wrote = false
-        for root in roots {
-            do {
-                wrote = try AutomaticDefaults.adopt(inRoot: root) || wrote
-            } catch {
-                Terminal.standardError.write(
-                    "badger: warning: a new collection gets `auto` settings in badger.yml, but \(UntrustedText.sanitized(String(describing: error))); it keeps the fixed defaults\n"
-                )
-            }
-        }
-        return wrote
+    /// Writes the planned settings of the collection at `root`, once.
+    func beforeFirstReview(in root: String) {
+        guard let planned = pending.removeValue(forKey: root) else { return }
+        do { try planned.write() } catch { warn(error) }
+    }
+
+    private func warn(_ error: any Error) {
+        warnings.append(
+            "badger: warning: a new collection gets `auto` settings in badger.yml, but \(UntrustedText.sanitized(String(describing: error))); it keeps the fixed defaults\n"
+        )
+    }
+
+    /// Prints the warnings gathered so far.
+    func printWarnings() {
+        for warning in warnings { Terminal.standardError.write(warning) }
+        warnings = []
     }
 }
 

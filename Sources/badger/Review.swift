@@ -14,7 +14,9 @@ extension Badger {
                 RATING is 0 Fail, 1 Difficult, 2 Good or 3 Easy. The card may be named
                 by a unique prefix of its id, or by an id it had before an edit. A time earlier
                 than the card's last review is placed in order (the card is replayed); a time
-                more than a day ahead of the clock, or before 1970, is refused.
+                more than a day ahead of the clock, or before 1970, is refused. The first
+                review of a new collection writes its automatic settings into badger.yml, as
+                studying does (see badger study --help).
 
                 Examples:
                   badger review --card 3dae9556940ae9c6 --rating 2
@@ -68,7 +70,8 @@ extension Badger {
                 )
                 throw ExitStatus.usageOrIO.code
             }
-            var studied = try collection.loadStudiedToReview(lockingFor: "review \(cardID)")
+            var (studied, newCollections) = try collection.loadStudiedToReview(lockingFor: "review \(cardID)")
+            defer { newCollections.printWarnings() }
             let card = try CardLookup.findOrExit(
                 cardID, in: studied.collection.cards, formerName: studied.currentCardID(forName:),
                 formerPrefix: studied.currentCardIDs(forPrefix:))
@@ -77,6 +80,7 @@ extension Badger {
                 Terminal.standardError.write("badger: error: no card with id \(UntrustedText.sanitized(cardID)) (badger list shows ids)\n")
                 throw ExitStatus.usageOrIO.code
             }
+            newCollections.beforeFirstReview(in: studied.memories[index].root)
             let state = try reportingStorageErrors {
                 try studied.memories[index].recordReview(
                     cardID: id, rating: Rating(productValue: rating)!, at: time,

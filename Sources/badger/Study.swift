@@ -42,6 +42,12 @@ extension Badger {
                 If fewer cards are available than asked for, you are offered to learn
                 ahead: cards due within the next days (7, or --ahead DAYS).
 
+                Scheduling adapts to you: a new collection (no review yet) gets
+                desired_retention, learning_steps and relearning_steps: auto in its
+                badger.yml, for each it does not set; until the first fit they schedule
+                as the fixed defaults. When the parameters are stale, the end of a
+                session re-fits them and says so in one line (--no-adapt skips it).
+
                 Examples:
                   badger study
                   badger study --topic French --count 25
@@ -82,13 +88,15 @@ extension Badger {
         }
 
         func run() throws {
-            let studied = try collection.loadStudiedToReview(lockingFor: "study", keepingReviewDetails: false)
+            let (studied, newCollections) = try collection.loadStudiedToReview(lockingFor: "study", keepingReviewDetails: false)
+            newCollections.printWarnings()
             // The collection's locks live as long as `studied`: held until the session ends, not
             // released once its last use is behind (as an optimised build would).
             defer { withExtendedLifetime(studied) {} }
             let service = try StudyService(
                 collection: studied.collection, memories: studied.memories, configs: studied.configs, fileAccess: LocalFileSystem(),
                 timeZone: .current)
+            service.beforeFirstReview = { newCollections.beforeFirstReview(in: $0) }
             let topic = try self.topic.map { try resolvedTopic($0, in: studied.collection, allowingAll: true) }
             // The notes that concern what is studied: a chosen topic's cards, and decks no card
             // could be read from (their topic is unknown).
@@ -119,6 +127,7 @@ extension Badger {
             // New parameters or settings reschedule every card: the state files are brought up to
             // date with them now (reading the collection again, under the session's lock), not
             // by the next command.
+            newCollections.printWarnings()
             if service.adaptAfterSession(enabled: !noAdapt) { collection.refreshStatesAfterNewSettings() }
         }
     }

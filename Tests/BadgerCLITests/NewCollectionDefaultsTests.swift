@@ -2,8 +2,8 @@ import BadgerTestSupport
 import Foundation
 import Testing
 
-/// A new collection adapts: its first review (by `study`, `review` or an Anki import with
-/// history) writes `auto` into badger.yml for each of the retention and steps it does not set.
+/// A new collection adapts: a command that records reviews (`study`, `review`, an Anki import
+/// with history) in a collection whose logs hold none writes `auto` into badger.yml for each of the retention and steps it does not set.
 /// Until the first fit that schedules exactly as the fixed defaults (py-fsrs's); a collection
 /// that already holds reviews keeps its settings.
 @Suite struct NewCollectionDefaultsTests {
@@ -55,18 +55,84 @@ import Testing
         #expect(due.standardOutput.contains("Automatic settings: retention 0.90"), "\(due.standardOutput)")
     }
 
-    @Test func aStudySessionWritesThemBeforeItsFirstRating() async throws {
+    @Test func aStudySessionWritesThemBeforeItsFirstRatingOnly() async throws {
         let directory = try Self.collection("exclude:\n  - README.md\r\ndesired_retention: 0.85")
         defer { directory.remove() }
+        // (No cards to learn ahead: n; show the answer; Good; quit.)
+        let quit = try await BadgerProcess.run(["study", "--topic", "T", "--count", "10", "--plain"], in: directory.url, input: "n\nq\n")
+        #expect(quit.status == 0, "\(quit.standardError)")
+        #expect(try directory.read("badger.yml") == "exclude:\n  - README.md\r\ndesired_retention: 0.85", "nothing rated, nothing written")
         let study = try await BadgerProcess.run(
-            ["study", "--topic", "T", "--count", "10", "--plain"], in: directory.url, input: "\n2\nq\n")
+            ["study", "--topic", "T", "--count", "10", "--plain"], in: directory.url, input: "n\n\n2\nq\n")
         #expect(study.status == 0, "\(study.standardError)")
+        #expect(try directory.read("t.reviews").contains("\treviewed\t"), "rated")
         // Your lines as they were, byte for byte; the unset ones below, in the file's line endings.
         #expect(
             try directory.read("badger.yml")
                 == "exclude:\n  - README.md\r\ndesired_retention: 0.85\r\n"
                 + "# Chosen at each fit, the default for a new collection (write a value of your own to choose it yourself):\r\n"
                 + "learning_steps: auto\r\nrelearning_steps: auto\r\n")
+    }
+
+    @Test func aReviewThatIsNotRecordedWritesNothing() async throws {
+        let directory = try Self.collection()
+        defer { directory.remove() }
+        let unknown = try await BadgerProcess.run(["review", "--card", "deadbeefdeadbeef", "--rating", "2"], in: directory.url)
+        #expect(unknown.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.yml").path))
+    }
+
+    /// Two new collections side by side, run from the folder above: only the one reviewed.
+    @Test func onlyTheCollectionReviewedIsWritten() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for name in ["a", "b"] {
+            try directory.write("\(name)/badger.yml", "fuzz: true\n")
+            try directory.write("\(name)/t.md", Self.deck.replacingOccurrences(of: "topic: T", with: "topic: \(name.uppercased())"))
+        }
+        let list = try await BadgerProcess.run(["list", "a", "--format", "json"], in: directory.url).standardOutput
+        let id = try #require(list.components(separatedBy: "\"id\" : \"").dropFirst().first.map { String($0.prefix(16)) })
+        let review = try await BadgerProcess.run(["review", "--card", id, "--rating", "2"], in: directory.url)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(try directory.read("a/badger.yml").contains("desired_retention: auto"))
+        #expect(try directory.read("b/badger.yml") == "fuzz: true\n")
+    }
+
+    /// A folder below that is a collection of its own by the `.gitattributes` of its first log
+    /// (made without badger.yml) would join a new badger.yml above it: none is written, and the
+    /// older collection keeps its settings and its history.
+    @Test func aNewBadgerYmlNeverJoinsAnOlderCollectionBelowIt() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("french/t.md", Self.deck)
+        try directory.write("spanish.md", Self.deck.replacingOccurrences(of: "topic: T", with: "topic: S"))
+        let french = directory.url.appendingPathComponent("french")
+        let frenchID = try #require(
+            try await BadgerProcess.run(["list", "--format", "json"], in: french).standardOutput
+                .components(separatedBy: "\"id\" : \"").dropFirst().first.map { String($0.prefix(16)) })
+        let old = try await BadgerProcess.run(["review", "--card", frenchID, "--rating", "2"], in: french)
+        #expect(old.status == 0, "\(old.standardError)")
+        // As an older badger left it: reviews, `.gitattributes`, no badger.yml.
+        try FileManager.default.removeItem(at: french.appendingPathComponent("badger.yml"))
+        let list = try await BadgerProcess.run(["list", "spanish.md", "--format", "json"], in: directory.url).standardOutput
+        let id = try #require(list.components(separatedBy: "\"id\" : \"").dropFirst().first.map { String($0.prefix(16)) })
+        let review = try await BadgerProcess.run(["review", "spanish.md", "--card", id, "--rating", "2"], in: directory.url)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(review.standardError.contains("would make the collection in"), "\(review.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.yml").path))
+        let due = try await BadgerProcess.run(["due"], in: french)
+        #expect(!due.standardOutput.contains("Automatic settings"), "\(due.standardOutput)")
+    }
+
+    @Test func aPrivateBadgerYmlStaysPrivate() async throws {
+        let directory = try Self.collection("fuzz: true\n")
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("badger.yml").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let id = try #require(try await Self.ids(in: directory).first)
+        _ = try await Self.review(id, 2, at: "2026-11-20T09:00:00Z", in: directory)
+        #expect(try directory.read("badger.yml").contains("desired_retention: auto"))
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
     }
 
     @Test func aCollectionThatHoldsReviewsKeepsItsSettings() async throws {

@@ -35,6 +35,13 @@ import Testing
         #expect(try CollectionConfig(yaml: text, path: "badger.yml").adaptiveRelearningSteps)
     }
 
+    @Test func aFileEndingInCRLFGetsNoBlankLine() throws {
+        for yaml in ["fuzz: true\r\nday_start_hour: 4\r\n", "\u{FEFF}fuzz: true\r\n", "fuzz: true\nday_start_hour: 4\r\n"] {
+            let text = try #require(try CollectionConfig.addingAutomaticDefaults(to: yaml, path: "badger.yml"))
+            #expect(text.hasPrefix(yaml + "# Chosen at each fit"), "\(Array(text.utf8))")
+        }
+    }
+
     @Test func nothingIsAddedWhenAllAreSetOrTheSchedulerIsNotFSRS() throws {
         #expect(
             try CollectionConfig.addingAutomaticDefaults(

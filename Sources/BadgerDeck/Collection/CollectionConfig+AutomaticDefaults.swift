@@ -23,11 +23,14 @@ extension CollectionConfig {
         guard !missing.isEmpty else { return nil }
         var result = text ?? ""
         let ending = result.contains("\r\n") ? "\r\n" : "\n"
-        if !result.isEmpty, !result.hasSuffix("\n") { result += ending }
+        // (Bytes: in Swift "\r\n" is one character, which `hasSuffix("\n")` does not match.)
+        if let last = result.utf8.last, last != UInt8(ascii: "\n") { result += ending }
         result += ([automaticDefaultsComment] + missing.map { "\($0): auto" }).map { $0 + ending }.joined()
-        let added = try CollectionConfig(yaml: result, path: path)
+        let cannot = CollectionError.badConfig(
+            path: path, problem: "badger cannot add its automatic settings to it as plain `key: value` lines (a flow mapping, `...`?)")
+        guard let added = try? CollectionConfig(yaml: result, path: path) else { throw cannot }
         guard missing.allSatisfy(added.writtenKeys.contains), added.adaptiveRetention || !missing.contains("desired_retention") else {
-            throw CollectionError.badConfig(path: path, problem: "the automatic settings cannot be added to it as plain `key: value` lines")
+            throw cannot
         }
         return result
     }

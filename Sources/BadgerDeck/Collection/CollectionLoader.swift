@@ -172,9 +172,15 @@ public struct CollectionLoader: Sendable {
     }
 
     /// Relative paths of the `*.md` files below `directory`, sorted, skipping hidden entries.
-    /// A symbolic link to a folder is followed once: every real folder and file is read once,
-    /// so a link back up the tree (`ln -s . loop`) neither repeats decks nor loops forever.
     private func markdownFiles(in directory: String) throws -> [String] {
+        try files(in: directory) { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".md") }
+    }
+
+    /// Relative paths of the files below `directory` whose name is `wanted`, sorted, in folders
+    /// that are not hidden. A symbolic link to a folder is followed once: every real folder and
+    /// file is read once, so a link back up the tree (`ln -s . loop`) neither repeats files nor
+    /// loops forever.
+    private func files(in directory: String, wanted: (String) -> Bool) throws -> [String] {
         var found: [String] = []
         var pending = [""]
         var seenFolders: Set<String> = []
@@ -184,12 +190,12 @@ public struct CollectionLoader: Sendable {
             guard let entries = try? fileAccess.entries(ofDirectory: absolute) else {
                 throw CollectionError.unreadable(path: absolute)
             }
-            for name in entries where !name.hasPrefix(".") {
+            for name in entries {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let path = directory + "/" + child
                 switch fileAccess.kind(atPath: path) {
-                case .directory: pending.append(child)
-                case .file where name.lowercased().hasSuffix(".md"):
+                case .directory where !name.hasPrefix("."): pending.append(child)
+                case .file where wanted(name):
                     // A file reached twice (through a linked folder or a linked file) is kept
                     // once by `deckFiles`, after exclusion, so an excluded link hides nothing.
                     found.append(child)
@@ -198,6 +204,16 @@ public struct CollectionLoader: Sendable {
             }
         }
         return found.sorted()
+    }
+
+    /// The folders strictly below `root` (which has no `badger.yml`) that are collections of
+    /// their own only by the `.gitattributes` of their first log: a `badger.yml` written at
+    /// `root` would make them part of its collection.
+    public func rootsJoined(byAConfigAt root: String) throws -> [String] {
+        try files(in: root) { $0 == ".gitattributes" }.compactMap { relative in
+            let folder = root + "/" + (relative as NSString).deletingLastPathComponent
+            return folder != root + "/" && configRoot(from: folder) == nil && studiedRoot(from: folder) == folder ? folder : nil
+        }
     }
 
     /// `real` when it lies inside the real path of `root` (a deck linked to another deck of the

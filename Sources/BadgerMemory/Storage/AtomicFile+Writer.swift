@@ -31,6 +31,9 @@ extension AtomicFile {
             temporary = folder + "/" + prefix + "\(getpid())"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+            // The file replaced keeps its permissions (a private badger.yml stays private).
+            var existing = stat()
+            if stat(path, &existing) == 0 { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
         }
 
         deinit { discard() }

@@ -76,6 +76,10 @@ public final class StudyService {
     private let studyableIDs: KeyTable
     private let firstStudyable: [Int32]
     private var persisted: [Persisted] = []
+    /// Called with a collection root before the session's first review in it is written (a new
+    /// collection's automatic settings are written then: `AutomaticDefaults`).
+    public var beforeFirstReview: ((String) -> Void)?
+    private var rootsReviewed: Set<String> = []
 
     /// - Parameters:
     ///   - memories: the loaded memory of each root of `collection`.
@@ -221,6 +225,7 @@ public final class StudyService {
         guard let index = memories.firstIndex(where: { $0.card(review.cardID) != nil }) else {
             throw MemoryError.unknownCard(review.cardID)
         }
+        if rootsReviewed.insert(memories[index].root).inserted { beforeFirstReview?(memories[index].root) }
         let state = try memories[index].recordReview(
             cardID: review.cardID, rating: review.rating, at: review.time,
             answerMilliseconds: min(review.answerMilliseconds, Self.answerTimeCap))
