@@ -52,6 +52,29 @@ import Testing
         #expect(second.due > first.due)
     }
 
+    /// Fitted short-term terms may give a same-day recall almost no growth (w17 × w18 near 0,
+    /// w19 large): each repeat would come back a few minutes later, all day. A recall within the
+    /// day comes back no sooner than twice the time since the review before, so a few times a
+    /// day at most, then a whole day later.
+    @Test func sameDayRecallsExpandSoACardComesBackAFewTimesADayAtMost() throws {
+        var flat = Self.forgetful
+        (flat[17], flat[18], flat[19]) = (0.01, 0.01, 0.8)
+        let on = try Self.scheduler(flat, sameDay: true, retention: 0.85)
+        var card = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        var previous = card.due.timeIntervalSince(Self.start)
+        var repeats = 0
+        while card.due.timeIntervalSince(Self.start) < 86_400, repeats < 100 {
+            let at = card.due
+            card = on.review(card, rating: .good, at: at, fuzz: nil)
+            let interval = card.due.timeIntervalSince(at)
+            #expect(interval >= 2 * previous || interval >= 86_400, "\(interval) after \(previous)")
+            previous = interval
+            repeats += 1
+        }
+        #expect(repeats <= 7, "\(repeats) repeats within the day")
+        #expect(card.due.timeIntervalSince(card.lastReview!) >= 86_400)
+    }
+
     @Test func aSameDayRepeatThatDoesNotGrowTheMemoryWaitsAWholeDay() throws {
         let on = try Self.scheduler(Self.forgetful, sameDay: true)
         let first = on.review(.new(at: Self.start), rating: .hard, at: Self.start, fuzz: nil)

@@ -111,10 +111,16 @@ public struct FSRS6: Scheduler {
         // come back after the same interval forever. (One forgotten comes back sooner, as a
         // relearning step would.)
         var sameDayAllowed = sameDayIntervals
+        // A card recalled within the day comes back that day no sooner than twice the time since
+        // the review before (expanding, so a few times a day at most): FSRS's short-term terms do
+        // not see how far memory fell, and a fit may give them little growth, which would bring
+        // the card back every few minutes all day.
+        var sameDayFloor = Self.sameDayMinimum
         if let oldStability = card.stability, let oldDifficulty = card.difficulty {
             if let lastReview = card.lastReview, Self.wholeDays(from: lastReview, to: time) < 1 {
                 stability = shortTermStability(oldStability, rating: rating)
                 if rating != .again, !(stability > oldStability) { sameDayAllowed = false }
+                if rating != .again { sameDayFloor = max(sameDayFloor, 2 * time.timeIntervalSince(lastReview)) }
             } else {
                 stability = nextStability(
                     difficulty: oldDifficulty, stability: oldStability,
@@ -132,16 +138,18 @@ public struct FSRS6: Scheduler {
         let interval: Interval
         switch card.state {
         case .learning:
-            interval = advance(&next, steps: learningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed)
+            interval = advance(
+                &next, steps: learningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed, floor: sameDayFloor)
         case .relearning:
-            interval = advance(&next, steps: relearningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed)
+            interval = advance(
+                &next, steps: relearningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed, floor: sameDayFloor)
         case .review:
             if rating == .again, !relearningMicroseconds.isEmpty {
                 next.state = .relearning
                 next.step = 0
                 interval = .microseconds(relearningMicroseconds[0])
             } else {
-                interval = reviewInterval(stability: stability, sameDay: sameDayAllowed)
+                interval = reviewInterval(stability: stability, sameDay: sameDayAllowed, floor: sameDayFloor)
             }
         }
 
@@ -175,12 +183,14 @@ public struct FSRS6: Scheduler {
     }
 
     /// Moves a Learning or Relearning card along `steps`, as py-fsrs's `review_card` does.
-    private func advance(_ card: inout MemoryState, steps: [Double], rating: Rating, stability: Double, sameDay: Bool) -> Interval {
+    private func advance(
+        _ card: inout MemoryState, steps: [Double], rating: Rating, stability: Double, sameDay: Bool, floor: TimeInterval
+    ) -> Interval {
         let step = max(card.step ?? 0, 0)
         func graduate() -> Interval {
             card.state = .review
             card.step = nil
-            return reviewInterval(stability: stability, sameDay: sameDay)
+            return reviewInterval(stability: stability, sameDay: sameDay, floor: floor)
         }
         if steps.isEmpty || (step >= steps.count && rating != .again) { return graduate() }
         switch rating {
@@ -218,13 +228,14 @@ public struct FSRS6: Scheduler {
     }
 
     /// The time until the next review of a Review card, before fuzz: whole days, or with `sameDay`
-    /// (`sameDayIntervals`, for a memory that grew) the exact time when that is under
-    /// `sameDayLimit` days.
-    func reviewInterval(stability: Double, sameDay: Bool) -> Interval {
+    /// (`sameDayIntervals`, for a memory that grew) the exact time, at least `floor` seconds,
+    /// when that is under `sameDayLimit` days.
+    func reviewInterval(stability: Double, sameDay: Bool, floor: TimeInterval = sameDayMinimum) -> Interval {
         if sameDay {
             let days = (stability / factor) * (retentionPower - 1)
-            if days.isFinite, days < Self.sameDayLimit {
-                return .microseconds((max(days * Self.secondsPerDay, Self.sameDayMinimum) * 1_000_000).roundedHalfEven)
+            let seconds = days * Self.secondsPerDay
+            if days.isFinite, days < Self.sameDayLimit, floor < Self.sameDayLimit * Self.secondsPerDay {
+                return .microseconds((max(seconds, floor) * 1_000_000).roundedHalfEven)
             }
         }
         return .days(nextInterval(stability: stability))
