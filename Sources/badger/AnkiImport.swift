@@ -116,10 +116,12 @@ struct AnkiImport {
             }
             if !plan.logLines.isEmpty { GitAttributes.ensure(root: root) }
             // A collection whose first reviews these are is new: it adapts (`AutomaticDefaults`).
-            if plan.report.reviewsAdded > 0, Self.holdsNoReview(studied, root: root) {
+            let loader = CollectionLoader(fileAccess: LocalFileSystem())
+            if plan.report.reviewsAdded > 0, Self.holdsNoReview(studied, root: root),
+                let config = studied?.configs[root] ?? (try? loader.configuration(forRoot: root))
+            {
                 let newCollections = NewCollections()
-                let config = try studied?.configs[root] ?? CollectionLoader(fileAccess: LocalFileSystem()).configuration(forRoot: root)
-                newCollections.plan(root: root, config: config, loader: CollectionLoader(fileAccess: LocalFileSystem()))
+                newCollections.plan(root: root, config: config, loader: loader)
                 newCollections.beforeFirstReview(in: root)
                 newCollections.printWarnings()
             }
