@@ -15,7 +15,7 @@ Two worlds (memory models), each with several learners:
 Every scheduler studies 1,000 cards, 20 new a day, every due card reviewed each day (09:00 UTC,
 same-day steps when due), rated Good when recalled and Again otherwise, for 365 days:
 
-* badger: the real `badger` binary as a user with the automatic settings gets it. Its schedule
+* badger: the real `badger` binary as a new collection gets it (the automatic settings). Its schedule
   comes from `badger schedule replay --settings` (fuzz on, as studying gives), and its settings
   from `badger optimize --histories FILE --format json --settings`, asked again whenever
   `badger study` would re-fit (the log grew by half since the fit, or 80 reviews a day or more
