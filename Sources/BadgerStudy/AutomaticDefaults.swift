@@ -16,6 +16,8 @@ public struct AutomaticDefaults: Sendable {
     public let path: String
     /// Its text with the automatic settings.
     public let text: String
+    /// Its text when they were planned (nil: there was none).
+    let original: String?
     /// The collection's settings with them (and the macros it had).
     public let config: CollectionConfig
 
@@ -51,11 +53,23 @@ public struct AutomaticDefaults: Sendable {
         }
         var adopted = try CollectionConfig(yaml: added, path: path)
         adopted.macros = config.macros
-        return AutomaticDefaults(root: root, path: target, text: added, config: adopted)
+        return AutomaticDefaults(root: root, path: target, text: added, original: text, config: adopted)
     }
 
-    /// Writes badger.yml (atomically).
-    public func write() throws { try AtomicFile.write(text, to: path) }
+    /// Writes badger.yml (atomically). A file changed since they were planned (edited while a
+    /// session was open, a `git pull`) gets them added to what it holds now, if it still lacks
+    /// them; nothing of it is lost.
+    public func write() throws {
+        let current = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        guard current != original else { return try AtomicFile.write(text, to: path) }
+        let added: String?
+        do {
+            added = try CollectionConfig.addingAutomaticDefaults(to: current, path: path)
+        } catch {
+            throw Refusal(reason: "\(error)")
+        }
+        if let added { try AtomicFile.write(added, to: path) }
+    }
 
     /// Why a new collection keeps the fixed defaults.
     public struct Refusal: Error, CustomStringConvertible, Sendable {

@@ -19,7 +19,8 @@ extension CollectionConfig {
                 if case .parameterOutOfBounds = error, let source = fsrsParametersSource {
                     throw CollectionError.badConfig(
                         path: source.path,
-                        problem: "line \(source.line): \(error) Run `badger optimize --apply` to fit new ones, or remove `fsrs_parameters`."
+                        problem:
+                            "line \(source.line): \(error) Remove `fsrs_parameters` (FSRS then uses its defaults; `badger optimize --apply` fits new ones)."
                     )
                 }
                 throw CollectionError.badConfig(path: CollectionConfig.fileName, problem: "\(error)")

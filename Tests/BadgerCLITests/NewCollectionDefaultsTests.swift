@@ -147,7 +147,11 @@ import Testing
     }
 
     @Test func settingsOfYourOwnAndOtherSchedulersAreLeftAlone() async throws {
-        for settings in [Self.fixed, "scheduler: sm2\n", "desired_retention: 0.9\nlearning_steps: auto\nrelearning_steps: []\n"] {
+        let parameters =
+            "fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]\n"
+        for settings in [
+            Self.fixed, "scheduler: sm2\n", "desired_retention: 0.9\nlearning_steps: auto\nrelearning_steps: []\n", parameters,
+        ] {
             let directory = try Self.collection(settings)
             defer { directory.remove() }
             let id = try #require(try await Self.ids(in: directory).first)

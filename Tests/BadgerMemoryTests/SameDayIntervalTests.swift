@@ -75,6 +75,23 @@ import Testing
         #expect(card.due.timeIntervalSince(card.lastReview!) >= 86_400)
     }
 
+    /// A card failed again and again (Again, Good, Good, …) does not start over at each lapse:
+    /// within the day, no interval is shorter than the one before, and a recall doubles it.
+    @Test func aCardFailedAgainAndAgainStillComesBackAFewTimesADayAtMost() throws {
+        let on = try Self.scheduler(Self.forgetful, sameDay: true, retention: 0.85)
+        var card = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        var times = [Self.start]
+        let pattern: [Rating] = [.again, .good, .good]
+        for index in 0..<60 {
+            let at = card.due
+            card = on.review(card, rating: pattern[index % pattern.count], at: at, fuzz: nil)
+            times.append(at)
+        }
+        // In any 24 hours, a handful of reviews.
+        let most = times.indices.map { start in times[start...].prefix { $0.timeIntervalSince(times[start]) < 86_400 }.count }.max()!
+        #expect(most <= 9, "\(most) reviews within a day")
+    }
+
     @Test func aSameDayRepeatThatDoesNotGrowTheMemoryWaitsAWholeDay() throws {
         let on = try Self.scheduler(Self.forgetful, sameDay: true)
         let first = on.review(.new(at: Self.start), rating: .hard, at: Self.start, fuzz: nil)
@@ -99,12 +116,16 @@ import Testing
         #expect(again.due.timeIntervalSince(seen.due) == 86_400)
     }
 
-    @Test func aCardForgottenWithinTheDayComesBackSooner() throws {
+    /// Forgotten within the day: seen again that day, no sooner than the time since the review
+    /// before (so a card failed again and again is not back every few minutes).
+    @Test func aCardForgottenWithinTheDayComesBackThatDayNoSoonerThanBefore() throws {
         let on = try Self.scheduler(Self.forgetful, sameDay: true)
         let first = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
         let forgotten = on.review(first, rating: .again, at: first.due, fuzz: nil)
         let wait = forgotten.due.timeIntervalSince(first.due)
-        #expect(wait >= FSRS6.sameDayMinimum && wait < first.due.timeIntervalSince(Self.start))
+        let before = first.due.timeIntervalSince(Self.start)
+        #expect(abs(wait - before) < 0.001, "\(wait) after \(before)")
+        #expect(wait < 43_200)
     }
 
     @Test func neverSoonerThanTenMinutes() throws {

@@ -11,14 +11,15 @@ extension CollectionConfig {
 
     /// The text of `badger.yml` (`text`, nil when there is none) with `key: auto` added for each
     /// of `automaticDefaultKeys` it does not set, below its last line (every line of it kept as
-    /// it is, in its line endings); nil when there is nothing to add: every key is set, or the
-    /// scheduler is not FSRS.
+    /// it is, in its line endings); nil when there is nothing to add: every key is set, the
+    /// scheduler is not FSRS, or the file holds `fsrs_parameters`.
     ///
     /// - Throws: `CollectionError.badConfig` when `text` is not a valid config, or would not be
     ///   one with the keys added (a flow mapping, a `...` document end).
     public static func addingAutomaticDefaults(to text: String?, path: String) throws -> String? {
         let config = try text.map { try CollectionConfig(yaml: $0, path: path) } ?? CollectionConfig()
-        guard config.scheduler == "fsrs" else { return nil }
+        // Parameters of your own (pasted from Anki, say) keep the settings they were given with.
+        guard config.scheduler == "fsrs", config.fsrsParameters == nil else { return nil }
         let missing = automaticDefaultKeys.filter { !config.writtenKeys.contains($0) }
         guard !missing.isEmpty else { return nil }
         var result = text ?? ""

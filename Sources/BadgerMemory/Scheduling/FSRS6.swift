@@ -111,16 +111,17 @@ public struct FSRS6: Scheduler {
         // come back after the same interval forever. (One forgotten comes back sooner, as a
         // relearning step would.)
         var sameDayAllowed = sameDayIntervals
-        // A card recalled within the day comes back that day no sooner than twice the time since
-        // the review before (expanding, so a few times a day at most): FSRS's short-term terms do
-        // not see how far memory fell, and a fit may give them little growth, which would bring
-        // the card back every few minutes all day.
+        // A card reviewed again within the day comes back that day no sooner than the time since
+        // the review before, twice that when recalled (expanding, so a few times a day at most):
+        // FSRS's short-term terms do not see how far memory fell, and a fit may give them little
+        // growth, which would bring the card back every few minutes all day (and a card failed
+        // again and again would start over at each lapse).
         var sameDayFloor = Self.sameDayMinimum
         if let oldStability = card.stability, let oldDifficulty = card.difficulty {
             if let lastReview = card.lastReview, Self.wholeDays(from: lastReview, to: time) < 1 {
                 stability = shortTermStability(oldStability, rating: rating)
                 if rating != .again, !(stability > oldStability) { sameDayAllowed = false }
-                if rating != .again { sameDayFloor = max(sameDayFloor, 2 * time.timeIntervalSince(lastReview)) }
+                sameDayFloor = max(sameDayFloor, (rating == .again ? 1 : 2) * time.timeIntervalSince(lastReview))
             } else {
                 stability = nextStability(
                     difficulty: oldDifficulty, stability: oldStability,

@@ -1,0 +1,50 @@
+import BadgerDeck
+import BadgerMemory
+import BadgerTestSupport
+import Foundation
+import Testing
+
+@testable import BadgerStudy
+
+/// `AutomaticDefaults`: planned when a command that records reviews starts, written just before
+/// the first review; a badger.yml changed in between keeps every change.
+@Suite struct AutomaticDefaultsTests {
+    static func plan(_ directory: TemporaryDirectory) throws -> AutomaticDefaults? {
+        let root = directory.url.path
+        let loader = CollectionLoader(fileAccess: LocalFileSystem())
+        return try AutomaticDefaults.planned(root: root, config: try loader.configuration(forRoot: root), loader: loader)
+    }
+
+    @Test func aFileEditedAfterThePlanKeepsTheEdit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "fuzz: true\n")
+        let planned = try #require(try Self.plan(directory))
+        #expect(planned.config.adaptiveRetention)
+        // Edited while a session was open (or by a `git pull`).
+        try directory.write("badger.yml", "fuzz: true\nday_start_hour: 6\nlearning_steps: [5m]\n")
+        try planned.write()
+        let written = try directory.read("badger.yml")
+        #expect(written.hasPrefix("fuzz: true\nday_start_hour: 6\nlearning_steps: [5m]\n# Chosen at each fit"), "\(written)")
+        #expect(written.hasSuffix("desired_retention: auto\nrelearning_steps: auto\n"), "\(written)")
+        #expect(written.components(separatedBy: "learning_steps").count == 3)
+    }
+
+    @Test func aFileThatSetThemMeanwhileIsLeftAsItIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let planned = try #require(try Self.plan(directory))
+        let mine = "desired_retention: 0.9\nlearning_steps: [1m, 10m]\nrelearning_steps: [10m]\n"
+        try directory.write("badger.yml", mine)
+        try planned.write()
+        #expect(try directory.read("badger.yml") == mine)
+    }
+
+    @Test func parametersOfYourOwnGetNone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let parameters = FSRS6.defaultParameters.map { String($0) }.joined(separator: ", ")
+        try directory.write("badger.yml", "fsrs_parameters: [\(parameters)]\n")
+        #expect(try Self.plan(directory) == nil)
+    }
+}
