@@ -3,10 +3,11 @@ import BadgerMemory
 import Foundation
 
 /// A new collection adapts to its learner: a command that records reviews in a collection whose
-/// logs hold none writes, just before its first review, `auto` into `badger.yml` (created if
-/// need be) for each of `desired_retention`, `learning_steps` and `relearning_steps` it does not
-/// set (`CollectionConfig.addingAutomaticDefaults`), below every line it has. Until the first fit
-/// `auto` schedules exactly as the fixed defaults do (py-fsrs's 0.9, steps 1m 10m and 10m, whole
+/// logs hold none schedules with `auto` for each of `desired_retention`, `learning_steps` and
+/// `relearning_steps` its `badger.yml` does not set, and writes them there (creating the file if
+/// need be) just before its first review, below every line it has
+/// (`CollectionConfig.addingAutomaticDefaults`). Until the first fit `auto` schedules as the
+/// fixed defaults do (py-fsrs's 0.9, or the nearest retention bound; steps 1m 10m and 10m; whole
 /// days), so nothing changes before there are reviews to adapt to; a collection that holds
 /// reviews already keeps the settings it has.
 public struct AutomaticDefaults: Sendable {
@@ -16,51 +17,56 @@ public struct AutomaticDefaults: Sendable {
     public let path: String
     /// Its text with the automatic settings.
     public let text: String
-    /// Its text when they were planned (nil: there was none).
-    let original: String?
     /// The collection's settings with them (and the macros it had).
     public let config: CollectionConfig
+    /// Its text when they were planned (nil: there was none).
+    let original: String?
+    let fileAccess: any FileAccess
 
     /// What the collection at `root`, whose logs hold no review and whose settings are `config`,
-    /// would write; nil when there is nothing to add (every key set, or not FSRS).
+    /// would write; nil when there is nothing to add (every key set, not FSRS, parameters of
+    /// your own).
     ///
     /// - Throws: `AutomaticDefaults.Refusal` saying why they cannot be written: a badger.yml
-    ///   that is a folder, a link out of the collection or to nothing, or a form they cannot be
-    ///   added to; or, without a badger.yml, a collection of its own in a folder below that a
-    ///   new badger.yml would make part of this one.
-    public static func planned(root: String, config: CollectionConfig, loader: CollectionLoader) throws -> AutomaticDefaults? {
+    ///   that is a folder, a link out of the collection or to nothing, unreadable, or in a form
+    ///   they cannot be added to; or, without a badger.yml, a collection of its own in a folder
+    ///   below that a new badger.yml would make part of this one.
+    public static func planned(
+        root: String, config: CollectionConfig, loader: CollectionLoader, fileAccess: any FileAccess
+    ) throws -> AutomaticDefaults? {
         let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
-        let text: String?
-        let target: String
         do {
-            target = try AtomicFile.target(ofCollectionFile: path, within: root)
-            text = FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self) }
+            let target = try AtomicFile.target(ofCollectionFile: path, within: root)
+            let text = try read(target, fileAccess: fileAccess)
+            guard let added = try CollectionConfig.addingAutomaticDefaults(to: text, path: path) else { return nil }
+            if text == nil, let joined = (try? loader.rootsJoined(byAConfigAt: root))?.first {
+                throw Refusal(
+                    reason:
+                        "a badger.yml in \(root) would make the collection in \(joined) part of it (write one yourself if that is what you want)"
+                )
+            }
+            var adopted = try CollectionConfig(yaml: added, path: path)
+            adopted.macros = config.macros
+            return AutomaticDefaults(root: root, path: target, text: added, config: adopted, original: text, fileAccess: fileAccess)
+        } catch let refusal as Refusal {
+            throw refusal
         } catch {
             throw Refusal(reason: "\(error)")
         }
-        let added: String?
-        do {
-            added = try CollectionConfig.addingAutomaticDefaults(to: text, path: path)
-        } catch {
-            throw Refusal(reason: "\(error)")
-        }
-        guard let added else { return nil }
-        if text == nil, let joined = (try? loader.rootsJoined(byAConfigAt: root))?.first {
-            throw Refusal(
-                reason:
-                    "a badger.yml in \(root) would make the collection in \(joined) part of it (write one yourself if that is what you want)"
-            )
-        }
-        var adopted = try CollectionConfig(yaml: added, path: path)
-        adopted.macros = config.macros
-        return AutomaticDefaults(root: root, path: target, text: added, original: text, config: adopted)
     }
 
     /// Writes badger.yml (atomically). A file changed since they were planned (edited while a
     /// session was open, a `git pull`) gets them added to what it holds now, if it still lacks
     /// them; nothing of it is lost.
+    ///
+    /// - Throws: `Refusal` for a file that can no longer be read or take them; a failed write.
     public func write() throws {
-        let current = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        let current: String?
+        do {
+            current = try Self.read(path, fileAccess: fileAccess)
+        } catch {
+            throw Refusal(reason: "\(error)")
+        }
         guard current != original else { return try AtomicFile.write(text, to: path) }
         let added: String?
         do {
@@ -69,6 +75,15 @@ public struct AutomaticDefaults: Sendable {
             throw Refusal(reason: "\(error)")
         }
         if let added { try AtomicFile.write(added, to: path) }
+    }
+
+    /// The text of `path`, nil when there is no such file.
+    ///
+    /// - Throws: `CollectionError.unreadable` for a file that is there but cannot be read.
+    private static func read(_ path: String, fileAccess: any FileAccess) throws -> String? {
+        guard fileAccess.kind(atPath: path) != nil else { return nil }
+        guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Why a new collection keeps the fixed defaults.

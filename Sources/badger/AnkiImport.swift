@@ -121,7 +121,7 @@ struct AnkiImport {
                 let config = studied?.configs[root] ?? (try? loader.configuration(forRoot: root))
             {
                 let newCollections = NewCollections()
-                newCollections.plan(root: root, config: config, loader: loader)
+                newCollections.plan(root: root, config: config, loader: loader, fileAccess: LocalFileSystem())
                 newCollections.beforeFirstReview(in: root)
                 newCollections.printWarnings()
             }
@@ -161,7 +161,7 @@ struct AnkiImport {
     /// whether it has no review log at all).
     static func holdsNoReview(_ studied: StudiedCollection?, root: String) -> Bool {
         guard let studied else { return LogDiscovery.logs(under: root, fileAccess: LocalFileSystem()).isEmpty }
-        return !studied.memories.contains(where: \.holdsReview)
+        return !studied.memories.contains { $0.root == root && $0.holdsReview }
     }
 
     static func noteMap(root: String) throws -> AnkiNoteMap {

@@ -64,11 +64,23 @@ extension CollectionOptions {
     ) {
         var studied = try loadStudied(lockingFor: command, keepingReviewDetails: keepingReviewDetails)
         let new = NewCollections()
-        let loader = CollectionLoader(fileAccess: LocalFileSystem())
+        let fileAccess = LocalFileSystem()
+        let loader = CollectionLoader(fileAccess: fileAccess)
         for memory in studied.memories where !memory.holdsReview && memory.decks.contains(where: { !$0.cards.isEmpty }) {
-            guard let config = studied.configs[memory.root], let planned = new.plan(root: memory.root, config: config, loader: loader)
+            guard let config = studied.configs[memory.root],
+                let planned = new.plan(root: memory.root, config: config, loader: loader, fileAccess: fileAccess)
             else { continue }
-            try studied.use(planned.config, forRoot: memory.root, fileAccess: LocalFileSystem())
+            // Read again only where they schedule otherwise (bounds without 0.9, say).
+            let (old, adopted) = (config, planned.config)
+            guard
+                old.desiredRetention != adopted.desiredRetention || old.learningSteps != adopted.learningSteps
+                    || old.relearningSteps != adopted.relearningSteps || old.sameDayIntervals != adopted.sameDayIntervals
+            else { continue }
+            do {
+                try studied.use(adopted, forRoot: memory.root, fileAccess: fileAccess)
+            } catch {
+                new.refuse(root: memory.root, error)
+            }
         }
         return (studied, new)
     }
@@ -76,29 +88,42 @@ extension CollectionOptions {
 
 /// The automatic settings of new collections, planned when a command that records reviews
 /// starts and written into each badger.yml just before the first review there; one that cannot
-/// be written is said in a warning and the collection keeps the fixed defaults.
+/// be written is said in a warning then (only for a collection reviewed), and the collection
+/// keeps the fixed defaults.
 final class NewCollections {
-    private var pending: [String: AutomaticDefaults] = [:]
+    private enum Plan {
+        case write(AutomaticDefaults)
+        case refused(any Error)
+    }
+    private var plans: [String: Plan] = [:]
     /// Warnings not yet printed (a full-screen session prints them when it ends).
     private(set) var warnings: [String] = []
 
     /// Plans the automatic settings of the new collection at `root`; nil when it gets none.
     @discardableResult
-    func plan(root: String, config: CollectionConfig, loader: CollectionLoader) -> AutomaticDefaults? {
+    func plan(root: String, config: CollectionConfig, loader: CollectionLoader, fileAccess: any FileAccess) -> AutomaticDefaults? {
         do {
-            guard let planned = try AutomaticDefaults.planned(root: root, config: config, loader: loader) else { return nil }
-            pending[root] = planned
+            guard let planned = try AutomaticDefaults.planned(root: root, config: config, loader: loader, fileAccess: fileAccess)
+            else { return nil }
+            plans[root] = .write(planned)
             return planned
         } catch {
-            warn(error)
+            plans[root] = .refused(error)
             return nil
         }
     }
 
-    /// Writes the planned settings of the collection at `root`, once.
+    /// Gives up the settings of `root`, for `error`, said at its first review.
+    func refuse(root: String, _ error: any Error) { plans[root] = .refused(error) }
+
+    /// Writes the planned settings of the collection at `root`, once, or says why it gets none.
     func beforeFirstReview(in root: String) {
-        guard let planned = pending.removeValue(forKey: root) else { return }
-        do { try planned.write() } catch { warn(error) }
+        switch plans.removeValue(forKey: root) {
+        case .write(let planned):
+            do { try planned.write() } catch { warn(error) }
+        case .refused(let error): warn(error)
+        case nil: break
+        }
     }
 
     private func warn(_ error: any Error) {

@@ -89,7 +89,8 @@ extension Badger {
 
         func run() throws {
             let (studied, newCollections) = try collection.loadStudiedToReview(lockingFor: "study", keepingReviewDetails: false)
-            newCollections.printWarnings()
+            // Said when the session ends, however it ends (a full-screen one would hide them).
+            defer { newCollections.printWarnings() }
             // The collection's locks live as long as `studied`: held until the session ends, not
             // released once its last use is behind (as an optimised build would).
             defer { withExtendedLifetime(studied) {} }
@@ -127,7 +128,6 @@ extension Badger {
             // New parameters or settings reschedule every card: the state files are brought up to
             // date with them now (reading the collection again, under the session's lock), not
             // by the next command.
-            newCollections.printWarnings()
             if service.adaptAfterSession(enabled: !noAdapt) { collection.refreshStatesAfterNewSettings() }
         }
     }

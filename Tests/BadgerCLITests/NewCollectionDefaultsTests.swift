@@ -135,6 +135,48 @@ import Testing
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// Bounds without 0.9: until a fit, the automatic retention is the nearest bound, and the
+    /// first review is scheduled with it already.
+    @Test func theFirstReviewIsScheduledWithTheAutomaticSettings() async throws {
+        let new = try Self.collection("desired_retention_bounds: [0.93, 0.95]\nfuzz: false\n")
+        let fixed = try Self.collection("desired_retention: 0.93\nfuzz: false\n")
+        let plain = try Self.collection("desired_retention: 0.9\nfuzz: false\n")
+        defer {
+            new.remove()
+            fixed.remove()
+            plain.remove()
+        }
+        let id = try #require(try await Self.ids(in: new).first)
+        // Easy on a new card: straight to days, as many as the retention gives.
+        let adapting = try await Self.review(id, 3, at: "2026-11-20T09:00:00Z", in: new)
+        #expect(adapting == (try await Self.review(id, 3, at: "2026-11-20T09:00:00Z", in: fixed)))
+        let usual = try await Self.review(id, 3, at: "2026-11-20T09:00:00Z", in: plain)
+        #expect(adapting != usual, "0.93 schedules sooner than 0.9: \(adapting) \(usual)")
+    }
+
+    /// A new collection beside the one reviewed, whose badger.yml could not take them, is not
+    /// warned about: only the collection reviewed is.
+    @Test func aCollectionNotReviewedIsNotWarnedAbout() async throws {
+        let directory = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        defer {
+            directory.remove()
+            outside.remove()
+        }
+        try directory.write("a/badger.yml", "fuzz: true\n")
+        try directory.write("a/t.md", Self.deck)
+        try directory.write("b/t.md", Self.deck.replacingOccurrences(of: "topic: T", with: "topic: B"))
+        let target = try outside.write("shared.yml", "fuzz: true\n")
+        try FileManager.default.createSymbolicLink(
+            at: directory.url.appendingPathComponent("b/badger.yml"), withDestinationURL: target)
+        let list = try await BadgerProcess.run(["list", "a", "--format", "json"], in: directory.url).standardOutput
+        let id = try #require(list.components(separatedBy: "\"id\" : \"").dropFirst().first.map { String($0.prefix(16)) })
+        let review = try await BadgerProcess.run(["review", "--card", id, "--rating", "2"], in: directory.url)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(!review.standardError.contains("keeps the fixed defaults"), "\(review.standardError)")
+        #expect(try directory.read("a/badger.yml").contains("desired_retention: auto"))
+    }
+
     @Test func aCollectionThatHoldsReviewsKeepsItsSettings() async throws {
         let directory = try Self.collection()
         defer { directory.remove() }

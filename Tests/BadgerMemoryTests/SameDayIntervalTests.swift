@@ -92,6 +92,26 @@ import Testing
         #expect(most <= 9, "\(most) reviews within a day")
     }
 
+    /// With relearning steps, they are a lapsed card's same-day repeats: after them, whole days,
+    /// so a card failed again and again does not cycle through them all day.
+    @Test func aCardLeavingItsStepsWaitsWholeDays() throws {
+        let on = try FSRS6(
+            parameters: Self.forgetful, desiredRetention: 0.85, learningSteps: [60, 600], relearningSteps: [600], sameDayIntervals: true)
+        var card = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        card = on.review(card, rating: .good, at: card.due, fuzz: nil)
+        #expect(card.state == .review)
+        #expect(card.due.timeIntervalSince(card.lastReview!) >= 86_400, "graduated from its learning steps")
+        var times: [Date] = []
+        let pattern: [Rating] = [.again, .good, .good]
+        for index in 0..<60 {
+            let at = card.due
+            card = on.review(card, rating: pattern[index % pattern.count], at: at, fuzz: nil)
+            times.append(at)
+        }
+        let most = times.indices.map { start in times[start...].prefix { $0.timeIntervalSince(times[start]) < 86_400 }.count }.max()!
+        #expect(most <= 4, "\(most) reviews within a day")
+    }
+
     @Test func aSameDayRepeatThatDoesNotGrowTheMemoryWaitsAWholeDay() throws {
         let on = try Self.scheduler(Self.forgetful, sameDay: true)
         let first = on.review(.new(at: Self.start), rating: .hard, at: Self.start, fuzz: nil)

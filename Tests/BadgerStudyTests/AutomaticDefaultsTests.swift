@@ -12,7 +12,8 @@ import Testing
     static func plan(_ directory: TemporaryDirectory) throws -> AutomaticDefaults? {
         let root = directory.url.path
         let loader = CollectionLoader(fileAccess: LocalFileSystem())
-        return try AutomaticDefaults.planned(root: root, config: try loader.configuration(forRoot: root), loader: loader)
+        return try AutomaticDefaults.planned(
+            root: root, config: try loader.configuration(forRoot: root), loader: loader, fileAccess: LocalFileSystem())
     }
 
     @Test func aFileEditedAfterThePlanKeepsTheEdit() throws {
@@ -38,6 +39,22 @@ import Testing
         try directory.write("badger.yml", mine)
         try planned.write()
         #expect(try directory.read("badger.yml") == mine)
+    }
+
+    /// A file that is there but cannot be read is never replaced by one holding only them.
+    @Test func aFileThatCannotBeReadIsNotReplaced() throws {
+        guard getuid() != 0 else { return }  // root reads every file
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "fuzz: true\n")
+        let planned = try #require(try Self.plan(directory))
+        let path = directory.url.appendingPathComponent("badger.yml").path
+        try directory.write("badger.yml", "fuzz: true\nday_start_hour: 6\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+        #expect(throws: AutomaticDefaults.Refusal.self) { try planned.write() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(try directory.read("badger.yml") == "fuzz: true\nday_start_hour: 6\n")
     }
 
     @Test func parametersOfYourOwnGetNone() throws {

@@ -54,17 +54,17 @@ public struct CollectionConfig: Sendable, Equatable {
     public var adaptiveRelearningSteps = false
     /// `same_day_intervals`: whether FSRS schedules a card that would be forgotten within hours
     /// for later the same day (`FSRS6.sameDayIntervals`); nil follows the steps: on when either
-    /// step setting is `auto`.
+    /// step setting is `auto` and there are parameters (a fit's, or `fsrs_parameters` of yours).
     public var sameDayIntervalsSetting: Bool?
     /// Whether FSRS schedules within the day a card it expects to be forgotten within hours:
-    /// `same_day_intervals`, else on with automatic steps once the parameters are fitted (the
-    /// defaults' stabilities describe no one learner, so until then intervals are whole days, as
-    /// py-fsrs schedules).
+    /// `same_day_intervals`, else on with automatic steps once there are parameters (the
+    /// defaults' stabilities describe no one learner, so until the first fit intervals are whole
+    /// days, as py-fsrs schedules).
     public var sameDayIntervals: Bool { sameDayIntervalsSetting ?? (sameDayIntervalsWhenFitted && fsrsParameters != nil) }
-    /// `sameDayIntervals` with fitted parameters: what the automatic settings are chosen with.
+    /// `sameDayIntervals` with parameters: what the automatic settings are chosen with.
     public var sameDayIntervalsWhenFitted: Bool { sameDayIntervalsSetting ?? (adaptiveLearningSteps || adaptiveRelearningSteps) }
     /// The top-level keys the file sets.
-    public var writtenKeys: Set<String> = []
+    public internal(set) var writtenKeys: Set<String> = []
     /// `adapt`: whether `badger study` re-fits stale parameters at the end of a session.
     public var adapt = true
     /// Why the last fit chose the automatic settings (`adaptive_reason`, written with them).

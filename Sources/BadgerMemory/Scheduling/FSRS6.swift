@@ -27,6 +27,8 @@ public struct FSRS6: Scheduler {
     /// Whether a card whose memory, by its stability, would fall below the desired retention
     /// within `sameDayLimit` days is seen again that same day, when it does (not sooner than
     /// `sameDayMinimum`), instead of after a whole day: for learners who forget within hours.
+    /// Within the day an interval never shrinks and a recall doubles it, and a card leaving
+    /// learning or relearning steps gets whole days (the steps were its same-day repeats).
     /// Off, intervals are whole days, at least one, as py-fsrs schedules.
     public let sameDayIntervals: Bool
 
@@ -191,7 +193,10 @@ public struct FSRS6: Scheduler {
         func graduate() -> Interval {
             card.state = .review
             card.step = nil
-            return reviewInterval(stability: stability, sameDay: sameDay, floor: floor)
+            // Steps, where there are any, are the card's same-day repeats: after them, whole days
+            // (else a card failed again and again would go through them and then come back
+            // within the day, all day).
+            return reviewInterval(stability: stability, sameDay: sameDay && steps.isEmpty, floor: floor)
         }
         if steps.isEmpty || (step >= steps.count && rating != .again) { return graduate() }
         switch rating {

@@ -33,7 +33,7 @@ extension AtomicFile {
             guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
             // The file replaced keeps its permissions (a private badger.yml stays private).
             var existing = stat()
-            if stat(path, &existing) == 0 { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
+            if stat(path, &existing) == 0 { _ = fchmod(descriptor, existing.st_mode & 0o777) }
         }
 
         deinit { discard() }
