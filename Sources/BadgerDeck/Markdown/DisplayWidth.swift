@@ -33,18 +33,20 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
-    /// `text` broken at spaces into lines of at most `columns` on screen (a word longer than
-    /// that stands alone), the first after `indent`, the others after `indent` and two spaces.
-    public static func wrapped(_ text: String, to columns: Int, indent: String = "") -> [String] {
+    /// `parts` joined by `separator` into lines of at most `columns` on screen (a part longer
+    /// than that stands alone), the first line after `indent`, the others after `continuation`.
+    public static func wrapped(
+        _ parts: [some StringProtocol], separator: String = " ", to columns: Int, indent: String = "", continuation: String = ""
+    ) -> [String] {
         var lines: [String] = []
         var line = indent
         var bare = true
-        for word in text.split(separator: " ") {
-            if !bare, of(line) + 1 + of(word) > columns {
+        for part in parts {
+            if !bare, of(line) + of(separator) + of(part) > columns {
                 lines.append(line)
-                (line, bare) = (indent + "  ", true)
+                (line, bare) = (continuation, true)
             }
-            line += (bare ? "" : " ") + word
+            line += (bare ? "" : separator) + part
             bare = false
         }
         return lines + [line]

@@ -171,9 +171,8 @@ public struct StatsReport: Sendable {
             )
         }
         // Sentences, wrapped to the report's 80 columns.
-        if let advice = fit?.parameters.advice { lines += DisplayWidth.wrapped(advice, to: 80, indent: "  ") }
-        if let adaptive = fit?.parameters.adaptive {
-            lines += DisplayWidth.wrapped(UntrustedText.sanitized(adaptive), to: 80, indent: "  ")
+        for sentence in [fit?.parameters.advice, fit?.parameters.adaptive.map { UntrustedText.sanitized($0) }].compactMap({ $0 }) {
+            lines += DisplayWidth.wrapped(sentence.split(separator: " "), to: 80, indent: "  ", continuation: "    ")
         }
         return lines.joined(separator: "\n")
     }

@@ -25,20 +25,7 @@ enum ScreenLayout {
 
     /// `parts` joined by `separator` into lines of at most `columns` (a part too long is clipped).
     static func wrap(_ parts: [String], separator: String, columns: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for part in parts {
-            if line.isEmpty {
-                line = part
-            } else if DisplayWidth.of(line) + DisplayWidth.of(separator) + DisplayWidth.of(part) <= columns {
-                line += separator + part
-            } else {
-                lines.append(line)
-                line = part
-            }
-        }
-        lines.append(line)
-        return lines.map { clip($0, columns: columns) }
+        DisplayWidth.wrapped(parts, separator: separator, to: columns).map { clip($0, columns: columns) }
     }
 
     /// Bold text in the topic's color (or just bold) when color is on.
