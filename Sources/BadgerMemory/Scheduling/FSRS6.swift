@@ -27,8 +27,8 @@ public struct FSRS6: Scheduler {
     /// Whether a card whose memory, by its stability, would fall below the desired retention
     /// within `sameDayLimit` days is seen again that same day, when it does (not sooner than
     /// `sameDayMinimum`), instead of after a whole day: for learners who forget within hours.
-    /// Within the day an interval never shrinks and a recall doubles it, and a card leaving
-    /// learning or relearning steps gets whole days (the steps were its same-day repeats).
+    /// Within the day an interval never shrinks and a recall doubles it; a card forgotten on a
+    /// same-day interval stays on them instead of starting its relearning steps over.
     /// Off, intervals are whole days, at least one, as py-fsrs schedules.
     public let sameDayIntervals: Bool
 
@@ -119,8 +119,10 @@ public struct FSRS6: Scheduler {
         // growth, which would bring the card back every few minutes all day (and a card failed
         // again and again would start over at each lapse).
         var sameDayFloor = Self.sameDayMinimum
+        var reviewedWithinDay = false
         if let oldStability = card.stability, let oldDifficulty = card.difficulty {
             if let lastReview = card.lastReview, Self.wholeDays(from: lastReview, to: time) < 1 {
+                reviewedWithinDay = true
                 stability = shortTermStability(oldStability, rating: rating)
                 if rating != .again, !(stability > oldStability) { sameDayAllowed = false }
                 sameDayFloor = max(sameDayFloor, (rating == .again ? 1 : 2) * time.timeIntervalSince(lastReview))
@@ -147,7 +149,10 @@ public struct FSRS6: Scheduler {
             interval = advance(
                 &next, steps: relearningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed, floor: sameDayFloor)
         case .review:
-            if rating == .again, !relearningMicroseconds.isEmpty {
+            // Forgotten on a same-day interval: it stays on them (no shorter than the one before)
+            // rather than starting its relearning steps over, so a card failed again and again
+            // is not back every few minutes all day.
+            if rating == .again, !relearningMicroseconds.isEmpty, !(sameDayAllowed && reviewedWithinDay) {
                 next.state = .relearning
                 next.step = 0
                 interval = .microseconds(relearningMicroseconds[0])
@@ -193,10 +198,7 @@ public struct FSRS6: Scheduler {
         func graduate() -> Interval {
             card.state = .review
             card.step = nil
-            // Steps, where there are any, are the card's same-day repeats: after them, whole days
-            // (else a card failed again and again would go through them and then come back
-            // within the day, all day).
-            return reviewInterval(stability: stability, sameDay: sameDay && steps.isEmpty, floor: floor)
+            return reviewInterval(stability: stability, sameDay: sameDay, floor: floor)
         }
         if steps.isEmpty || (step >= steps.count && rating != .again) { return graduate() }
         switch rating {
