@@ -62,28 +62,35 @@ public struct AutomaticDefaults: Sendable {
     /// - Throws: `Refusal` for a file that can no longer be read or take them; a failed write.
     public func write() throws {
         let current: String?
+        let target: String
         do {
-            current = try Self.read(path, fileAccess: fileAccess)
+            // Where badger.yml leads now (it may have become a link out of the collection).
+            target = try AtomicFile.target(ofCollectionFile: (root == "/" ? "" : root) + "/" + CollectionConfig.fileName, within: root)
+            current = try Self.read(target, fileAccess: fileAccess)
         } catch {
             throw Refusal(reason: "\(error)")
         }
-        guard current != original else { return try AtomicFile.write(text, to: path) }
+        guard target != path || current != original else { return try AtomicFile.write(text, to: path) }
         let added: String?
         do {
-            added = try CollectionConfig.addingAutomaticDefaults(to: current, path: path)
+            added = try CollectionConfig.addingAutomaticDefaults(to: current, path: target)
         } catch {
             throw Refusal(reason: "\(error)")
         }
-        if let added { try AtomicFile.write(added, to: path) }
+        if let added { try AtomicFile.write(added, to: target) }
     }
 
     /// The text of `path`, nil when there is no such file.
     ///
-    /// - Throws: `CollectionError.unreadable` for a file that is there but cannot be read.
+    /// - Throws: `CollectionError.unreadable` for a file that is there but cannot be read, and
+    ///   `.badConfig` for one that is not UTF-8 (rewriting it would change its bytes).
     private static func read(_ path: String, fileAccess: any FileAccess) throws -> String? {
         guard fileAccess.kind(atPath: path) != nil else { return nil }
         guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw CollectionError.badConfig(path: path, problem: "is not UTF-8 text, which badger would not keep byte for byte")
+        }
+        return text
     }
 
     /// Why a new collection keeps the fixed defaults.

@@ -57,6 +57,36 @@ import Testing
         #expect(try directory.read("badger.yml") == "fuzz: true\nday_start_hour: 6\n")
     }
 
+    @Test func aFileNotInUTF8IsRefusedNotRewritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var latin1 = Data("# r".utf8)
+        latin1.append(0xE9)
+        latin1.append(contentsOf: Array("glages\nfuzz: false\n".utf8))
+        _ = try directory.write("badger.yml", latin1)
+        #expect(throws: AutomaticDefaults.Refusal.self) { try Self.plan(directory) }
+        #expect(try Data(contentsOf: directory.url.appendingPathComponent("badger.yml")) == latin1)
+    }
+
+    /// badger.yml made a link out of the collection while a session was open: left alone.
+    @Test func aLinkOutMadeAfterThePlanIsNotWritten() throws {
+        let directory = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        defer {
+            directory.remove()
+            outside.remove()
+        }
+        try directory.write("badger.yml", "fuzz: true\n")
+        let planned = try #require(try Self.plan(directory))
+        let shared = try outside.write("shared.yml", "fuzz: false\n")
+        let link = directory.url.appendingPathComponent("badger.yml")
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: shared)
+        #expect(throws: AutomaticDefaults.Refusal.self) { try planned.write() }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == shared.path)
+        #expect(try outside.read("shared.yml") == "fuzz: false\n")
+    }
+
     @Test func parametersOfYourOwnGetNone() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

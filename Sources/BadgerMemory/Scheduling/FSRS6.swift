@@ -108,23 +108,22 @@ public struct FSRS6: Scheduler {
         // Stability and difficulty.
         let stability: Double
         let difficulty: Double
-        // A card recalled within the day is seen again that day only if its memory grew: a repeat
-        // that leaves stability as it was (Hard, or parameters with no short-term growth) would
-        // come back after the same interval forever. (One forgotten comes back sooner, as a
-        // relearning step would.)
+        // Same-day intervals, for a card reviewed again within the day: it comes back no sooner
+        // than the time since the review before, twice that when recalled (expanding, so a few
+        // times a day at most): FSRS's short-term terms do not see how far memory fell, and a fit
+        // may give them little growth, which would bring the card back every few minutes all day
+        // (and a card failed again and again would start over at each lapse). A Good or Easy that
+        // leaves stability as it was (parameters with no short-term growth) waits a whole day, as
+        // py-fsrs schedules; a Hard that does stays on the expanding intervals (a whole day would
+        // put it after Good's).
         var sameDayAllowed = sameDayIntervals
-        // A card reviewed again within the day comes back that day no sooner than the time since
-        // the review before, twice that when recalled (expanding, so a few times a day at most):
-        // FSRS's short-term terms do not see how far memory fell, and a fit may give them little
-        // growth, which would bring the card back every few minutes all day (and a card failed
-        // again and again would start over at each lapse).
         var sameDayFloor = Self.sameDayMinimum
         var reviewedWithinDay = false
         if let oldStability = card.stability, let oldDifficulty = card.difficulty {
             if let lastReview = card.lastReview, Self.wholeDays(from: lastReview, to: time) < 1 {
                 reviewedWithinDay = true
                 stability = shortTermStability(oldStability, rating: rating)
-                if rating != .again, !(stability > oldStability) { sameDayAllowed = false }
+                if rating == .good || rating == .easy, !(stability > oldStability) { sameDayAllowed = false }
                 sameDayFloor = max(sameDayFloor, (rating == .again ? 1 : 2) * time.timeIntervalSince(lastReview))
             } else {
                 stability = nextStability(
