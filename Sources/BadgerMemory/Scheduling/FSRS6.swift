@@ -27,8 +27,9 @@ public struct FSRS6: Scheduler {
     /// Whether a card whose memory, by its stability, would fall below the desired retention
     /// within `sameDayLimit` days is seen again that same day, when it does (not sooner than
     /// `sameDayMinimum`), instead of after a whole day: for learners who forget within hours.
-    /// Within the day an interval never shrinks and a recall doubles it; a card forgotten on a
-    /// same-day interval stays on them instead of starting its relearning steps over.
+    /// Within the day (less than 24 hours after the review before, as FSRS counts it) an
+    /// interval never shrinks and a recall doubles it; a card forgotten then stays on them
+    /// instead of starting its relearning steps over.
     /// Off, intervals are whole days, at least one, as py-fsrs schedules.
     public let sameDayIntervals: Bool
 
@@ -148,9 +149,9 @@ public struct FSRS6: Scheduler {
             interval = advance(
                 &next, steps: relearningMicroseconds, rating: rating, stability: stability, sameDay: sameDayAllowed, floor: sameDayFloor)
         case .review:
-            // Forgotten on a same-day interval: it stays on them (no shorter than the one before)
-            // rather than starting its relearning steps over, so a card failed again and again
-            // is not back every few minutes all day.
+            // Forgotten within the day: it stays on same-day intervals (no shorter than the one
+            // before) rather than starting its relearning steps over, so a card failed again and
+            // again is not back every few minutes all day.
             if rating == .again, !relearningMicroseconds.isEmpty, !(sameDayAllowed && reviewedWithinDay) {
                 next.state = .relearning
                 next.step = 0
