@@ -79,22 +79,28 @@ import Testing
     /// within the day, no interval is shorter than the one before, and a recall doubles it.
     @Test func aCardFailedAgainAndAgainStillComesBackAFewTimesADayAtMost() throws {
         let on = try Self.scheduler(Self.forgetful, sameDay: true, retention: 0.85)
-        var card = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
-        var times = [Self.start]
-        let pattern: [Rating] = [.again, .good, .good]
-        for index in 0..<60 {
-            let at = card.due
-            card = on.review(card, rating: pattern[index % pattern.count], at: at, fuzz: nil)
-            times.append(at)
-        }
-        // In any 24 hours, a handful of reviews.
-        let most = times.indices.map { start in times[start...].prefix { $0.timeIntervalSince(times[start]) < 86_400 }.count }.max()!
+        let card = on.review(.new(at: Self.start), rating: .good, at: Self.start, fuzz: nil)
+        let most = Self.mostReviewsInADay(of: card, failedEveryThirdReview: 60, by: on)
         #expect(most <= 9, "\(most) reviews within a day")
     }
 
+    /// Reviews `card` `count` times, each when it comes due (Again, Good, Good, …): the most
+    /// reviews within any 24 hours.
+    static func mostReviewsInADay(of card: MemoryState, failedEveryThirdReview count: Int, by scheduler: FSRS6) -> Int {
+        var card = card
+        var times: [Date] = []
+        let pattern: [Rating] = [.again, .good, .good]
+        for index in 0..<count {
+            let at = card.due
+            card = scheduler.review(card, rating: pattern[index % pattern.count], at: at, fuzz: nil)
+            times.append(at)
+        }
+        return times.indices.map { start in times[start...].prefix { $0.timeIntervalSince(times[start]) < 86_400 }.count }.max()!
+    }
+
     /// With relearning steps: after them a card comes back no sooner than twice the last step,
-    /// and one forgotten on a same-day interval stays on them instead of starting the steps
-    /// over, so a card failed every third review is seen a handful of times a day.
+    /// and one forgotten within the day stays on same-day intervals instead of starting the
+    /// steps over, so a card failed every third review is seen a handful of times a day.
     @Test func aCardLeavingItsStepsStillExpands() throws {
         let on = try FSRS6(
             parameters: Self.forgetful, desiredRetention: 0.85, learningSteps: [60, 600], relearningSteps: [600], sameDayIntervals: true)
@@ -102,14 +108,7 @@ import Testing
         card = on.review(card, rating: .good, at: card.due, fuzz: nil)
         #expect(card.state == .review)
         #expect(card.due.timeIntervalSince(card.lastReview!) >= 1_200, "twice the last step at least")
-        var times: [Date] = []
-        let pattern: [Rating] = [.again, .good, .good]
-        for index in 0..<90 {
-            let at = card.due
-            card = on.review(card, rating: pattern[index % pattern.count], at: at, fuzz: nil)
-            times.append(at)
-        }
-        let most = times.indices.map { start in times[start...].prefix { $0.timeIntervalSince(times[start]) < 86_400 }.count }.max()!
+        let most = Self.mostReviewsInADay(of: card, failedEveryThirdReview: 90, by: on)
         #expect(most <= 10, "\(most) reviews within a day")
     }
 
