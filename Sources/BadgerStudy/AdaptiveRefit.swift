@@ -159,7 +159,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
             totalReviews ?? logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         let histories = ReviewHistory.histories(fromLogs: logs)
         let directory = root == "/" ? "" : root
-        let configPath = directory + "/" + CollectionConfig.fileName
+        let configPath = CollectionConfig.path(inRoot: root)
         let logPath = directory + "/" + fitLogName
         func text(_ path: String) -> String { (try? fileAccess.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         let parameters: [Double]

@@ -13,14 +13,8 @@ import Foundation
 public struct AutomaticDefaults: Sendable {
     /// The collection root.
     public let root: String
-    /// The file written: badger.yml, or the file in the collection it links to.
-    public let path: String
-    /// Its text with the automatic settings.
-    public let text: String
     /// The collection's settings with them (and the macros it had).
     public let config: CollectionConfig
-    /// Its text when they were planned (nil: there was none).
-    let original: String?
     let fileAccess: any FileAccess
 
     /// What the collection at `root`, whose logs hold no review and whose settings are `config`,
@@ -34,10 +28,9 @@ public struct AutomaticDefaults: Sendable {
     public static func planned(
         root: String, config: CollectionConfig, loader: CollectionLoader, fileAccess: any FileAccess
     ) throws -> AutomaticDefaults? {
-        let path = (root == "/" ? "" : root) + "/" + CollectionConfig.fileName
+        let path = CollectionConfig.path(inRoot: root)
         do {
-            let target = try AtomicFile.target(ofCollectionFile: path, within: root)
-            let text = try read(target, fileAccess: fileAccess)
+            let text = try read(AtomicFile.target(ofCollectionFile: path, within: root), fileAccess: fileAccess)
             guard let added = try CollectionConfig.addingAutomaticDefaults(to: text, path: path) else { return nil }
             if text == nil, let joined = (try? loader.rootsJoined(byAConfigAt: root))?.first {
                 throw Refusal(
@@ -47,7 +40,7 @@ public struct AutomaticDefaults: Sendable {
             }
             var adopted = try CollectionConfig(yaml: added, path: path)
             adopted.macros = config.macros
-            return AutomaticDefaults(root: root, path: target, text: added, config: adopted, original: text, fileAccess: fileAccess)
+            return AutomaticDefaults(root: root, config: adopted, fileAccess: fileAccess)
         } catch let refusal as Refusal {
             throw refusal
         } catch {
@@ -55,25 +48,17 @@ public struct AutomaticDefaults: Sendable {
         }
     }
 
-    /// Writes badger.yml (atomically). A file changed since they were planned (edited while a
-    /// session was open, a `git pull`) gets them added to what it holds now, if it still lacks
-    /// them; nothing of it is lost.
+    /// Writes badger.yml (atomically), adding them to what it holds now: a file changed since
+    /// they were planned (edited while a session was open, a `git pull`, made a link) keeps every
+    /// change, and gets them only if it still lacks them.
     ///
     /// - Throws: `Refusal` for a file that can no longer be read or take them; a failed write.
     public func write() throws {
-        let current: String?
         let target: String
-        do {
-            // Where badger.yml leads now (it may have become a link out of the collection).
-            target = try AtomicFile.target(ofCollectionFile: (root == "/" ? "" : root) + "/" + CollectionConfig.fileName, within: root)
-            current = try Self.read(target, fileAccess: fileAccess)
-        } catch {
-            throw Refusal(reason: "\(error)")
-        }
-        guard target != path || current != original else { return try AtomicFile.write(text, to: path) }
         let added: String?
         do {
-            added = try CollectionConfig.addingAutomaticDefaults(to: current, path: target)
+            target = try AtomicFile.target(ofCollectionFile: CollectionConfig.path(inRoot: root), within: root)
+            added = try CollectionConfig.addingAutomaticDefaults(to: Self.read(target, fileAccess: fileAccess), path: target)
         } catch {
             throw Refusal(reason: "\(error)")
         }

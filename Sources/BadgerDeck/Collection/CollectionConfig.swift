@@ -6,6 +6,9 @@ public struct CollectionConfig: Sendable, Equatable {
     /// The file name that marks a collection root.
     public static let fileName = "badger.yml"
 
+    /// The path of the config file of the collection rooted at `root`.
+    public static func path(inRoot root: String) -> String { (root == "/" ? "" : root) + "/" + fileName }
+
     /// Glob patterns, relative to the root, of Markdown files that are not decks.
     public var exclude: [String] = []
     /// `fsrs` (the default), `sm2` or `leitner`.

@@ -80,7 +80,7 @@ public struct CollectionLoader: Sendable {
     /// - Throws: `CollectionError.badConfig` for a config file or `macros.tex` with a mistake.
     public func configuration(forRoot root: String) throws -> CollectionConfig {
         let directory = root == "/" ? "" : root
-        let path = directory + "/" + CollectionConfig.fileName
+        let path = CollectionConfig.path(inRoot: root)
         guard fileAccess.kind(atPath: path) == .file else { return CollectionConfig() }
         guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
         var config = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: path)
@@ -129,7 +129,7 @@ public struct CollectionLoader: Sendable {
     private func configRoot(from start: String) -> String? {
         var directory = start
         while true {
-            if fileAccess.kind(atPath: (directory == "/" ? "" : directory) + "/" + CollectionConfig.fileName) == .file { return directory }
+            if fileAccess.kind(atPath: CollectionConfig.path(inRoot: directory)) == .file { return directory }
             guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
             directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
         }
@@ -143,7 +143,7 @@ public struct CollectionLoader: Sendable {
     /// `badger.yml` read into `configs` (once).
     private func findRoot(from start: String, fallback: String, configs: inout [String: CollectionConfig]) throws -> String {
         guard let directory = configRoot(from: start) else { return studiedRoot(from: start) ?? fallback }
-        let candidate = (directory == "/" ? "" : directory) + "/" + CollectionConfig.fileName
+        let candidate = CollectionConfig.path(inRoot: directory)
         if configs[directory] == nil {
             guard let bytes = try? fileAccess.contents(atPath: candidate) else { throw CollectionError.unreadable(path: candidate) }
             configs[directory] = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: candidate)
