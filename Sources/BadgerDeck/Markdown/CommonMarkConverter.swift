@@ -207,7 +207,9 @@ private func matchMath(
     else { return nil }
     let context = Unmanaged<MathContext>.fromOpaque(pointer).takeUnretainedValue()
     let offset = Int(cmark_inline_parser_get_offset(inlines))
-    let byte: (Int) -> UInt8 = { index in index < 0 ? 0 : cmark_inline_parser_peek_at(inlines, Int32(index)) }
+    // 0 outside the text (`peek_at` reads any position it is given: past the end, other memory).
+    let length = Int(badger_inline_parser_length(inlines))
+    let byte: (Int) -> UInt8 = { index in index < 0 || index >= length ? 0 : cmark_inline_parser_peek_at(inlines, Int32(index)) }
     let location = SourceLocation(
         line: Int(cmark_inline_parser_get_line(inlines)), column: Int(cmark_inline_parser_get_column(inlines)))
     let owner = UInt(bitPattern: parent.map { Int(bitPattern: $0) } ?? 0)
