@@ -1206,6 +1206,26 @@ final class Statuses: @unchecked Sendable {
         #expect(listed["one"]?.state == "review" && listed["two"]?.state == "learning", "\(listed)")
     }
 
+    /// A badger.yml saved in Latin-1 is refused where its first bad byte is, by every command
+    /// that reads it, and never rewritten (read with replacement characters, a fit or the
+    /// new-collection settings would have written them back over the author's bytes).
+    @Test func aBadgerYmlThatIsNotUTF8IsNamedAndKeptByteForByte() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url
+        try directory.write("d.md", ProgressSurvivesTests.deck("D", [("one", "1")]))
+        let latin1 = Data("desired_retention: 0.9\n# caf".utf8) + Data([0xE9]) + Data("\n".utf8)
+        try directory.write("badger.yml", latin1)
+        for command in [["lint"], ["due"], ["study", "--plain"], ["optimize", "--apply"]] {
+            let result = try await BadgerProcess.run(command, in: root, input: "q\n")
+            #expect(result.status == 2, "\(command): \(result.standardError)")
+            #expect(
+                result.standardError.contains("badger.yml: line 2, column 6: not UTF-8 text (first bad byte at offset 28)"),
+                "\(command): \(result.standardError)")
+        }
+        #expect(try Data(contentsOf: root.appendingPathComponent("badger.yml")) == latin1)
+    }
+
     @Test func aCollectionCopiedWithoutItsDotfilesGetsThemBackOnTheNextReview() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -252,6 +252,24 @@ public struct CollectionConfig: Sendable, Equatable {
 
     public init(exclude: [String] = []) { self.exclude = exclude }
 
+    /// Reads a config file's bytes.
+    ///
+    /// - Throws: `CollectionError.badConfig` for bytes that are not UTF-8 (naming where the
+    ///   first bad byte is: read with replacement characters, a re-fit would write them back),
+    ///   and for every mistake `init(yaml:path:)` reports.
+    public init(bytes: [UInt8], path: String) throws {
+        let source = SourceText(bytes)
+        if let offset = SourceText.firstInvalidUTF8Offset(source.bytes) {
+            let location = source.location(ofOffset: offset)
+            throw CollectionError.badConfig(
+                path: path,
+                problem:
+                    "line \(location.line), column \(location.column): not UTF-8 text (first bad byte at offset \(offset + (source.hadByteOrderMark ? 3 : 0))); re-save it as UTF-8"
+            )
+        }
+        try self.init(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
     /// Reads a config file's text.
     ///
     /// - Throws: `CollectionError.badConfig` with the problem and its line, when the file is

@@ -83,7 +83,7 @@ public struct CollectionLoader: Sendable {
         let path = CollectionConfig.path(inRoot: root)
         guard fileAccess.kind(atPath: path) == .file else { return CollectionConfig() }
         guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
-        var config = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+        var config = try CollectionConfig(bytes: bytes, path: path)
         let macrosPath = directory + "/" + LaTeXMacros.fileName
         if fileAccess.kind(atPath: macrosPath) == .file {
             guard let tex = try? fileAccess.contents(atPath: macrosPath) else { throw CollectionError.unreadable(path: macrosPath) }
@@ -146,7 +146,7 @@ public struct CollectionLoader: Sendable {
         let candidate = CollectionConfig.path(inRoot: directory)
         if configs[directory] == nil {
             guard let bytes = try? fileAccess.contents(atPath: candidate) else { throw CollectionError.unreadable(path: candidate) }
-            configs[directory] = try CollectionConfig(yaml: String(decoding: bytes, as: UTF8.self), path: candidate)
+            configs[directory] = try CollectionConfig(bytes: bytes, path: candidate)
         }
         return directory
     }
