@@ -87,16 +87,19 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         let when = freshness.fittedOn.map { " on \($0)" } ?? ""
         if choosingOnly, let choice = refit.choice {
+            let which = freshness.ownParameters ? "set in badger.yml" : "fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews"
             refit.message =
-                "Chose the automatic settings for your FSRS parameters (fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews): \(describe(choice, config: config)); `badger stats` explains."
+                "Chose the automatic settings for your FSRS parameters (\(which)): \(describe(choice, config: config)); `badger stats` explains."
             return refit
         }
         var before =
             freshness.mergedFits
             ? "badger.yml held fits from several clones, merged by git"
-            : freshness.fitted
-                ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
-                : "they were never fitted"
+            : freshness.ownParameters
+                ? "replacing the ones written by hand in badger.yml, never fitted to this log; `adapt: false` keeps parameters of your own"
+                : freshness.fitted
+                    ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
+                    : "they were never fitted"
         let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         if let refusal = refit.refusal {
             let left =
@@ -109,7 +112,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
             let chosen = refit.choice.map { "; the automatic settings were chosen for them: " + describe($0, config: config) } ?? ""
             // Merged fits are kept as read: each key's greatest value, not one fit's.
             let kept =
-                freshness.mergedFits ? "the merged ones stay" : "the ones fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews stay"
+                freshness.mergedFits
+                ? "the merged ones stay"
+                : freshness.ownParameters
+                    ? "the ones written by hand in badger.yml stay"
+                    : "the ones fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews stay"
             refit.message =
                 "Could not re-fit your FSRS parameters to your \(freshness.reviews) reviews: \(left); \(kept)\(chosen), and the next try is when the log has grown by half."
             return refit

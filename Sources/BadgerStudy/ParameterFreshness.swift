@@ -33,6 +33,18 @@ public struct ParameterFreshness: Sendable, Equatable {
     public var choiceIsStale: Bool
     /// Whether badger.yml holds two fits or more (git merged clones that each re-fitted).
     public var mergedFits = false
+    /// Whether the parameters were written by hand (from Anki, or `optimize --histories`):
+    /// `fsrs_parameters` without the `fsrs_parameters_fitted` and `fsrs_parameters_reviews` a
+    /// fit writes. Never fitted to this log, they are stale once it could fit them, as the
+    /// defaults are; `advice` and the re-fit's message say they are replaced, and that
+    /// `adapt: false` keeps them.
+    public var ownParameters: Bool
+
+    /// Whether `config`'s parameters are the learner's own (`ownParameters`).
+    public static func ownParameters(_ config: CollectionConfig) -> Bool {
+        config.fsrsParameters != nil && config.fsrsParametersFitted == nil && config.fsrsParametersReviews == nil
+            && !config.mergedFits
+    }
 
     public init(config: CollectionConfig, logs: [[ReviewRecord]]) {
         self.init(config: config, reviews: ReviewColumns(logs: logs))
@@ -103,6 +115,7 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// `predictableReviews` were made a day or more after their card's previous review.
     public init(config: CollectionConfig, reviews: Int, predictableReviews predictable: Int) {
         fitted = config.fsrsParameters != nil
+        ownParameters = Self.ownParameters(config)
         fittedOn = config.fsrsParametersFitted
         reviewsAtFit = config.fsrsParametersReviews
         reviewsAtRefusedFit = config.fsrsFitRefusedReviews
@@ -150,6 +163,14 @@ public struct ParameterFreshness: Sendable, Equatable {
                 ? "the end of the next `badger study` session fits them to the whole log, or run `badger optimize --apply`"
                 : "run `badger optimize --apply` to fit them to the whole log"
             return "badger.yml holds fits from several clones, merged by git (each clone uses the same values meanwhile): \(remedy)."
+        }
+        if ownParameters {
+            let remedy =
+                refitsAfterSession
+                ? "the end of the next `badger study` session replaces them with parameters fitted to your reviews (write `adapt: false` to keep them), or run `badger optimize --apply`"
+                : "run `badger optimize --apply` to replace them with parameters fitted to your reviews"
+            return
+                "The FSRS parameters in badger.yml were written by hand, not fitted to this log (no `fsrs_parameters_reviews`), and \(predictableReviews) of your reviews could fit them to you: \(remedy)."
         }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""

@@ -46,7 +46,8 @@ extension Badger {
                 desired_retention, learning_steps and relearning_steps: auto in its
                 badger.yml, for each it does not set; until the first fit they schedule
                 as the fixed defaults. When the parameters are stale, the end of a
-                session re-fits them and says so in one line (--no-adapt skips it).
+                session re-fits them and says so in one line (--no-adapt skips it;
+                adapt: false in badger.yml keeps fsrs_parameters you wrote yourself).
 
                 Examples:
                   badger study

@@ -79,6 +79,38 @@ import Testing
         #expect(try directory.read("badger.yml") == Self.auto + "adapt: false\n")
     }
 
+    /// `fsrs_parameters` written by hand (pasted from Anki, or from `optimize --histories`),
+    /// without the keys a fit writes beside them, were never fitted to this log: stale, as the
+    /// defaults are, once it could fit them. Never replaced unannounced: `due` says a session
+    /// will replace them and how to keep them, the session's line says what it replaced, and
+    /// with `adapt: false` they stay.
+    @Test func parametersWrittenByHandAreReplacedOnlyWithWarningAndKeptWithAdaptFalse() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let own =
+            "fsrs_parameters: [0.3, 1.2, 2.4, 6.0, 6.5, 0.6, 3.0, 0.01, 1.6, 0.15, 1.0, 1.9, 0.1, 0.3, 2.3, 0.2, 3.0, 0.5, 0.7, 0.1, 0.2]\n"
+        try directory.write("badger.yml", "desired_retention: 0.9\n" + own)
+        let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        let advice = due.standardOutput.replacingOccurrences(of: "\n", with: " ")
+        #expect(advice.contains("The FSRS parameters in badger.yml were written by hand, not fitted to this log"), "\(due.standardOutput)")
+        #expect(advice.contains("(write `adapt: false` to keep them)"), "\(due.standardOutput)")
+        let study = try await Self.study(directory)
+        #expect(study.status == 0, "\(study.standardError)")
+        #expect(
+            study.standardOutput.contains(
+                "reviews (replacing the ones written by hand in badger.yml, never fitted to this log; `adapt: false` keeps parameters of your own)"
+            ), "\(study.standardOutput)")
+        #expect(!(try directory.read("badger.yml")).contains(own))
+
+        for settings in ["desired_retention: 0.9\nadapt: false\n" + own, Self.auto + "adapt: false\n" + own] {
+            try directory.write("badger.yml", settings)
+            let study = try await Self.study(directory)
+            #expect(study.status == 0, "\(study.standardError)")
+            #expect(!study.standardOutput.contains("Re-fitted"), "\(study.standardOutput)")
+            #expect(try directory.read("badger.yml") == settings)
+        }
+    }
+
     @Test func settingsJSONHasTheContractsKeysAndReplaysAsStudySchedules() async throws {
         let (directory, _) = try await Self.collection()
         defer { directory.remove() }
