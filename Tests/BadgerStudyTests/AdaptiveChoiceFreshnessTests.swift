@@ -56,6 +56,24 @@ import Testing
         #expect(!between.choiceIsStale && !between.isStale)
     }
 
+    /// A setting written by hand after the fit is in force at once: the explanation `due` and
+    /// `stats` print leaves out what was chosen for it (it said "retention 0.85, chosen because
+    /// …" under a retention of 0.93 set by hand).
+    @Test func theExplanationLeavesOutWhatIsNoLongerAutomatic() throws {
+        let reason =
+            "retention 0.85, chosen because it is the highest; FSRS schedules for 0.87 because …; learning steps none: …; relearning steps [10m]: …"
+        let chosen =
+            Self.fitted + "adaptive_retention: 0.87\nadaptive_target_retention: 0.85\nadaptive_learning_steps: []\n"
+            + "adaptive_relearning_steps: [10m]\nadaptive_reason: \"\(reason)\"\n"
+        let all = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"
+        #expect(
+            RetentionCheck.adaptiveNote(try CollectionConfig(yaml: all + chosen, path: "badger.yml")) == "Automatic settings: \(reason).")
+        let byHand = "desired_retention: 0.93\nlearning_steps: auto\nrelearning_steps: [1m]\n"
+        #expect(
+            RetentionCheck.adaptiveNote(try CollectionConfig(yaml: byHand + chosen, path: "badger.yml"))
+                == "Automatic settings: learning steps none: ….")
+    }
+
     /// What `due` and `stats` say while the settings wait to be chosen for fitted parameters:
     /// not "until the parameters are first fitted", and with `adapt: false` not that a session
     /// chooses them.

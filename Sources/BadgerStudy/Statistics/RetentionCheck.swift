@@ -70,7 +70,16 @@ public struct RetentionCheck: Sendable {
     public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max) -> String? {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
-        if let reason = config.adaptiveReason { return "Automatic settings: " + reason + "." }
+        if let reason = config.adaptiveReason {
+            // Only what is still automatic: a setting written by hand since the fit is in force, not the choice.
+            let parts = reason.components(separatedBy: "; ").filter { part in
+                if part.hasPrefix("retention ") || part.hasPrefix("FSRS schedules for ") { return config.adaptiveRetention }
+                if part.hasPrefix("learning steps ") { return config.adaptiveLearningSteps }
+                if part.hasPrefix("relearning steps ") { return config.adaptiveRelearningSteps }
+                return true
+            }
+            return "Automatic settings: " + parts.joined(separator: "; ") + "."
+        }
         var used: [String] = []
         if config.adaptiveRetention { used.append("retention " + String(format: "%.2f", config.desiredRetention)) }
         if config.adaptiveLearningSteps { used.append("the default learning steps") }
