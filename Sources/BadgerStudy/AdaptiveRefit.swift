@@ -232,7 +232,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
         request.sameDayIntervals = config.sameDayIntervalsWhenFitted
         let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(histories: histories))
         guard let target = choice.targetRetention else { return choice }
-        return choice.calibrated(by: calibrationGap(parameters: parameters, histories: histories, target: target))
+        return choice.calibrated(
+            by: calibrationGap(parameters: parameters, histories: histories, target: target), within: config.retentionBounds)
     }
 
     /// How far above the target FSRS must schedule for the learner to observe the target:

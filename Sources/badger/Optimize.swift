@@ -48,9 +48,10 @@ extension Badger {
                 "target_retention": t, "schema_version": 1}, which `badger schedule replay
                 --settings` accepts. desired_retention is what FSRS schedules for;
                 target_retention, the retention the simulation chose and the learner should
-                observe (they differ when calibration corrects FSRS's predictions). With too
-                few reviews to fit (as `badger study` would not fit yet) it gives the defaults,
-                and reason says why.
+                observe (they differ when calibration corrects FSRS's predictions; both stay
+                within the bounds, 0.85 to 0.95 unless --retention-bounds 0.80,0.95 gives
+                others). With too few reviews to fit (as `badger study` would not fit yet) it
+                gives the defaults, and reason says why.
 
                 --retention also simulates, with the fitted parameters, a year of study at each
                 desired retention from 0.70 to 0.97 and marks the one with the least review
@@ -85,6 +86,12 @@ extension Badger {
         @Flag(help: "With --histories: print the parameters and the settings `auto` would choose (retention, steps).")
         var settings = false
 
+        @Option(
+            help: ArgumentHelp(
+                "With --settings: the range the automatic retention is chosen from, as badger.yml's desired_retention_bounds (default 0.85,0.95).",
+                valueName: "low,high"))
+        var retentionBounds: String?
+
         @Flag(help: "Also estimate the daily workload for desired retention 0.70–0.97.")
         var retention = false
 
@@ -108,6 +115,14 @@ extension Badger {
             }
             if settings, histories == nil {
                 throw ValidationError("--settings needs --histories (a collection's own settings are in badger.yml)")
+            }
+            if retentionBounds != nil, !settings {
+                throw ValidationError(
+                    "--retention-bounds is for --settings (a collection's bounds are badger.yml's desired_retention_bounds)")
+            }
+            if let retentionBounds, Self.bounds(retentionBounds) == nil {
+                throw ValidationError(
+                    "--retention-bounds \"\(retentionBounds)\" must be two numbers from 0.70 to 0.99, the lower first, such as 0.80,0.95")
             }
             if settings, retention {
                 throw ValidationError(
@@ -238,7 +253,8 @@ extension Badger {
 
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
             if settings {
-                let chosen = SettingsFile.chosen(for: histories)
+                let chosen = SettingsFile.chosen(
+                    for: histories, bounds: retentionBounds.flatMap(Self.bounds) ?? CollectionConfig().retentionBounds)
                 switch format {
                 case .json: Terminal.standardOutput.write(try JSONOutput.text(chosen))
                 case .text:
@@ -283,6 +299,15 @@ extension Badger {
 
                     """)
             }
+        }
+
+        /// "0.80,0.95" as a range within 0.70...0.99, or nil.
+        static func bounds(_ text: String) -> ClosedRange<Double>? {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let low = parts[0], let high = parts[1], (0.70...0.99).contains(low), (0.70...0.99).contains(high),
+                low <= high
+            else { return nil }
+            return low...high
         }
 
         /// Parameters as badger.yml stores them (four decimals).

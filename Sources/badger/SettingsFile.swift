@@ -38,11 +38,12 @@ struct SettingsFile: Codable, Equatable {
     }
 
     /// What a collection with `desired_retention`, `learning_steps` and `relearning_steps` all
-    /// `auto` (and the default bounds) would use after studying `histories`: FSRS-6 fitted to them
+    /// `auto` (within retention `bounds`, badger.yml's default unless given) would use after studying `histories`: FSRS-6 fitted to them
     /// and the settings chosen with those parameters; with too few reviews to fit (as
     /// `badger study` would not fit yet), the defaults.
-    static func chosen(for histories: [ReviewHistory]) -> SettingsFile {
+    static func chosen(for histories: [ReviewHistory], bounds: ClosedRange<Double> = CollectionConfig().retentionBounds) -> SettingsFile {
         var config = CollectionConfig()
+        config.retentionBounds = bounds
         config.adaptiveRetention = true
         config.adaptiveLearningSteps = true
         config.adaptiveRelearningSteps = true

@@ -158,6 +158,34 @@ import Testing
         #expect(defaults.standardOutput != replayed.standardOutput)
     }
 
+    /// `--retention-bounds` gives `optimize --settings` the bounds badger.yml would: the target
+    /// and what FSRS schedules for (calibrated) both stay within them; bad bounds are refused.
+    @Test func settingsTakeRetentionBoundsAndStayWithinThem() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        for (bounds, range) in [("0.90,0.95", 0.90...0.95), ("0.80, 0.82", 0.80...0.82), ("0.93,0.93", 0.93...0.93)] {
+            let printed = try await BadgerProcess.run(
+                ["optimize", "--histories", "histories.json", "--format", "json", "--settings", "--retention-bounds", bounds],
+                in: directory.url)
+            #expect(printed.status == 0, "\(printed.standardError)")
+            let settings = try OptimizeCommandTests.json(printed.standardOutput)
+            let target = try #require(settings["target_retention"] as? Double)
+            let scheduled = try #require(settings["desired_retention"] as? Double)
+            #expect(range.contains(target) && range.contains(scheduled), "\(bounds): \(settings)")
+            let from = String(format: "%.2f", range.lowerBound) + " to " + String(format: "%.2f", range.upperBound)
+            #expect((settings["reason"] as? String)?.contains("highest from \(from)") == true, "\(settings)")
+        }
+        for (arguments, message) in [
+            (["--settings", "--retention-bounds", "0.95,0.90"], "must be two numbers from 0.70 to 0.99, the lower first"),
+            (["--settings", "--retention-bounds", "0.5,0.9"], "must be two numbers from 0.70 to 0.99"),
+            (["--settings", "--retention-bounds", "0.9"], "must be two numbers"),
+            (["--retention-bounds", "0.80,0.95"], "--retention-bounds is for --settings"),
+        ] {
+            let refused = try await BadgerProcess.run(["optimize", "--histories", "histories.json"] + arguments, in: directory.url)
+            #expect(refused.status == 2 && refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
+    }
+
     @Test func tooFewReviewsGiveTheDefaultsAndBadSettingsAreRefused() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -523,7 +551,10 @@ import Testing
 
     @Test func everyNewFlagIsInTheHelpAndTheREADME() async throws {
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        for (command, flag) in [(["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt")] {
+        for (command, flag) in [
+            (["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt"),
+            (["optimize"], "--retention-bounds"),
+        ] {
             let help = try await BadgerProcess.run(command + ["--help"])
             #expect(help.standardOutput.contains(flag), "\(command) --help")
             #expect(readme.contains(flag), "README: \(flag)")

@@ -83,16 +83,17 @@ import Testing
         let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
         let calibrated = AdaptiveChoice.choose(Self.request(bounds: 0.85...0.85), outcomes: outcomes)
         #expect(calibrated.desiredRetention == 0.85 && calibrated.targetRetention == 0.85)
-        var request = Self.request(bounds: 0.85...0.85)
-        request.calibrationGap = 0.062
-        let corrected = AdaptiveChoice.choose(request, outcomes: outcomes)
+        let corrected = calibrated.calibrated(by: 0.062, within: 0.70...0.99)
         #expect(corrected.targetRetention == 0.85)
         #expect(corrected.desiredRetention == 0.91)
         #expect(
             corrected.reason.contains(
                 "FSRS schedules for 0.91 because, near that retention, your recent reviews were recalled 6.2 points less often"))
-        request.calibrationGap = 0.5
-        #expect(AdaptiveChoice.choose(request, outcomes: outcomes).desiredRetention == 0.99)
+        #expect(calibrated.calibrated(by: 0.5, within: 0.70...0.99).desiredRetention == 0.99)
+        // Within the bounds the user set: bounds of one value leave nothing to correct.
+        var request = Self.request(bounds: 0.85...0.85)
+        request.calibrationGap = 0.062
+        #expect(AdaptiveChoice.choose(request, outcomes: outcomes) == calibrated)
     }
 
     @Test func fixedSettingsAreKept() {

@@ -311,11 +311,16 @@ import Testing
         let remembered = AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: Self.histories(.good), target: 0.85)
         #expect(remembered < 0)
         #expect(AdaptiveRefit.calibrationGap(parameters: FSRS6.defaultParameters, histories: [], target: 0.85) == 0)
-        // Applied to a choice: the target stays, FSRS schedules for more (at most 0.99).
+        // Applied to a choice: the target stays, FSRS schedules for more, within the bounds.
         let choice = AdaptiveChoice(
-            desiredRetention: 0.85, learningSteps: [], relearningSteps: [], reason: "retention 0.85", targetRetention: 0.85)
-        let raised = choice.calibrated(by: forgotten)
-        #expect(raised.desiredRetention == 0.99 && raised.targetRetention == 0.85)
-        #expect(raised.reason.hasPrefix("retention 0.85; FSRS schedules for 0.99 because"))
+            desiredRetention: 0.87, learningSteps: [], relearningSteps: [], reason: "retention 0.87", targetRetention: 0.87)
+        let raised = choice.calibrated(by: forgotten, within: 0.70...0.99)
+        #expect(raised.desiredRetention == 0.99 && raised.targetRetention == 0.87)
+        #expect(raised.reason.hasPrefix("retention 0.87; FSRS schedules for 0.99 because"))
+        #expect(choice.calibrated(by: forgotten, within: 0.85...0.95).desiredRetention == 0.95)
+        #expect(choice.calibrated(by: -0.05, within: 0.70...0.99).desiredRetention == 0.82)
+        let floored = choice.calibrated(by: -0.05, within: 0.85...0.95)
+        #expect(floored.desiredRetention == 0.85 && floored.reason.contains("FSRS schedules for 0.85 because"))
+        #expect(choice.calibrated(by: -0.05, within: 0.87...0.95) == choice)
     }
 }

@@ -142,15 +142,16 @@ public struct AdaptiveChoice: Sendable, Equatable {
         let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
         let choice = AdaptiveChoice(
             desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason, targetRetention: target)
-        return choice.calibrated(by: request.calibrationGap)
+        return choice.calibrated(by: request.calibrationGap, within: request.retentionBounds ?? 0.70...0.99)
     }
 
-    /// This choice with FSRS scheduling for the target plus `gap` (0.70 to 0.99, in hundredths),
-    /// and the reason saying so after the retention's; unchanged when the retention is fixed or
-    /// the gap rounds to nothing.
-    public func calibrated(by gap: Double) -> AdaptiveChoice {
+    /// This choice with FSRS scheduling for the target plus `gap` (in hundredths, within
+    /// `bounds`: the range the user allows, for what FSRS schedules as for the target), and the
+    /// reason saying so after the retention's; unchanged when the retention is fixed or the gap
+    /// rounds to nothing.
+    public func calibrated(by gap: Double, within bounds: ClosedRange<Double>) -> AdaptiveChoice {
         guard let target = targetRetention else { return self }
-        let corrected = min(0.99, max(0.70, ((target + gap) * 100).rounded() / 100))
+        let corrected = min(bounds.upperBound, max(bounds.lowerBound, ((target + gap) * 100).rounded() / 100))
         guard corrected != target else { return self }
         var choice = self
         choice.desiredRetention = corrected
