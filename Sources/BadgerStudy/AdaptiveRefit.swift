@@ -133,7 +133,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
 
     /// "retention 0.87, learning steps []": the automatic settings of `config` as `choice` has them;
     /// empty when none is automatic.
-    static func describe(_ choice: AdaptiveChoice, config: CollectionConfig) -> String {
+    public static func describe(_ choice: AdaptiveChoice, config: CollectionConfig) -> String {
         var settings: [String] = []
         if config.adaptiveRetention { settings.append(retentionPhrase(choice)) }
         if config.adaptiveLearningSteps { settings.append("learning steps " + AdaptiveChoice.describe(choice.learningSteps)) }

@@ -26,8 +26,9 @@ extension Badger {
 
                 --apply stores the fitted parameters in badger.yml (fsrs_parameters, with
                 fsrs_parameters_fitted and fsrs_parameters_reviews), keeping the rest of the
-                file, with what `auto` settings choose with them, and logs the fit in
-                badger.fits; every later scheduling uses them. It needs \(Self.minimumReviews)
+                file, with what `auto` settings choose with them (and says what they
+                chose), and logs the fit in badger.fits; every later scheduling uses them.
+                It needs \(Self.minimumReviews)
                 predictable reviews; with fewer it says how many more are needed and changes
                 nothing. When too few are left after leaving out outliers (rare delays before a
                 card's first review), it records the log's size (fsrs_fit_refused_reviews)
@@ -220,6 +221,13 @@ extension Badger {
                         "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews), and the next try is when the log has grown by half."
                 } else {
                     result.stored = refit?.parameters.map(Self.asStored)
+                    if let choice = refit?.choice, case let described = AdaptiveRefit.describe(choice, config: config), !described.isEmpty {
+                        result.automatic = .init(
+                            desiredRetention: choice.desiredRetention, targetRetention: choice.targetRetention,
+                            learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
+                            relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), summary: described,
+                            reason: choice.reason)
+                    }
                     if refit != nil { collection.refreshStatesAfterNewSettings() }
                 }
             }

@@ -160,6 +160,29 @@ import Testing
 
     /// `--retention-bounds` gives `optimize --settings` the bounds badger.yml would: the target
     /// and what FSRS schedules for (calibrated) both stay within them; bad bounds are refused.
+    /// `optimize --apply` says what the automatic settings chose with the parameters it stored,
+    /// as a session's re-fit does (text), and gives them in JSON (`automatic`).
+    @Test func applySaysWhatTheAutomaticSettingsChose() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let text = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(
+            text.standardOutput.contains("\nAutomatic settings chosen with them: retention 0.")
+                && text.standardOutput.contains("; `badger stats` explains.\n"), "\(text.standardOutput)")
+        try directory.write("badger.yml", Self.auto)
+        let json = try await BadgerProcess.run(["optimize", "--apply", "--format", "json"], in: directory.url, environment: ["TZ": "UTC"])
+        let automatic = try #require(try OptimizeCommandTests.json(json.standardOutput)["automatic"] as? [String: Any])
+        let retention = try #require(automatic["desiredRetention"] as? Double)
+        #expect(try directory.read("badger.yml").contains("adaptive_retention: " + String(format: "%.2f", retention) + "\n"))
+        #expect(automatic["learningSteps"] is [String] && automatic["relearningSteps"] is [String])
+        #expect((automatic["reason"] as? String)?.hasPrefix("retention 0.") == true, "\(automatic)")
+        // Nothing automatic: nothing said.
+        try directory.write("badger.yml", "desired_retention: 0.9\n")
+        let fixed = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(!fixed.standardOutput.contains("Automatic settings"), "\(fixed.standardOutput)")
+    }
+
     @Test func settingsTakeRetentionBoundsAndStayWithinThem() async throws {
         let (directory, _) = try await Self.collection()
         defer { directory.remove() }
