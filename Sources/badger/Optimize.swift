@@ -38,7 +38,8 @@ extension Badger {
                 session fits them (the report tests a fit to the earliest 80% on the rest).
 
                 --histories fits instead on histories in the `badger schedule replay` format
-                (all of them, no split) and prints the parameters; with --format json just the
+                (ratings 1 Again to 4 Easy, as the log has them; all of them, no split)
+                and prints the parameters; with --format json just the
                 JSON array, which `badger schedule replay --params` accepts.
 
                 --settings (with --histories) prints everything the automatic settings
@@ -269,6 +270,7 @@ extension Badger {
                     Terminal.standardOutput.write(
                         """
                         desired_retention: \(String(format: "%.2f", chosen.desiredRetention))
+                        target_retention: \(String(format: "%.2f", chosen.targetRetention ?? chosen.desiredRetention))
                         learning_steps: [\(chosen.learningSteps.joined(separator: ", "))]
                         relearning_steps: [\(chosen.relearningSteps.joined(separator: ", "))]
                         same_day_intervals: \(chosen.sameDayIntervals ?? false)

@@ -52,7 +52,7 @@ struct SettingsFile: Codable, Equatable {
         let histories = ReviewHistory.sample(histories, reviews: AdaptiveRefit.sampleReviews)
         let set = TrainingSet(histories: histories)
         let parameters: [Double]
-        let predictable = "\(set.items.count) reviews made a day or more after the card's previous review"
+        let predictable = "\(set.items.count) review\(set.items.count == 1 ? "" : "s") made a day or more after the card's previous review"
         func defaults(_ why: String) -> SettingsFile {
             SettingsFile(
                 fsrsParameters: FSRS6.defaultParameters, desiredRetention: config.desiredRetention,
