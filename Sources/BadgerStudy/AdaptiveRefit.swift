@@ -87,16 +87,15 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         let when = freshness.fittedOn.map { " on \($0)" } ?? ""
         if choosingOnly, let choice = refit.choice {
-            let which = freshness.ownParameters ? "set in badger.yml" : "fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews"
             refit.message =
-                "Chose the automatic settings for your FSRS parameters (\(which)): \(describe(choice, config: config)); `badger stats` explains."
+                "Chose the automatic settings for your FSRS parameters (fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews): \(describe(choice, config: config)); `badger stats` explains."
             return refit
         }
         var before =
             freshness.mergedFits
             ? "badger.yml held fits from several clones, merged by git"
             : freshness.ownParameters
-                ? "replacing the ones written by hand in badger.yml, never fitted to this log; `adapt: false` keeps parameters of your own"
+                ? "replacing the ones written by hand in badger.yml, never fitted to this log: badger.fits keeps them, and `adapt: false` would have"
                 : freshness.fitted
                     ? "the log grew from \(freshness.reviewsAtFit ?? 0) to \(freshness.reviews) reviews since the last fit"
                     : "they were never fitted"
@@ -122,7 +121,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
             return refit
         }
         guard let choice = refit.choice else { return nil }
-        if sampled < freshness.reviews { before += "; trained on a fixed sample of \(sampled) of them" }
+        if sampled < freshness.reviews { before = "trained on a fixed sample of \(sampled) of them; " + before }
         let settings = describe(choice, config: config)
         let chosen = settings.isEmpty ? "" : "; " + settings
         // `stats` explains only automatic settings.
@@ -212,9 +211,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         var log = text(logPath)
         if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }
+        // Parameters written by hand that this fit replaces are kept in the log.
+        let replaced = !keeping && ParameterFreshness.ownParameters(config) ? config.fsrsParameters : nil
         log += fitLogLine(
             at: now, kind: keeping ? "chosen" : "fit", reviews: reviews, parameters: parameters, choice: choice,
-            sameDayIntervals: config.sameDayIntervalsWhenFitted)
+            sameDayIntervals: config.sameDayIntervalsWhenFitted, replacing: replaced)
         // The fit is logged before badger.yml uses it: a log that cannot be written leaves both as they were.
         return AdaptiveRefit(
             writes: [Write(path: logPath, text: log), Write(path: configPath, text: configText)], message: "", parameters: parameters,
@@ -268,9 +269,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// `2026-11-25T09:00:00Z\tfit\treviews=1234\tretention=0.87\ttarget_retention=0.85\tlearning_steps=[]\trelearning_steps=[10m]\tsame_day_intervals=true\tparameters=[…]`
     /// (`target_retention` when the retention is automatic); `chosen` instead of `fit` when the
     /// settings were chosen for the parameters fitted before (a re-fit refused, or `auto` set
-    /// after the fit). Everything the schedule depends on, so that it can be reproduced.
+    /// after the fit). Everything the schedule depends on, so that it can be reproduced; and,
+    /// last, `replaced_parameters=[…]`: parameters written by hand that the fit replaced.
     public static func fitLogLine(
-        at time: Date, kind: String = "fit", reviews: Int, parameters: [Double], choice: AdaptiveChoice, sameDayIntervals: Bool
+        at time: Date, kind: String = "fit", reviews: Int, parameters: [Double], choice: AdaptiveChoice, sameDayIntervals: Bool,
+        replacing replaced: [Double]? = nil
     ) -> String {
         func steps(_ list: [TimeInterval]) -> String { "[" + list.map(CollectionConfig.durationText).joined(separator: ", ") + "]" }
         let target = choice.targetRetention.map { ["target_retention=" + String(format: "%.2f", $0)] } ?? []
@@ -280,7 +283,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 "learning_steps=" + steps(choice.learningSteps), "relearning_steps=" + steps(choice.relearningSteps),
                 "same_day_intervals=\(sameDayIntervals)",
                 "parameters=[" + parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]",
-            ]
+            ] + (replaced.map { ["replaced_parameters=[" + $0.map { "\($0)" }.joined(separator: ", ") + "]"] } ?? [])
         return fields.joined(separator: "\t") + "\n"
     }
 }

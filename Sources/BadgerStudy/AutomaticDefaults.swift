@@ -72,10 +72,7 @@ public struct AutomaticDefaults: Sendable {
     private static func read(_ path: String, fileAccess: any FileAccess) throws -> String? {
         guard fileAccess.kind(atPath: path) != nil else { return nil }
         guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw CollectionError.badConfig(path: path, problem: "is not UTF-8 text, which badger would not keep byte for byte")
-        }
-        return text
+        return try CollectionConfig.text(bytes, path: path)
     }
 
     /// Why a new collection keeps the fixed defaults.

@@ -34,16 +34,15 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// Whether badger.yml holds two fits or more (git merged clones that each re-fitted).
     public var mergedFits = false
     /// Whether the parameters were written by hand (from Anki, or `optimize --histories`):
-    /// `fsrs_parameters` without the `fsrs_parameters_fitted` and `fsrs_parameters_reviews` a
-    /// fit writes. Never fitted to this log, they are stale once it could fit them, as the
+    /// `fsrs_parameters` without the `fsrs_parameters_reviews` every fit writes. Never fitted to this log, they are stale once it could fit them, as the
     /// defaults are; `advice` and the re-fit's message say they are replaced, and that
     /// `adapt: false` keeps them.
     public var ownParameters: Bool
 
     /// Whether `config`'s parameters are the learner's own (`ownParameters`).
     public static func ownParameters(_ config: CollectionConfig) -> Bool {
-        config.fsrsParameters != nil && config.fsrsParametersFitted == nil && config.fsrsParametersReviews == nil
-            && !config.mergedFits
+        // Every fit writes the reviews it was fitted to.
+        config.fsrsParameters != nil && config.fsrsParametersReviews == nil && !config.mergedFits
     }
 
     public init(config: CollectionConfig, logs: [[ReviewRecord]]) {
@@ -155,7 +154,7 @@ public struct ParameterFreshness: Sendable, Equatable {
                 ? "the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
                 : "run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"
             return
-                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand or `same_day_intervals` changed): \(remedy)."
+                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand or `same_day_intervals` changed, or what FSRS schedules for is outside the retention bounds): \(remedy)."
         }
         if fitted, mergedFits {
             let remedy =
@@ -165,10 +164,10 @@ public struct ParameterFreshness: Sendable, Equatable {
             return "badger.yml holds fits from several clones, merged by git (each clone uses the same values meanwhile): \(remedy)."
         }
         if ownParameters {
+            // `adapt: false` keeps them: nothing to advise.
+            guard refitsAfterSession else { return nil }
             let remedy =
-                refitsAfterSession
-                ? "the end of the next `badger study` session replaces them with parameters fitted to your reviews (write `adapt: false` to keep them), or run `badger optimize --apply`"
-                : "run `badger optimize --apply` to replace them with parameters fitted to your reviews"
+                "the end of the next `badger study` session replaces them with parameters fitted to your reviews (write `adapt: false` to keep them), or run `badger optimize --apply`"
             return
                 "The FSRS parameters in badger.yml were written by hand, not fitted to this log (no `fsrs_parameters_reviews`), and \(predictableReviews) of your reviews could fit them to you: \(remedy)."
         }

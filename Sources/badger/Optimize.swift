@@ -124,7 +124,8 @@ extension Badger {
             }
             if let retentionBounds, Self.bounds(retentionBounds) == nil {
                 throw ValidationError(
-                    "--retention-bounds \"\(retentionBounds)\" must be two numbers from 0.70 to 0.99, the lower first, such as 0.80,0.95")
+                    "--retention-bounds \"\(retentionBounds)\" must be \(CollectionConfig.retentionBoundsRule.replacingOccurrences(of: "[0.80, 0.95]", with: "0.80,0.95"))"
+                )
             }
             if settings, retention {
                 throw ValidationError(
@@ -174,15 +175,17 @@ extension Badger {
                         "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
                     ]
                     if let refusal = refit?.refusal {
+                        let which = refit.map { ParameterFreshness.ownParameters($0.config) } == true ? "written by hand" : "fitted before"
                         let kept =
-                            refit?.choice == nil
+                            refit?.automatic == nil
                             ? ""
-                            : " The automatic settings were chosen for the parameters fitted before, which stay (logged in badger.fits)."
+                            : " The automatic settings were chosen for the parameters \(which), which stay (logged in badger.fits): \(refit?.automatic?.summary ?? "")."
                         lines.append(
                             "Fitting on all reviews leaves \(refusal.trainable); badger.yml records the log's size (fsrs_fit_refused_reviews), and the next try is when the log has grown by half.\(kept)"
                         )
-                    } else if refit != nil {
+                    } else if let refit {
                         lines.append("Fitted on all reviews instead and stored in badger.yml (fsrs_parameters), logged in badger.fits.")
+                        if let automatic = refit.automatic { lines.append(automatic.line) }
                         collection.refreshStatesAfterNewSettings()
                     } else {
                         lines.append("Nothing was changed.")
@@ -193,11 +196,12 @@ extension Badger {
                         struct Refused: Encodable {
                             var refused: [String: Int]
                             var stored: [Double]?
+                            var automatic: OptimizeReport.Automatic?
                             var message: String
                         }
                         let refused = Refused(
                             refused: ["trainable": have, "needed": need],
-                            stored: refit?.refusal == nil ? refit?.parameters.map(Self.asStored) : nil,
+                            stored: refit?.refusal == nil ? refit?.parameters.map(Self.asStored) : nil, automatic: refit?.automatic,
                             message: lines.joined(separator: " "))
                         Terminal.standardOutput.write(try JSONOutput.text(refused))
                     }
@@ -222,13 +226,7 @@ extension Badger {
                         "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews), and the next try is when the log has grown by half."
                 } else {
                     result.stored = refit?.parameters.map(Self.asStored)
-                    if let choice = refit?.choice, case let described = AdaptiveRefit.describe(choice, config: config), !described.isEmpty {
-                        result.automatic = .init(
-                            desiredRetention: choice.desiredRetention, targetRetention: choice.targetRetention,
-                            learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
-                            relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), summary: described,
-                            reason: choice.reason)
-                    }
+                    result.automatic = refit?.automatic
                     if refit != nil { collection.refreshStatesAfterNewSettings() }
                 }
             }
@@ -243,27 +241,48 @@ extension Badger {
         /// logged in its badger.fits; a refused fit is recorded. The first root's refit; nil when
         /// none was made.
         @discardableResult
-        private func storeFits(studied: StudiedCollection, now: Date) throws -> AdaptiveRefit? {
-            var first: AdaptiveRefit?
+        private func storeFits(studied: StudiedCollection, now: Date) throws -> StoredFit? {
+            var first: StoredFit?
             try reportingStorageErrors {
                 for root in studied.configs.keys.sorted() {
                     let logs = studied.memories.filter { $0.root == root }.flatMap(\.history)
+                    let config = studied.configs[root] ?? studied.primaryConfig
                     guard
                         let refit = AdaptiveRefit.fit(
-                            root: root, config: studied.configs[root] ?? studied.primaryConfig, logs: logs, fileAccess: LocalFileSystem(),
-                            now: now, timeZone: .current)
+                            root: root, config: config, logs: logs, fileAccess: LocalFileSystem(), now: now, timeZone: .current)
                     else { continue }
                     try refit.store(in: root)
-                    first = first ?? refit
+                    first = first ?? StoredFit(refit: refit, config: config)
                 }
             }
             return first
         }
 
+        /// A refit stored in a collection root, with the root's settings.
+        struct StoredFit {
+            var refit: AdaptiveRefit
+            var config: CollectionConfig
+            var refusal: AdaptiveRefit.Refusal? { refit.refusal }
+            var parameters: [Double]? { refit.parameters }
+
+            /// What its automatic settings chose; nil when none is automatic (or nothing was chosen).
+            var automatic: OptimizeReport.Automatic? {
+                guard let choice = refit.choice else { return nil }
+                let summary = AdaptiveRefit.describe(choice, config: config)
+                guard !summary.isEmpty else { return nil }
+                return OptimizeReport.Automatic(
+                    desiredRetention: config.adaptiveRetention ? choice.desiredRetention : nil,
+                    targetRetention: config.adaptiveRetention ? choice.targetRetention : nil,
+                    learningSteps: config.adaptiveLearningSteps ? choice.learningSteps.map(CollectionConfig.durationText) : nil,
+                    relearningSteps: config.adaptiveRelearningSteps ? choice.relearningSteps.map(CollectionConfig.durationText) : nil,
+                    summary: summary, reason: choice.reason)
+            }
+
+        }
+
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
             if settings {
-                let chosen = SettingsFile.chosen(
-                    for: histories, bounds: retentionBounds.flatMap(Self.bounds) ?? CollectionConfig().retentionBounds)
+                let chosen = SettingsFile.chosen(for: histories, bounds: retentionBounds.flatMap(Self.bounds))
                 switch format {
                 case .json: Terminal.standardOutput.write(try JSONOutput.text(chosen))
                 case .text:
@@ -311,13 +330,11 @@ extension Badger {
             }
         }
 
-        /// "0.80,0.95" as a range within 0.70...0.99, or nil.
+        /// "0.80,0.95" as badger.yml's `desired_retention_bounds` reads `[0.80, 0.95]`, or nil.
         static func bounds(_ text: String) -> ClosedRange<Double>? {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let low = parts[0], let high = parts[1], (0.70...0.99).contains(low), (0.70...0.99).contains(high),
-                low <= high
-            else { return nil }
-            return low...high
+            guard parts.count == 2, let low = parts[0], let high = parts[1] else { return nil }
+            return CollectionConfig.retentionBounds(low: low, high: high)
         }
 
         /// Parameters as badger.yml stores them (four decimals).

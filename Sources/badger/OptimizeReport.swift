@@ -66,15 +66,19 @@ struct OptimizeReport: Encodable {
     /// With --apply and `auto` settings: what they chose with the stored parameters.
     var automatic: Automatic?
 
-    /// The automatic settings chosen with the stored parameters (as badger.yml keeps them).
+    /// The automatic settings chosen with the stored parameters (as badger.yml keeps them);
+    /// those that are not automatic are absent.
     struct Automatic: Encodable {
-        var desiredRetention: Double
+        var desiredRetention: Double?
         var targetRetention: Double?
-        var learningSteps: [String]
-        var relearningSteps: [String]
+        var learningSteps: [String]?
+        var relearningSteps: [String]?
         /// "retention 0.86 (FSRS schedules for 0.88), learning steps []": the automatic ones only.
         var summary: String
         var reason: String
+
+        /// The line the text report gives it.
+        var line: String { "Automatic settings chosen with them: \(summary); `badger stats` explains." }
     }
 
     init(
@@ -162,7 +166,7 @@ struct OptimizeReport: Encodable {
                 ? "Stored in badger.yml (fsrs_parameters), fitted again on every review as a study session fits them; scheduling uses them from now on:"
                 : "Not applied: run `badger optimize --apply` to store them in badger.yml.")
         if applied, let stored { lines.append("  " + Self.parameterList(stored)) }
-        if applied, let automatic { lines.append("Automatic settings chosen with them: \(automatic.summary); `badger stats` explains.") }
+        if applied, let automatic { lines.append(automatic.line) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

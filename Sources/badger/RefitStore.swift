@@ -20,6 +20,13 @@ extension AdaptiveRefit {
         // A badger.yml written in a form a fit cannot add to (a flow mapping, `...`, quoted
         // keys) is refused, never broken.
         for write in writes where write.path.hasSuffix("/" + CollectionConfig.fileName) {
+            // The fit was added to the file as read; one saved in another encoding since (while
+            // a session was open) is not written over with replacement characters.
+            if let bytes = try? LocalFileSystem().contents(atPath: write.path) {
+                do { _ = try CollectionConfig.text(bytes, path: write.path) } catch {
+                    throw StorageError.writeFailed(path: write.path, reason: "\(error)")
+                }
+            }
             do {
                 _ = try CollectionConfig(yaml: write.text, path: write.path)
             } catch {

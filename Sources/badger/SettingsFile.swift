@@ -41,9 +41,9 @@ struct SettingsFile: Codable, Equatable {
     /// `auto` (within retention `bounds`, badger.yml's default unless given) would use after studying `histories`: FSRS-6 fitted to them
     /// and the settings chosen with those parameters; with too few reviews to fit (as
     /// `badger study` would not fit yet), the defaults.
-    static func chosen(for histories: [ReviewHistory], bounds: ClosedRange<Double> = CollectionConfig().retentionBounds) -> SettingsFile {
+    static func chosen(for histories: [ReviewHistory], bounds: ClosedRange<Double>? = nil) -> SettingsFile {
         var config = CollectionConfig()
-        config.retentionBounds = bounds
+        if let bounds { config.retentionBounds = bounds }
         config.adaptiveRetention = true
         config.adaptiveLearningSteps = true
         config.adaptiveRelearningSteps = true

@@ -98,9 +98,16 @@ import Testing
         #expect(study.status == 0, "\(study.standardError)")
         #expect(
             study.standardOutput.contains(
-                "reviews (replacing the ones written by hand in badger.yml, never fitted to this log; `adapt: false` keeps parameters of your own)"
+                "reviews (replacing the ones written by hand in badger.yml, never fitted to this log: badger.fits keeps them, and `adapt: false` would have)"
             ), "\(study.standardOutput)")
         #expect(!(try directory.read("badger.yml")).contains(own))
+        #expect(
+            try directory.read("badger.fits").hasSuffix(
+                "\treplaced_parameters=[0.3, 1.2, 2.4, 6.0, 6.5, 0.6, 3.0, 0.01, 1.6, 0.15, 1.0, 1.9, 0.1, 0.3, 2.3, 0.2, 3.0, 0.5, 0.7, 0.1, 0.2]\n"
+            ))
+        // Fitted now: no more advice about parameters written by hand.
+        let after = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(!after.standardOutput.contains("written by hand"), "\(after.standardOutput)")
 
         for settings in ["desired_retention: 0.9\nadapt: false\n" + own, Self.auto + "adapt: false\n" + own] {
             try directory.write("badger.yml", settings)
@@ -108,6 +115,14 @@ import Testing
             #expect(study.status == 0, "\(study.standardError)")
             #expect(!study.standardOutput.contains("Re-fitted"), "\(study.standardOutput)")
             #expect(try directory.read("badger.yml") == settings)
+            // Kept on purpose: no advice to replace them; automatic settings say nothing chooses them.
+            let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+            let text = due.standardOutput.replacingOccurrences(of: "\n", with: " ")
+            #expect(!text.contains("written by hand") && !text.contains("stale"), "\(due.standardOutput)")
+            #expect(
+                text.contains("with FSRS parameters of your own and `adapt: false`, nothing chooses them")
+                    == settings.hasPrefix("desired_retention: auto"),
+                "\(due.standardOutput)")
         }
     }
 
@@ -158,8 +173,6 @@ import Testing
         #expect(defaults.standardOutput != replayed.standardOutput)
     }
 
-    /// `--retention-bounds` gives `optimize --settings` the bounds badger.yml would: the target
-    /// and what FSRS schedules for (calibrated) both stay within them; bad bounds are refused.
     /// `optimize --apply` says what the automatic settings chose with the parameters it stored,
     /// as a session's re-fit does (text), and gives them in JSON (`automatic`).
     @Test func applySaysWhatTheAutomaticSettingsChose() async throws {
@@ -183,10 +196,14 @@ import Testing
         #expect(!fixed.standardOutput.contains("Automatic settings"), "\(fixed.standardOutput)")
     }
 
+    /// `--retention-bounds` gives `optimize --settings` the bounds badger.yml would: the target
+    /// and what FSRS schedules for (calibrated) both stay within them; bad bounds are refused.
     @Test func settingsTakeRetentionBoundsAndStayWithinThem() async throws {
         let (directory, _) = try await Self.collection()
         defer { directory.remove() }
-        for (bounds, range) in [("0.90,0.95", 0.90...0.95), ("0.80, 0.82", 0.80...0.82), ("0.93,0.93", 0.93...0.93)] {
+        for (bounds, range) in [
+            ("0.90,0.95", 0.90...0.95), ("0.80, 0.82", 0.80...0.82), ("0.93,0.93", 0.93...0.93), ("0.855,0.9", 0.86...0.90),
+        ] {
             let printed = try await BadgerProcess.run(
                 ["optimize", "--histories", "histories.json", "--format", "json", "--settings", "--retention-bounds", bounds],
                 in: directory.url)
@@ -202,6 +219,7 @@ import Testing
             (["--settings", "--retention-bounds", "0.95,0.90"], "must be two numbers from 0.70 to 0.99, the lower first"),
             (["--settings", "--retention-bounds", "0.5,0.9"], "must be two numbers from 0.70 to 0.99"),
             (["--settings", "--retention-bounds", "0.9"], "must be two numbers"),
+            (["--settings", "--retention-bounds", "0.851,0.852"], "holding a hundredth"),
             (["--retention-bounds", "0.80,0.95"], "--retention-bounds is for --settings"),
         ] {
             let refused = try await BadgerProcess.run(["optimize", "--histories", "histories.json"] + arguments, in: directory.url)
@@ -403,6 +421,69 @@ import Testing
         #expect(try directory.read("badger.yml") == yaml)
         let after = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(!after.standardOutput.contains("stale"), "\(after.standardOutput)")
+    }
+
+    /// The same refusal with parameters written by hand and `auto` settings: the session and
+    /// `optimize --apply` say the hand-written ones stay and what was chosen for them (text and
+    /// JSON), and the log keeps the hand-written values.
+    @Test func aRefusedFitKeepsParametersWrittenByHandAndSaysWhatWasChosenForThem() async throws {
+        let own =
+            "fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]\n"
+        for command in [["study"], ["optimize", "--apply"], ["optimize", "--apply", "--format", "json"]] {
+            let directory = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
+            defer { directory.remove() }
+            try directory.write("badger.yml", Self.auto + own)
+            let result =
+                command == ["study"]
+                ? try await Self.study(directory)
+                : try await BadgerProcess.run(command, in: directory.url, environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(command): \(result.standardError)")
+            let said = result.standardOutput
+            #expect(!said.contains("fitted before") && !said.contains("to 0 reviews"), "\(command): \(said)")
+            switch command.last {
+            case "study":
+                #expect(
+                    said.contains("the ones written by hand in badger.yml stay; the automatic settings were chosen for them: retention 0."),
+                    "\(said)")
+            case "json":
+                let automatic = try #require(try OptimizeCommandTests.json(said)["automatic"] as? [String: Any], "\(said)")
+                #expect((automatic["summary"] as? String)?.hasPrefix("retention 0.") == true, "\(automatic)")
+            default:
+                #expect(
+                    said.contains(
+                        "The automatic settings were chosen for the parameters written by hand, which stay (logged in badger.fits): retention 0."
+                    ), "\(said)")
+            }
+            #expect(try directory.read("badger.yml").contains(own))
+        }
+    }
+
+    /// badger.yml saved in Latin-1 while a session is open: the re-fit at its end is not written
+    /// over it (it was added to the text as read, with replacement characters), and says why.
+    @Test func aBadgerYmlSavedInLatin1DuringASessionIsNotOverwrittenByItsRefit() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let latin1 = Data(Self.auto.utf8) + Data("# caf".utf8) + Data([0xE9]) + Data("\n".utf8)
+        let process = ChildProcess()
+        process.executableURL = BadgerProcess.executable
+        process.arguments = ["study", "--topic", "all", "--count", "10", "--plain"]
+        process.currentDirectoryURL = directory.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { $1 }
+        let input = Pipe()
+        process.standardInput = input
+        let writer = input.fileHandleForWriting
+        let path = directory.url.appendingPathComponent("badger.yml")
+        Task.detached {
+            // Once the session has read the collection (it waits for a key), the file changes.
+            try? await Task.sleep(for: .milliseconds(1_500))
+            try? latin1.write(to: path)
+            writer.write(Data("q\n".utf8))
+            try? writer.close()
+        }
+        let result = try await ExternalProcess.run(process)
+        #expect(!result.standardOutput.contains("Re-fitted"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("not UTF-8 text"), "\(result.standardError)")
+        #expect(try Data(contentsOf: path) == latin1)
     }
 
     /// A fit that cannot be logged is not used (badger.yml took parameters no log line held): a

@@ -20,6 +20,24 @@ import Testing
         #expect(config.fsrsParametersReviews == 1234)
     }
 
+    /// A config that is not UTF-8 is named where its first bad byte is: the line and column as
+    /// in decks (after a byte-order mark, CR LF or a lone CR ending lines), the offset in the
+    /// file (the mark counted).
+    @Test func bytesThatAreNotUTF8AreNamedWhereTheyAre() throws {
+        for (bytes, place) in [
+            (Array("fuzz: true\r\n# caf".utf8) + [0xE9], "line 2, column 6: not UTF-8 text (first bad byte at offset 17)"),
+            ([0xEF, 0xBB, 0xBF] + Array("# caf".utf8) + [0xE9], "line 1, column 6: not UTF-8 text (first bad byte at offset 8)"),
+            (Array("a: 1\rb".utf8) + [0xFF], "line 2, column 2: not UTF-8 text (first bad byte at offset 6)"),
+        ] {
+            #expect {
+                try CollectionConfig(bytes: bytes, path: "badger.yml")
+            } throws: { error in
+                "\(error)" == "badger.yml: " + place + "; re-save it as UTF-8"
+            }
+        }
+        #expect(try CollectionConfig(bytes: [0xEF, 0xBB, 0xBF] + Array("fuzz: false\n".utf8), path: "badger.yml").fuzz == false)
+    }
+
     @Test func rewritingKeepsEveryOtherLineAndReplacesOldValues() throws {
         let original = """
             # Settings for my decks

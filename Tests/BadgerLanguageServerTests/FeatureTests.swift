@@ -132,6 +132,24 @@ import Testing
         #expect(session.codes("a.md").isEmpty)
     }
 
+    /// A deck whose collection cannot be read (a mistake in badger.yml, a Latin-1 comment) shows
+    /// why at its top instead of going blank; mended on disk, it is checked again.
+    @Test func aBadgerYmlWithAMistakeIsShownOnTheOpenDeckUntilMended() throws {
+        let session = try ServerSession(
+            files: ["badger.yml": "fuzz: maybe\n", "a.md": "---\ntopic: T\nzzz: 1\n---\n\nQ: one\nA: 1\n"], watchingFiles: true)
+        session.open("a.md")
+        #expect(session.codes("a.md") == ["0:CollectionReadable"])  // (LSP lines count from 0)
+        let message = try #require(session.diagnostics("a.md")?.first?["message"] as? String)
+        #expect(message.contains("badger.yml: line 1") && message.contains("fuzz"), "\(message)")
+        try session.directory.write("badger.yml", Data("# caf".utf8) + Data([0xE9]) + Data("\n".utf8))
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 2]]])
+        let latin1 = try #require(session.diagnostics("a.md")?.first?["message"] as? String)
+        #expect(latin1.contains("badger.yml: line 1, column 6: not UTF-8 text"), "\(latin1)")
+        try session.directory.write("badger.yml", "fuzz: true\n")
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 2]]])
+        #expect(session.codes("a.md") == ["2:FrontMatterKeyKnown"])
+    }
+
     @Test func closingADocumentClearsItsDiagnosticsAndRestoresTheDisk() throws {
         let session = try ServerSession(
             files: ["badger.yml": "", "a.md": "---\ntopic: T\n---\n\nQ: one\nA: 1\n", "b.md": "---\ntopic: T\n---\n\nQ: two\nA: 2\n"])

@@ -91,9 +91,7 @@ import Testing
                 "FSRS schedules for 0.91 because, near that retention, your recent reviews were recalled 6.2 points less often"))
         #expect(calibrated.calibrated(by: 0.5, within: 0.70...0.99).desiredRetention == 0.99)
         // Within the bounds the user set: bounds of one value leave nothing to correct.
-        var request = Self.request(bounds: 0.85...0.85)
-        request.calibrationGap = 0.062
-        #expect(AdaptiveChoice.choose(request, outcomes: outcomes) == calibrated)
+        #expect(calibrated.calibrated(by: 0.062, within: 0.85...0.85) == calibrated)
     }
 
     @Test func fixedSettingsAreKept() {

@@ -22,8 +22,13 @@ import Testing
         #expect(turnedOn.advice?.hasPrefix("The automatic settings are not chosen for your fitted parameters yet") == true)
         let chosen = try Self.freshness(
             "desired_retention: auto\nlearning_steps: auto\n" + Self.fitted
-                + "adaptive_retention: 0.84\nadaptive_target_retention: 0.86\nadaptive_learning_steps: []\n")
+                + "adaptive_retention: 0.88\nadaptive_target_retention: 0.86\nadaptive_learning_steps: []\n")
         #expect(!chosen.isStale)
+        // What FSRS schedules for outside the bounds (calibration before it kept within them): chosen afresh.
+        let outside = try Self.freshness(
+            "desired_retention: auto\nlearning_steps: auto\n" + Self.fitted
+                + "adaptive_retention: 0.74\nadaptive_target_retention: 0.86\nadaptive_learning_steps: []\n")
+        #expect(outside.choiceIsStale)
         // Bounds moved away from the chosen target: chosen afresh.
         let moved = try Self.freshness(
             "desired_retention: auto\ndesired_retention_bounds: [0.90, 0.95]\n" + Self.fitted
@@ -43,17 +48,25 @@ import Testing
         // (every session chose afresh, forever).
         for (bounds, retention) in [(0.855...0.95, 0.9), (0.85...0.945, 0.9), (0.85...0.95, 0.875), (0.85...0.95, 0.905)] {
             let auto = retention == 0.9 ? "desired_retention: auto\n" : "desired_retention: \(retention)\nlearning_steps: auto\n"
+            let text = auto + "desired_retention_bounds: [\(bounds.lowerBound), \(bounds.upperBound)]\n" + Self.fitted
+            // A fit writes the bounds as read (moved inward to hundredths).
+            let read = try CollectionConfig(yaml: text, path: "badger.yml").retentionBounds
             let written = CollectionConfig.settingAdaptiveChoice(
-                in: auto + "desired_retention_bounds: [\(bounds.lowerBound), \(bounds.upperBound)]\n" + Self.fitted, retention: retention,
-                targetRetention: retention == 0.9 ? 0.9 : nil, learningSteps: [], relearningSteps: [600], reason: "r",
-                bounds: retention == 0.9 ? bounds : nil)
+                in: text, retention: retention, targetRetention: retention == 0.9 ? 0.9 : nil, learningSteps: [], relearningSteps: [600],
+                reason: "r", bounds: retention == 0.9 ? read : nil)
             #expect(try CollectionConfig(yaml: written, path: "badger.yml").adaptiveChoiceCurrent, "\(written)")
         }
-        // Bounds not in hundredths: the choice (in hundredths) made within them stays current.
-        let between = try Self.freshness(
-            "desired_retention: auto\ndesired_retention_bounds: [0.854, 0.856]\n" + Self.fitted
-                + "adaptive_retention: 0.86\nadaptive_target_retention: 0.86\n")
-        #expect(!between.choiceIsStale && !between.isStale)
+        // Bounds not in hundredths are moved inward to them (the retention is chosen in
+        // hundredths, never outside the bounds); bounds holding no hundredth are refused.
+        let inward = try CollectionConfig(yaml: "desired_retention_bounds: [0.855, 0.945]\n", path: "badger.yml")
+        #expect(inward.retentionBounds == 0.86...0.94)
+        #expect(throws: CollectionError.self) {
+            try CollectionConfig(yaml: "desired_retention_bounds: [0.854, 0.856]\n", path: "badger.yml")
+        }
+        let within = try Self.freshness(
+            "desired_retention: auto\ndesired_retention_bounds: [0.855, 0.945]\n" + Self.fitted
+                + "adaptive_retention: 0.86\nadaptive_target_retention: 0.86\nadaptive_retention_bounds: [0.86, 0.94]\n")
+        #expect(!within.choiceIsStale && !within.isStale)
     }
 
     /// A setting written by hand after the fit is in force at once: the explanation `due` and
@@ -72,6 +85,21 @@ import Testing
         #expect(
             RetentionCheck.adaptiveNote(try CollectionConfig(yaml: byHand + chosen, path: "badger.yml"))
                 == "Automatic settings: learning steps none: ….")
+        // Same-day intervals are named only while they are on.
+        let sameDay = reason + "; a card expected to fall below the target within half a day is seen again that day, when it does"
+        let withSameDay = chosen.replacingOccurrences(of: reason, with: sameDay)
+        #expect(
+            RetentionCheck.adaptiveNote(try CollectionConfig(yaml: all + withSameDay, path: "badger.yml"))
+                == "Automatic settings: \(sameDay).")
+        let off = try CollectionConfig(yaml: all + "same_day_intervals: false\n" + withSameDay, path: "badger.yml")
+        #expect(RetentionCheck.adaptiveNote(off)?.contains("a card expected to fall") == false, "\(RetentionCheck.adaptiveNote(off) ?? "")")
+        // Nothing chosen is automatic now (retention made `auto` since, steps fixed): not an empty sentence.
+        let none = try CollectionConfig(
+            yaml: "desired_retention: auto\nlearning_steps: [1m]\nrelearning_steps: [10m]\n" + Self.fitted
+                + "adaptive_learning_steps: []\nadaptive_relearning_steps: [10m]\nadaptive_reason: \"learning steps none: …; relearning steps [10m]: …\"\n",
+            path: "badger.yml")
+        let note = try #require(RetentionCheck.adaptiveNote(none))
+        #expect(note.hasPrefix("Automatic settings: retention 0.90 until they are chosen for your fitted parameters"), "\(note)")
     }
 
     /// What `due` and `stats` say while the settings wait to be chosen for fitted parameters:

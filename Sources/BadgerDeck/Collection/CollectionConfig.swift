@@ -258,17 +258,37 @@ public struct CollectionConfig: Sendable, Equatable {
     ///   first bad byte is: read with replacement characters, a re-fit would write them back),
     ///   and for every mistake `init(yaml:path:)` reports.
     public init(bytes: [UInt8], path: String) throws {
-        let source = SourceText(bytes)
-        if let offset = SourceText.firstInvalidUTF8Offset(source.bytes) {
-            let location = source.location(ofOffset: offset)
+        try self.init(yaml: Self.text(bytes, path: path), path: path)
+    }
+
+    /// The text of a config file's `bytes`.
+    ///
+    /// - Throws: `CollectionError.badConfig` naming where the first byte that is not UTF-8 is
+    ///   (read with replacement characters, a rewrite would put them in the author's place).
+    public static func text(_ bytes: [UInt8], path: String) throws -> String {
+        if let (offset, location) = SourceText.firstInvalidUTF8(in: bytes) {
             throw CollectionError.badConfig(
                 path: path,
                 problem:
-                    "line \(location.line), column \(location.column): not UTF-8 text (first bad byte at offset \(offset + (source.hadByteOrderMark ? 3 : 0))); re-save it as UTF-8"
+                    "line \(location.line), column \(location.column): not UTF-8 text (first bad byte at offset \(offset)); re-save it as UTF-8"
             )
         }
-        try self.init(yaml: String(decoding: bytes, as: UTF8.self), path: path)
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// `desired_retention_bounds` as read: from 0.70 to 0.99, the lower first, moved inward to
+    /// hundredths (the retention is chosen in hundredths, and never outside the bounds); nil for
+    /// bounds out of that range or holding no hundredth.
+    public static func retentionBounds(low: Double, high: Double) -> ClosedRange<Double>? {
+        guard (0.70...0.99).contains(low), (0.70...0.99).contains(high), low <= high else { return nil }
+        let lower = (low * 100 - 1e-6).rounded(.up) / 100
+        let upper = (high * 100 + 1e-6).rounded(.down) / 100
+        return lower <= upper ? lower...upper : nil
+    }
+
+    /// What `retentionBounds(low:high:)` asks for.
+    public static let retentionBoundsRule =
+        "two numbers from 0.70 to 0.99, the lower first, holding a hundredth (the retention is chosen in hundredths), such as [0.80, 0.95]"
 
     /// Reads a config file's text.
     ///
@@ -339,11 +359,11 @@ public struct CollectionConfig: Sendable, Equatable {
                 chosenRetention = number
             case "desired_retention_bounds":
                 guard case .sequence(let items) = value, items.count == 2, let low = items[0].float, let high = items[1].float,
-                    (0.70...0.99).contains(low), (0.70...0.99).contains(high), low <= high
+                    let bounds = Self.retentionBounds(low: low, high: high)
                 else {
-                    throw bad("`desired_retention_bounds` must be two numbers from 0.70 to 0.99, the lower first, such as [0.80, 0.95]")
+                    throw bad("`desired_retention_bounds` must be " + Self.retentionBoundsRule)
                 }
-                retentionBounds = low...high
+                retentionBounds = bounds
             case "learning_steps", "relearning_steps", "adaptive_learning_steps", "adaptive_relearning_steps":
                 let chosen = name.hasPrefix("adaptive_")
                 if !chosen, value.string == "auto" {
@@ -433,8 +453,11 @@ public struct CollectionConfig: Sendable, Equatable {
         if !adaptiveRetention { targetRetention = nil }
         // The choice tries every hundredth within the bounds, each rounded to a hundredth.
         let swept = (retentionBounds.lowerBound * 100).rounded() - 1e-6...(retentionBounds.upperBound * 100).rounded() + 1e-6
-        adaptiveChoiceCurrent =
-            (!adaptiveRetention || (chosenRetention != nil && targetRetention.map { swept.contains($0 * 100) } ?? false))
+        adaptiveChoiceCurrent  // The target and what FSRS schedules for it (calibrated) both within the bounds.
+        =
+            (!adaptiveRetention
+                || ((chosenRetention.map { swept.contains($0 * 100) } ?? false)
+                    && (targetRetention.map { swept.contains($0 * 100) } ?? false)))
             && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
             // The steps and retention were chosen with same-day intervals on or off as they are now.
             && (!(adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps)

@@ -21,8 +21,8 @@ public enum DeckParser {
     ) -> ParsedDeck {
         var deck = ParsedDeck(file: file)
         let source = SourceText(bytes)
-        if let offset = SourceText.firstInvalidUTF8Offset(source.bytes) {
-            deck.invalidUTF8 = (offset + (source.hadByteOrderMark ? 3 : 0), source.location(ofOffset: offset))
+        if SourceText.firstInvalidUTF8Offset(source.bytes) != nil {
+            deck.invalidUTF8 = SourceText.firstInvalidUTF8(in: bytes)
             return deck
         }
         // Half of two versions: nothing in it is read as a card, so that no card of either side

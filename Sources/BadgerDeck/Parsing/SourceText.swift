@@ -171,6 +171,14 @@ struct SourceText: Sendable {
         return inside
     }
 
+    /// Where the first byte of `data` that is not UTF-8 is: its offset in the file (a
+    /// byte-order mark counted) and its line and column; nil for valid UTF-8.
+    static func firstInvalidUTF8(in data: [UInt8]) -> (offset: Int, location: SourceLocation)? {
+        let source = SourceText(data)
+        guard let offset = firstInvalidUTF8Offset(source.bytes) else { return nil }
+        return (offset + (source.hadByteOrderMark ? 3 : 0), source.location(ofOffset: offset))
+    }
+
     /// The offset of the first byte that is not valid UTF-8, or nil if the file is valid.
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
         // The standard library validates quickly; find the offset only for a bad file.

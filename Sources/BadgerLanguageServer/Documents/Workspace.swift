@@ -22,6 +22,8 @@ final class Workspace {
     private var rootOfFile: [String: String?] = [:]
     /// What was last published for each file.
     private var published: [String: [Diagnostic]] = [:]
+    /// Why the collection of a file could not be read (its badger.yml has a mistake, say), by path.
+    private var unreadableCollection: [String: String] = [:]
     /// Edited cards that could continue several review histories.
     let historyLinks = HistoryLinks()
 
@@ -59,7 +61,10 @@ final class Workspace {
             let dropped = collections.filter { root, collection in
                 inside(root) || collection.files.contains { inside($0.absolutePath) }
             }
-            let forgotten = Set(rootOfFile.keys.filter(inside) + dropped.values.flatMap { $0.files.map(\.absolutePath) })
+            // Open documents whose collection could not be read (this file may be why) load again too.
+            let forgotten = Set(
+                rootOfFile.keys.filter(inside) + dropped.values.flatMap { $0.files.map(\.absolutePath) }
+                    + unreadableCollection.keys.filter { documents[$0] != nil })
             guard !forgotten.isEmpty else { return [] }
             let shown = published.filter { forgotten.contains($0.key) && !$0.value.isEmpty }.map(\.key)
             for root in dropped.keys { collections[root] = nil }
@@ -130,8 +135,10 @@ final class Workspace {
     private func recheck(_ path: String) -> [String] {
         let access = fileAccess
         guard let root = root(of: path, fileAccess: access) else {
-            // Not a deck: nothing to show.
-            published[path] = []
+            // Not a deck: nothing to show; a deck whose collection cannot be read: why, at its top.
+            published[path] =
+                documents[path] == nil
+                ? [] : unreadableCollection[path].map { [Self.collectionProblem($0, file: path)] } ?? []
             return [path]
         }
         var collection = collections[root]!
@@ -152,7 +159,17 @@ final class Workspace {
     private func root(of path: String, fileAccess access: FileOverlay) -> String? {
         if let known = rootOfFile[path] { return known }
         let loader = CollectionLoader(fileAccess: access)
-        guard let file = try? loader.deckFiles(paths: [path]).first else { return nil }
+        unreadableCollection[path] = nil
+        let file: DeckFile
+        do {
+            guard let found = try loader.deckFiles(paths: [path]).first else { return nil }
+            file = found
+        } catch let error as CollectionError {
+            unreadableCollection[path] = "\(error)"
+            return nil
+        } catch {
+            return nil
+        }
         let root = file.collectionRoot
         if collections[root] == nil {
             let paths = collectionPaths(root: root, fileAccess: access)
@@ -177,6 +194,14 @@ final class Workspace {
     /// What to search for a collection's decks: its root with `badger.yml`, all of it as `badger
     /// lint` would; without one (a deck opened from any directory), only the Markdown files
     /// beside the deck, so opening a file in a large tree does not read the whole tree.
+    /// The error shown on an open deck whose collection cannot be read (`badger lint` stops on it).
+    private static func collectionProblem(_ problem: String, file: String) -> Diagnostic {
+        Diagnostic(
+            severity: .error, ruleID: "CollectionReadable",
+            message: problem + " (the deck is checked once the collection can be read)", file: file,
+            range: SourceRange(line: 1, column: 1))
+    }
+
     private func collectionPaths(root: String, fileAccess access: any FileAccess) -> [String] {
         let prefix = root == "/" ? "" : root
         if access.kind(atPath: prefix + "/" + CollectionConfig.fileName) == .file { return [root] }

@@ -12,10 +12,10 @@ import Foundation
 ///   the fewer steps win.
 /// - Retention: every hundredth within the bounds; the target is the highest retention whose
 ///   reviews per card remembered are within `retentionTolerance` of the least, so knowledge is
-///   bought while it is nearly free. FSRS then schedules for the target plus the calibration gap
-///   (how much more often the parameters predict recall than the learner recalled lately), so
-///   that the retention the learner observes is the target even where FSRS's memory model fits
-///   the learner poorly.
+///   bought while it is nearly free. `calibrated(by:within:)` then has FSRS schedule for the
+///   target plus the calibration gap (how much more often the parameters predict recall than the
+///   learner recalled lately), within the bounds, so that the retention the learner observes is
+///   the target even where FSRS's memory model fits the learner poorly.
 ///
 /// Deterministic: the simulations are seeded.
 public struct AdaptiveChoice: Sendable, Equatable {
@@ -52,10 +52,6 @@ public struct AdaptiveChoice: Sendable, Equatable {
         public var cards = 1000
         public var newCardsPerDay = 20
         public var days = 365
-        /// How much more often the fitted parameters predict recall than the learner recalled
-        /// in recent reviews (predicted − observed); the scheduled retention is raised by it so
-        /// that the observed retention meets the target.
-        public var calibrationGap = 0.0
         /// Whether FSRS schedules within the day a card it expects forgotten within hours.
         public var sameDayIntervals = false
 
@@ -140,18 +136,19 @@ public struct AdaptiveChoice: Sendable, Equatable {
             stepNotes.append("a card expected to fall below the target within half a day is seen again that day, when it does")
         }
         let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
-        let choice = AdaptiveChoice(
+        return AdaptiveChoice(
             desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason, targetRetention: target)
-        return choice.calibrated(by: request.calibrationGap, within: request.retentionBounds ?? 0.70...0.99)
     }
 
-    /// This choice with FSRS scheduling for the target plus `gap` (in hundredths, within
-    /// `bounds`: the range the user allows, for what FSRS schedules as for the target), and the
+    /// This choice with FSRS scheduling for the target plus `gap` (how much more often the
+    /// fitted parameters predict recall than the learner recalled), in hundredths within
+    /// `bounds` (the range the user allows, for what FSRS schedules as for the target), and the
     /// reason saying so after the retention's; unchanged when the retention is fixed or the gap
     /// rounds to nothing.
     public func calibrated(by gap: Double, within bounds: ClosedRange<Double>) -> AdaptiveChoice {
         guard let target = targetRetention else { return self }
-        let corrected = min(bounds.upperBound, max(bounds.lowerBound, ((target + gap) * 100).rounded() / 100))
+        func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+        let corrected = min(hundredths(bounds.upperBound), max(hundredths(bounds.lowerBound), hundredths(target + gap)))
         guard corrected != target else { return self }
         var choice = self
         choice.desiredRetention = corrected

@@ -71,14 +71,21 @@ public struct RetentionCheck: Sendable {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
         if let reason = config.adaptiveReason {
-            // Only what is still automatic: a setting written by hand since the fit is in force, not the choice.
+            // Only what is still automatic (a setting written by hand since the fit is in force,
+            // not the choice), and same-day intervals only while they are on.
+            let settings = [
+                "retention ": config.adaptiveRetention, "learning steps ": config.adaptiveLearningSteps,
+                "relearning steps ": config.adaptiveRelearningSteps,
+            ]
             let parts = reason.components(separatedBy: "; ").filter { part in
-                if part.hasPrefix("retention ") || part.hasPrefix("FSRS schedules for ") { return config.adaptiveRetention }
-                if part.hasPrefix("learning steps ") { return config.adaptiveLearningSteps }
-                if part.hasPrefix("relearning steps ") { return config.adaptiveRelearningSteps }
-                return true
+                if part.hasPrefix("FSRS schedules for ") { return config.adaptiveRetention }
+                if part.hasPrefix("a card expected to fall below the target") { return config.sameDayIntervals }
+                return settings.first { part.hasPrefix($0.key) }?.value ?? true
             }
-            return "Automatic settings: " + parts.joined(separator: "; ") + "."
+            // A choice for none of the settings automatic now (made `auto` since): said below.
+            if parts.contains(where: { part in settings.keys.contains { part.hasPrefix($0) } }) {
+                return "Automatic settings: " + parts.joined(separator: "; ") + "."
+            }
         }
         var used: [String] = []
         if config.adaptiveRetention { used.append("retention " + String(format: "%.2f", config.desiredRetention)) }
@@ -90,6 +97,10 @@ public struct RetentionCheck: Sendable {
         guard predictableReviews >= needed else {
             return retention
                 + " until \(needed) of your reviews came a day or more after the card's previous one (\(predictableReviews) so far): choosing them needs that many."
+        }
+        if ParameterFreshness.ownParameters(config), !config.adapt {
+            return retention
+                + ": with FSRS parameters of your own and `adapt: false`, nothing chooses them (`badger optimize --apply` would fit parameters to your reviews in place of yours, and choose them)."
         }
         guard config.fsrsParameters == nil else {
             let when =
