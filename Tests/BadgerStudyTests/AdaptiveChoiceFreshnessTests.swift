@@ -102,6 +102,17 @@ import Testing
         #expect(note.hasPrefix("Automatic settings: retention 0.90 until they are chosen for your fitted parameters"), "\(note)")
     }
 
+    /// After a refused first fit, the explanation says when the next try is (the log grown by
+    /// half), as the staleness rule has it.
+    @Test func afterARefusedFitTheNoteSaysWhenTheNextTryIs() throws {
+        let config = try CollectionConfig(yaml: "desired_retention: auto\nfsrs_fit_refused_reviews: 301\n", path: "badger.yml")
+        let note = try #require(RetentionCheck.adaptiveNote(config))
+        #expect(note.contains("once the log holds 452 reviews (a fit at 301 had too few left to train on"), "\(note)")
+        #expect(!ParameterFreshness(config: config, reviews: 451, predictableReviews: 300).isStale)
+        #expect(ParameterFreshness(config: config, reviews: 452, predictableReviews: 300).isStale)
+        #expect(ParameterFreshness.grownByHalf(0) == 1 && ParameterFreshness.grownByHalf(1) == 2 && ParameterFreshness.grownByHalf(4) == 6)
+    }
+
     /// What `due` and `stats` say while the settings wait to be chosen for fitted parameters:
     /// not "until the parameters are first fitted", and with `adapt: false` not that a session
     /// chooses them.
