@@ -65,6 +65,31 @@ import Testing
         #expect(due.standardOutput.contains("\nAutomatic settings: retention 0."), "\(due.standardOutput)")
     }
 
+    /// A collection whose last fit (by an older badger) had FSRS schedule outside the retention
+    /// bounds: `due` says the settings are due to be chosen, and the next session chooses them
+    /// for the same parameters, within the bounds, without a fit.
+    @Test func aScheduledRetentionOutsideTheBoundsIsChosenAfresh() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        _ = try await Self.study(directory)
+        let fitted = try directory.read("badger.yml")
+        let retention = try #require(fitted.split(separator: "\n").first { $0.hasPrefix("adaptive_retention: ") })
+        try directory.write("badger.yml", fitted.replacingOccurrences(of: retention + "\n", with: "adaptive_retention: 0.74\n"))
+        let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(
+            due.standardOutput.replacingOccurrences(of: "\n", with: " ").contains(
+                "what FSRS schedules for is outside the retention bounds"),
+            "\(due.standardOutput)")
+        let study = try await Self.study(directory)
+        #expect(
+            study.standardOutput.contains("Chose the automatic settings for your FSRS parameters (fitted on "), "\(study.standardOutput)")
+        let yaml = try directory.read("badger.yml")
+        let chosen = try #require(yaml.split(separator: "\n").first { $0.hasPrefix("adaptive_retention: ") })
+        let value = try #require(Double(chosen.dropFirst("adaptive_retention: ".count)))
+        #expect((0.85...0.95).contains(value), "\(yaml)")
+        #expect(try directory.read("badger.fits").split(separator: "\n").last?.contains("\tchosen\t") == true)
+    }
+
     @Test func noAdaptAndAdaptFalseLeaveTheParametersAlone() async throws {
         let (directory, _) = try await Self.collection()
         defer { directory.remove() }
