@@ -33,14 +33,14 @@ public struct ParameterFreshness: Sendable, Equatable {
     public var choiceIsStale: Bool
     /// Whether badger.yml holds two fits or more (git merged clones that each re-fitted).
     public var mergedFits = false
+    /// Whether the parameters were written by hand (from Anki, or `optimize --histories`):
+    /// `fsrs_parameters` without the `fsrs_parameters_reviews` every fit writes. Never fitted to
+    /// this log, they are stale once it could fit them, as the defaults are; `advice` and the
+    /// re-fit's message say they are replaced, and that `adapt: false` keeps them.
+    public var ownParameters: Bool
+
     /// The size a log of `earlier` reviews has once it has grown by half (at least one more).
     public static func grownByHalf(_ earlier: Int) -> Int { max(earlier + 1, (earlier * 3 + 1) / 2) }
-
-    /// Whether the parameters were written by hand (from Anki, or `optimize --histories`):
-    /// `fsrs_parameters` without the `fsrs_parameters_reviews` every fit writes. Never fitted to this log, they are stale once it could fit them, as the
-    /// defaults are; `advice` and the re-fit's message say they are replaced, and that
-    /// `adapt: false` keeps them.
-    public var ownParameters: Bool
 
     /// Whether `config`'s parameters are the learner's own (`ownParameters`).
     public static func ownParameters(_ config: CollectionConfig) -> Bool {

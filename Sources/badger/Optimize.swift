@@ -27,10 +27,9 @@ extension Badger {
                 --apply stores the fitted parameters in badger.yml (fsrs_parameters, with
                 fsrs_parameters_fitted and fsrs_parameters_reviews), keeping the rest of the
                 file, with what `auto` settings choose with them (and says what they
-                chose), and logs the fit in badger.fits; every later scheduling uses them.
-                It needs \(Self.minimumReviews)
-                predictable reviews; with fewer it says how many more are needed and changes
-                nothing. When too few are left after leaving out outliers (rare delays before a
+                chose), and logs the fit in badger.fits; every later scheduling uses them. It
+                needs \(Self.minimumReviews) predictable reviews; with fewer it says how many
+                more are needed and changes nothing. When too few are left after leaving out outliers (rare delays before a
                 card's first review), it records the log's size (fsrs_fit_refused_reviews)
                 and keeps parameters fitted before, so that neither `badger due` nor the end
                 of a study session asks for a fit again until the log has grown by half.
@@ -38,9 +37,9 @@ extension Badger {
                 session fits them (the report tests a fit to the earliest 80% on the rest).
 
                 --histories fits instead on histories in the `badger schedule replay` format
-                (ratings 1 Again to 4 Easy, as the log has them; all of them, no split)
-                and prints the parameters; with --format json just the
-                JSON array, which `badger schedule replay --params` accepts.
+                (ratings 1 Again to 4 Easy, as the log has them; all of them, no split) and
+                prints the parameters; with --format json just the JSON array, which `badger
+                schedule replay --params` accepts.
 
                 --settings (with --histories) prints everything the automatic settings
                 (desired_retention, learning_steps and relearning_steps all auto) would choose
@@ -277,7 +276,6 @@ extension Badger {
                     relearningSteps: config.adaptiveRelearningSteps ? choice.relearningSteps.map(CollectionConfig.durationText) : nil,
                     summary: summary, reason: choice.reason)
             }
-
         }
 
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {

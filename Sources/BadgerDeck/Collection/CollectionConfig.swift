@@ -453,8 +453,8 @@ public struct CollectionConfig: Sendable, Equatable {
         if !adaptiveRetention { targetRetention = nil }
         // The choice tries every hundredth within the bounds, each rounded to a hundredth.
         let swept = (retentionBounds.lowerBound * 100).rounded() - 1e-6...(retentionBounds.upperBound * 100).rounded() + 1e-6
-        adaptiveChoiceCurrent  // The target and what FSRS schedules for it (calibrated) both within the bounds.
-        =
+        // The target and what FSRS schedules for it (calibrated) both within the bounds, …
+        adaptiveChoiceCurrent =
             (!adaptiveRetention
                 || ((chosenRetention.map { swept.contains($0 * 100) } ?? false)
                     && (targetRetention.map { swept.contains($0 * 100) } ?? false)))

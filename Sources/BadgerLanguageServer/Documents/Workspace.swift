@@ -191,9 +191,6 @@ final class Workspace {
         return root
     }
 
-    /// What to search for a collection's decks: its root with `badger.yml`, all of it as `badger
-    /// lint` would; without one (a deck opened from any directory), only the Markdown files
-    /// beside the deck, so opening a file in a large tree does not read the whole tree.
     /// The error shown on an open deck whose collection cannot be read (`badger lint` stops on it).
     private static func collectionProblem(_ problem: String, file: String) -> Diagnostic {
         Diagnostic(
@@ -202,6 +199,9 @@ final class Workspace {
             range: SourceRange(line: 1, column: 1))
     }
 
+    /// What to search for a collection's decks: its root with `badger.yml`, all of it as `badger
+    /// lint` would; without one (a deck opened from any directory), only the Markdown files
+    /// beside the deck, so opening a file in a large tree does not read the whole tree.
     private func collectionPaths(root: String, fileAccess access: any FileAccess) -> [String] {
         let prefix = root == "/" ? "" : root
         if access.kind(atPath: prefix + "/" + CollectionConfig.fileName) == .file { return [root] }
