@@ -3,7 +3,7 @@ import Foundation
 
 /// The `.gitattributes` a collection gets with its first review log, so git merges review logs
 /// and state files with its built-in `union` driver in every clone, with no setup; and the
-/// `.gitignore` line that keeps the lock file (`.badger.lock`) out of commits.
+/// `.gitignore` lines that keep the lock file and temporary files out of commits.
 ///
 /// Union merging is exact for review logs because every line carries a unique record id: no
 /// two reviews are ever the same line, and a line both sides have is kept once. State files
@@ -35,10 +35,16 @@ public enum GitAttributes {
         }
         if changed { try? AtomicFile.write(text, to: path) }
         let ignore = (root.hasSuffix("/") ? root : root + "/") + ".gitignore"
-        var ignored = (try? String(contentsOfFile: ignore, encoding: .utf8)) ?? ""
-        if !ignored.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == ".badger.lock" }) {
-            if !ignored.isEmpty, !ignored.hasSuffix("\n") { ignored += "\n" }
-            try? AtomicFile.write(ignored + ".badger.lock\n", to: ignore)
+        let ignored = (try? String(contentsOfFile: ignore, encoding: .utf8)) ?? ""
+        let present = Set(ignored.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = ignoredLines.filter { !present.contains($0) }
+        if !missing.isEmpty {
+            let separator = ignored.isEmpty || ignored.hasSuffix("\n") ? "" : "\n"
+            try? AtomicFile.write(ignored + separator + missing.map { $0 + "\n" }.joined(), to: ignore)
         }
     }
+
+    /// What `.gitignore` keeps out of commits: the lock file, and the temporary files of atomic
+    /// writes (`.NAME.tmp-<pid>`) that a killed command leaves until the next write clears them.
+    public static let ignoredLines = [".badger.lock", ".*.tmp-*"]
 }

@@ -104,7 +104,12 @@ struct GitWithoutSetupTests {
         let clones = try await Clones()
         defer { clones.remove() }
         #expect(try clones.directory.read("A/.gitattributes").contains("*.reviews merge=union"))
-        #expect(try clones.directory.read("A/.gitignore").contains(".badger.lock"))
+        #expect(try clones.directory.read("A/.gitignore").contains(".badger.lock\n.*.tmp-*\n"))
+        // A temporary file a killed write left is not committed (`git add -A` in a script, say).
+        try clones.directory.write("A/.badger.yml.tmp-4242", "half a file")
+        let status = try await Git.run(["status", "--porcelain"], in: clones.a)
+        #expect(!status.standardOutput.contains(".tmp-"), "\(status.standardOutput)")
+        try FileManager.default.removeItem(at: clones.a.appendingPathComponent(".badger.yml.tmp-4242"))
         try await clones.studyApart()
         try await Clones.git(["push", "origin", "main"], in: clones.a)
         let pull = try await Git.run(["pull", "--no-rebase", "origin", "main"], in: clones.b)

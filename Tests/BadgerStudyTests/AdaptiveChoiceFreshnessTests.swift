@@ -82,8 +82,14 @@ import Testing
         #expect(
             RetentionCheck.adaptiveNote(try CollectionConfig(yaml: all + chosen, path: "badger.yml")) == "Automatic settings: \(reason).")
         let byHand = "desired_retention: 0.93\nlearning_steps: auto\nrelearning_steps: [1m]\n"
+        // (Chosen for another retention: the steps in force until they are chosen afresh.)
         #expect(
             RetentionCheck.adaptiveNote(try CollectionConfig(yaml: byHand + chosen, path: "badger.yml"))
+                == "Automatic settings in force until they are chosen afresh: learning steps []; the end of the next `badger study` session chooses them, or `badger optimize --apply`."
+        )
+        let stepsOnly = "desired_retention: 0.87\nlearning_steps: auto\nrelearning_steps: [1m]\n"
+        #expect(
+            RetentionCheck.adaptiveNote(try CollectionConfig(yaml: stepsOnly + chosen, path: "badger.yml"))
                 == "Automatic settings: learning steps none: ….")
         // Same-day intervals are named only while they are on.
         let sameDay = reason + "; a card expected to fall below the target within half a day is seen again that day, when it does"
@@ -99,7 +105,23 @@ import Testing
                 + "adaptive_learning_steps: []\nadaptive_relearning_steps: [10m]\nadaptive_reason: \"learning steps none: …; relearning steps [10m]: …\"\n",
             path: "badger.yml")
         let note = try #require(RetentionCheck.adaptiveNote(none))
-        #expect(note.hasPrefix("Automatic settings: retention 0.90 until they are chosen for your fitted parameters"), "\(note)")
+        #expect(note.hasPrefix("Automatic settings in force until they are chosen afresh: retention 0.90;"), "\(note)")
+        // Bounds moved above the choice: what FSRS schedules for is within them meanwhile, and said so.
+        let moved = try CollectionConfig(yaml: all + "desired_retention_bounds: [0.90, 0.95]\n" + chosen, path: "badger.yml")
+        #expect(moved.desiredRetention == 0.90)
+        #expect(
+            RetentionCheck.adaptiveNote(moved)?.hasPrefix(
+                "Automatic settings in force until they are chosen afresh: retention 0.90, learning steps [], relearning steps [10m];")
+                == true,
+            "\(RetentionCheck.adaptiveNote(moved) ?? "")")
+        // Two clones' fits merged by git: the values in force, not one fit's reason.
+        let merged = try CollectionConfig(
+            yaml: all + withSameDay + "adaptive_retention: 0.91\nfsrs_parameters_reviews: 401\n", path: "badger.yml")
+        #expect(merged.mergedFits)
+        #expect(
+            RetentionCheck.adaptiveNote(merged)?.hasPrefix(
+                "Automatic settings in force until they are chosen afresh (git merged several clones' fits): retention 0.85 (FSRS schedules for 0.91)"
+            ) == true, "\(RetentionCheck.adaptiveNote(merged) ?? "")")
     }
 
     /// After a refused first fit, the explanation says when the next try is (the log grown by
@@ -160,9 +182,9 @@ import Testing
 
     @Test func theRetentionCheckComparesWithTheChosenTargetNotTheScheduledRetention() throws {
         let config = try CollectionConfig(
-            yaml: "desired_retention: auto\n" + Self.fitted + "adaptive_retention: 0.80\nadaptive_target_retention: 0.86\n",
+            yaml: "desired_retention: auto\n" + Self.fitted + "adaptive_retention: 0.88\nadaptive_target_retention: 0.86\n",
             path: "badger.yml")
-        #expect(config.desiredRetention == 0.80)
+        #expect(config.desiredRetention == 0.88)
         let check = RetentionCheck(
             config: config, reviews: ReviewColumns(logs: []),
             statistics: CollectionStatistics(

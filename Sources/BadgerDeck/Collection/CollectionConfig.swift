@@ -449,7 +449,10 @@ public struct CollectionConfig: Sendable, Equatable {
         if fsrsParameters == nil {
             (chosenRetention, targetRetention, chosenLearningSteps, chosenRelearningSteps, adaptiveReason) = (nil, nil, nil, nil, nil)
         }
-        if adaptiveRetention { desiredRetention = chosenRetention ?? Self.fallbackRetention(in: retentionBounds) }
+        // A choice made within other bounds (changed since, until the next session chooses
+        // afresh) schedules within the bounds as they are now.
+        func within(_ value: Double) -> Double { min(retentionBounds.upperBound, max(retentionBounds.lowerBound, value)) }
+        if adaptiveRetention { desiredRetention = chosenRetention.map(within) ?? Self.fallbackRetention(in: retentionBounds) }
         if !adaptiveRetention { targetRetention = nil }
         // The choice tries every hundredth within the bounds, each rounded to a hundredth.
         let swept = (retentionBounds.lowerBound * 100).rounded() - 1e-6...(retentionBounds.upperBound * 100).rounded() + 1e-6

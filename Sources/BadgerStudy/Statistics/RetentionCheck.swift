@@ -70,6 +70,21 @@ public struct RetentionCheck: Sendable {
     public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max) -> String? {
         guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
         else { return nil }
+        if config.adaptiveReason != nil, config.fsrsParameters != nil, !config.adaptiveChoiceCurrent || config.mergedFits {
+            // The reason was written for other settings, or for one of several fits git merged:
+            // what is in force instead.
+            let target = config.targetRetention.flatMap { config.retentionBounds.contains($0) ? $0 : nil }
+            let inForce = AdaptiveChoice(
+                desiredRetention: config.desiredRetention, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps,
+                reason: "", targetRetention: target)
+            let merged = config.mergedFits ? " (git merged several clones' fits)" : ""
+            let when =
+                config.adapt
+                ? "the end of the next `badger study` session chooses them, or `badger optimize --apply`"
+                : "`badger optimize --apply` chooses them (`adapt: false` keeps a session from doing it)"
+            return
+                "Automatic settings in force until they are chosen afresh\(merged): \(AdaptiveRefit.describe(inForce, config: config)); \(when)."
+        }
         if let reason = config.adaptiveReason {
             // Only what is still automatic (a setting written by hand since the fit is in force,
             // not the choice), and same-day intervals only while they are on.
