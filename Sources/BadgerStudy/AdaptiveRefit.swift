@@ -187,9 +187,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
             case .tooFewReviews(let have, let need):
                 refusal = Refusal(trainable: have, needed: need)
                 configText = CollectionConfig.settingRefusedFit(in: configText, reviews: reviews)
-                // Parameters fitted before stay; only automatic settings due to be chosen are
-                // chosen, with them.
-                guard let kept = config.fsrsParameters, !config.adaptiveChoiceCurrent else {
+                // Parameters fitted before stay; only automatic settings due to be chosen (or
+                // merged from several clones' choices, which the rewrite would leave one
+                // value of each key from either) are chosen, with them.
+                let automatic = config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
+                guard let kept = config.fsrsParameters, !config.adaptiveChoiceCurrent || (config.mergedFits && automatic) else {
                     return AdaptiveRefit(writes: [Write(path: configPath, text: configText)], message: "", refusal: refusal)
                 }
                 parameters = kept

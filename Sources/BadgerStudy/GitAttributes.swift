@@ -18,30 +18,36 @@ public enum GitAttributes {
         "*.reviews merge=union", "*.state merge=union", "anki.notes merge=union", "badger.fits merge=union", "badger.yml merge=union",
     ]
 
-    /// Adds the lines to `root/.gitattributes` unless it already says how to merge those files.
-    /// Failing to write it is not an error (a read-only folder, say): nothing depends on it but
-    /// git merges.
+    /// Adds the lines to `root/.gitattributes` unless it already says how to merge those files,
+    /// and `ignoredLines` to `root/.gitignore`. Failing to write them is not an error (a
+    /// read-only folder, say): nothing depends on them but git.
     public static func ensure(root: String) {
-        let path = (root.hasSuffix("/") ? root : root + "/") + ".gitattributes"
-        var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        var changed = false
-        for line in lines {
-            let pattern = String(line.prefix { $0 != " " })
-            let configured = text.split(separator: "\n").contains { $0.hasPrefix(pattern + " ") && $0.contains("merge=") }
-            guard !configured else { continue }
-            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
-            text += line + "\n"
-            changed = true
+        let directory = root.hasSuffix("/") ? root : root + "/"
+        append(lines, to: directory + ".gitattributes") { existing, line in
+            let pattern = line.prefix { $0 != " " }
+            return existing.contains { $0.hasPrefix(pattern + " ") && $0.contains("merge=") }
         }
-        if changed { try? AtomicFile.write(text, to: path) }
-        let ignore = (root.hasSuffix("/") ? root : root + "/") + ".gitignore"
-        let ignored = (try? String(contentsOfFile: ignore, encoding: .utf8)) ?? ""
-        let present = Set(ignored.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = ignoredLines.filter { !present.contains($0) }
-        if !missing.isEmpty {
-            let separator = ignored.isEmpty || ignored.hasSuffix("\n") ? "" : "\n"
-            try? AtomicFile.write(ignored + separator + missing.map { $0 + "\n" }.joined(), to: ignore)
+        // A line the user negated (`!.badger.lock`) or anchored is theirs to keep.
+        append(ignoredLines, to: directory + ".gitignore") { existing, line in
+            existing.contains { $0 == line || $0 == "!" + line || $0 == "/" + line }
         }
+    }
+
+    /// Appends to the file at `path` each of `wanted` that `has` does not find among its lines
+    /// (trimmed), in the file's own line ending. A file that is there but cannot be read, or is
+    /// not UTF-8, is left alone: rewritten, it would lose what it holds.
+    private static func append(_ wanted: [String], to path: String, unless has: (_ existing: [String], _ line: String) -> Bool) {
+        var text = ""
+        if FileManager.default.fileExists(atPath: path) {
+            guard let data = FileManager.default.contents(atPath: path), let read = String(data: data, encoding: .utf8) else { return }
+            text = read
+        }
+        let existing = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let missing = wanted.filter { !has(existing, $0) }
+        guard !missing.isEmpty else { return }
+        let ending = text.contains("\r\n") ? "\r\n" : "\n"
+        if let last = text.last, !last.isNewline { text += ending }
+        try? AtomicFile.write(text + missing.map { $0 + ending }.joined(), to: path)
     }
 
     /// What `.gitignore` keeps out of commits: the lock file, and the temporary files of atomic

@@ -448,6 +448,33 @@ import Testing
         #expect(!after.standardOutput.contains("stale"), "\(after.standardOutput)")
     }
 
+    /// Two clones' fits merged by git, then a re-fit the optimizer refuses: the automatic
+    /// settings are chosen again for the parameters in force, so badger.yml holds one choice
+    /// whose explanation is the one in force (it kept one clone's reason with the other's
+    /// retention until the log grew by half).
+    @Test func aRefusedReFitAfterMergedFitsChoosesOnce() async throws {
+        let directory = try await OptimizeCommandTests.collection(cards: 6, reviewsPerCard: 9)
+        defer { directory.remove() }
+        let parameters =
+            "fsrs_parameters: [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]\n"
+        func fit(_ reviews: Int, _ retention: String, _ target: String, _ reason: String) -> String {
+            Self.marker + parameters + "fsrs_parameters_fitted: \"2026-07-01\"\nfsrs_parameters_reviews: \(reviews)\n"
+                + "adaptive_retention: \(retention)\nadaptive_target_retention: \(target)\nadaptive_learning_steps: []\n"
+                + "adaptive_relearning_steps: [10m]\nadaptive_reason: \"\(reason)\"\nadaptive_same_day_intervals: true\n"
+                + "adaptive_retention_bounds: [0.85, 0.95]\n" + Self.endMarker
+        }
+        try directory.write("badger.yml", Self.auto + fit(40, "0.88", "0.86", "A's reason") + fit(41, "0.91", "0.85", "B's reason"))
+        let study = try await Self.study(directory)
+        #expect(study.status == 0, "\(study.standardError)")
+        #expect(
+            study.standardOutput.contains("the merged ones stay; the automatic settings were chosen for them"), "\(study.standardOutput)")
+        let yaml = try directory.read("badger.yml")
+        #expect(yaml.components(separatedBy: "\nadaptive_retention: ").count == 2, "\(yaml)")
+        #expect(!yaml.contains("A's reason") && !yaml.contains("B's reason"), "\(yaml)")
+        let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(due.standardOutput.contains("Automatic settings: retention 0."), "\(due.standardOutput)")
+    }
+
     /// The same refusal with parameters written by hand and `auto` settings: the session and
     /// `optimize --apply` say the hand-written ones stay and what was chosen for them (text and
     /// JSON), and the log keeps the hand-written values.

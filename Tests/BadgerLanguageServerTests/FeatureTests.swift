@@ -150,6 +150,24 @@ import Testing
         #expect(session.codes("a.md") == ["2:FrontMatterKeyKnown"])
     }
 
+    /// A nested collection's badger.yml with a mistake makes the outer collection's listing fail:
+    /// its open deck says why (its other decks are not read meanwhile), and is whole again once
+    /// the file is mended.
+    @Test func aNestedCollectionThatCannotBeReadIsShownOnTheOuterOpenDeck() throws {
+        let card = "---\ntopic: T\n---\n\nQ: same\nA: 1\n"
+        let session = try ServerSession(
+            files: ["badger.yml": "", "a.md": card, "b.md": card, "sub/badger.yml": "fuzz: maybe\n", "sub/c.md": card], watchingFiles: true)
+        session.open("a.md")
+        #expect(session.codes("a.md") == ["0:CollectionReadable"])
+        let message = try #require(session.diagnostics("a.md")?.first?["message"] as? String)
+        #expect(message.contains("sub/badger.yml: line 1"), "\(message)")
+        try session.directory.write("sub/badger.yml", "fuzz: true\n")
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("sub/badger.yml"), "type": 2]]])
+        #expect(session.codes("a.md").isEmpty)
+        // b.md is read again: it repeats a.md's question.
+        #expect(session.codes("b.md") == ["4:CardUnique"])
+    }
+
     @Test func closingADocumentClearsItsDiagnosticsAndRestoresTheDisk() throws {
         let session = try ServerSession(
             files: ["badger.yml": "", "a.md": "---\ntopic: T\n---\n\nQ: one\nA: 1\n", "b.md": "---\ntopic: T\n---\n\nQ: two\nA: 2\n"])

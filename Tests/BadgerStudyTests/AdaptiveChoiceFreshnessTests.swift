@@ -191,5 +191,11 @@ import Testing
                 cards: [], states: CardStates(memories: []), reviews: ReviewColumns(logs: []), now: Date(),
                 day: StudyDay(timeZone: TimeZone(identifier: "UTC")!, startHour: 4), topics: nil))
         #expect(check.target == 0.86)
+        // Bounds moved above the chosen target since: compared with what is scheduled for meanwhile.
+        let moved = try CollectionConfig(
+            yaml: "desired_retention: auto\ndesired_retention_bounds: [0.90, 0.95]\n" + Self.fitted
+                + "adaptive_retention: 0.88\nadaptive_target_retention: 0.86\n",
+            path: "badger.yml")
+        #expect(moved.targetInForce == 0.90 && moved.desiredRetention == 0.90)
     }
 }

@@ -76,6 +76,10 @@ public struct CollectionConfig: Sendable, Equatable {
     /// when `desired_retention` is auto; FSRS may schedule for another (`desiredRetention`,
     /// corrected by the calibration gap). Nil before a fit chose one.
     public var targetRetention: Double?
+    /// The retention the learner should observe with the settings in force: the chosen target,
+    /// or, for one chosen within other bounds (until it is chosen afresh) or none, what FSRS
+    /// schedules for.
+    public var targetInForce: Double { targetRetention.flatMap { retentionBounds.contains($0) ? $0 : nil } ?? desiredRetention }
     /// Whether a fit has chosen every setting that is `auto` (its `adaptive_*` keys are there),
     /// the chosen target is within `retentionBounds`, and `same_day_intervals` is as it was at
     /// that fit (`adaptive_same_day_intervals`): if not, the automatic settings are due to be

@@ -160,7 +160,7 @@ public struct CollectionLoader: Sendable {
         while true {
             let candidate = (directory == "/" ? "" : directory) + "/.gitattributes"
             if fileAccess.kind(atPath: candidate) == .file, let bytes = try? fileAccess.contents(atPath: candidate),
-                String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains(where: {
+                String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).contains(where: {
                     $0.hasPrefix("*.reviews ") && $0.contains("merge=")
                 })
             {

@@ -12,6 +12,9 @@ final class Workspace {
     private struct Collection {
         var files: [DeckFile]
         var checked: [String: CheckedDeck] = [:]
+        /// Why part of it cannot be read (a nested collection's badger.yml, macros.tex), shown
+        /// on its open decks.
+        var problem: String?
     }
 
     let base: any FileAccess
@@ -48,6 +51,7 @@ final class Workspace {
     /// Closes a document: the file on disk counts again. Returns the files whose diagnostics changed.
     func close(path: String) -> [String] {
         guard documents.removeValue(forKey: path) != nil else { return [] }
+        defer { unreadableCollection[path] = nil }
         return recheck(path)
     }
 
@@ -58,12 +62,14 @@ final class Workspace {
         if let config = [CollectionConfig.fileName, LaTeXMacros.fileName].first(where: { path.hasSuffix("/" + $0) }) {
             let directory = String(path.dropLast(config.count + 1))
             let inside: (String) -> Bool = { $0 == directory || $0.hasPrefix(directory + "/") }
+            // Collections part of which could not be read (this file may be why) load again too,
+            // as do open documents whose collection could not be read at all.
             let dropped = collections.filter { root, collection in
-                inside(root) || collection.files.contains { inside($0.absolutePath) }
+                inside(root) || collection.files.contains { inside($0.absolutePath) } || collection.problem != nil
             }
-            // Open documents whose collection could not be read (this file may be why) load again too.
             let forgotten = Set(
                 rootOfFile.keys.filter(inside) + dropped.values.flatMap { $0.files.map(\.absolutePath) }
+                    + rootOfFile.compactMap { path, root in root.flatMap { dropped[$0] } == nil ? nil : path }
                     + unreadableCollection.keys.filter { documents[$0] != nil })
             guard !forgotten.isEmpty else { return [] }
             let shown = published.filter { forgotten.contains($0.key) && !$0.value.isEmpty }.map(\.key)
@@ -173,9 +179,16 @@ final class Workspace {
         let root = file.collectionRoot
         if collections[root] == nil {
             let paths = collectionPaths(root: root, fileAccess: access)
-            // No paths would mean the working directory to the loader.
-            let files = paths.isEmpty ? [] : (try? loader.deckFiles(paths: paths)) ?? []
-            collections[root] = Collection(files: files, checked: Self.check(files, fileAccess: access))
+            var problem: String?
+            var files: [DeckFile] = []
+            do {
+                _ = try loader.configuration(forRoot: root)
+                // No paths would mean the working directory to the loader.
+                files = paths.isEmpty ? [] : try loader.deckFiles(paths: paths)
+            } catch {
+                problem = "\(error)"
+            }
+            collections[root] = Collection(files: files, checked: Self.check(files, fileAccess: access), problem: problem)
             for deck in files { rootOfFile[deck.absolutePath] = root }
         }
         if rootOfFile[path] == nil {
@@ -247,9 +260,10 @@ final class Workspace {
         for file in collection.files {
             let path = file.absolutePath
             let shown = documents[path] != nil || crossDeck[path] != nil
+            let problem = documents[path] == nil ? [] : collection.problem.map { [Self.collectionProblem($0, file: path)] } ?? []
             let diagnostics =
                 shown
-                ? Diagnostic.sortedForOutput((collection.checked[path]?.diagnostics ?? []) + (crossDeck[path] ?? [])) : []
+                ? Diagnostic.sortedForOutput((collection.checked[path]?.diagnostics ?? []) + (crossDeck[path] ?? []) + problem) : []
             guard path == changed || diagnostics != published[path] ?? [] else { continue }
             published[path] = diagnostics
             changedFiles.append(path)

@@ -56,7 +56,7 @@ public struct RetentionCheck: Sendable {
     /// The check of `config` with each topic's true retention and the parameters' freshness given.
     private init(config: CollectionConfig, retention: [String: Double?], freshness: ParameterFreshness) {
         // What the learner should observe: the chosen target, not the (calibrated) retention FSRS schedules for.
-        target = config.scheduler == "fsrs" ? config.targetRetention ?? config.desiredRetention : nil
+        target = config.scheduler == "fsrs" ? config.targetInForce : nil
         self.retention = retention
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
@@ -79,9 +79,13 @@ public struct RetentionCheck: Sendable {
                 reason: "", targetRetention: target)
             let merged = config.mergedFits ? " (git merged several clones' fits)" : ""
             let when =
-                config.adapt
-                ? "the end of the next `badger study` session chooses them, or `badger optimize --apply`"
-                : "`badger optimize --apply` chooses them (`adapt: false` keeps a session from doing it)"
+                predictableReviews < ParameterFreshness.minimumReviews
+                ? "choosing them needs \(ParameterFreshness.minimumReviews) reviews made a day or more after the card's previous one (\(predictableReviews) so far)"
+                : ParameterFreshness.ownParameters(config) && !config.adapt
+                    ? "with FSRS parameters of your own and `adapt: false`, nothing chooses them"
+                    : config.adapt
+                        ? "the end of the next `badger study` session chooses them, or `badger optimize --apply`"
+                        : "`badger optimize --apply` chooses them (`adapt: false` keeps a session from doing it)"
             return
                 "Automatic settings in force until they are chosen afresh\(merged): \(AdaptiveRefit.describe(inForce, config: config)); \(when)."
         }
