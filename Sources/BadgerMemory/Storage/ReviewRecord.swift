@@ -199,9 +199,12 @@ public enum ReviewRecord: Sendable, Equatable {
         }
     }
 
+    /// The record id of zeros, which a review never has (it reads as none).
+    static let zeroRecordID = "0000000000000000"
+
     /// A new record id: 16 lowercase hex digits from `generator`.
     public static func newRecordID(using generator: inout some RandomNumberGenerator) -> String {
-        NameBook.hex(generator.next())
+        NameBook.hex(max(1, generator.next()))
     }
 
     /// The record as one log line, without its line ending: tab-separated fields. A review
@@ -298,10 +301,13 @@ public enum ReviewRecord: Sendable, Equatable {
             guard fieldCount == expected else { throw fail("a review has \(expected) tab-separated fields, found \(fieldCount)") }
             let cardID = try identifier(2)
             guard let value = integer(3), let rating = Rating(rawValue: value) else { throw fail("rating must be 1 to 4") }
+            // An id of zeros (never drawn, but a hand-made line may hold it) is no id: the
+            // columnar reader (`CompactLog`) keeps 0 for a review without one.
+            let id = reviewed ? try recordID(6) : nil
             self = .review(
                 Review(
                     time: time, cardID: cardID, rating: rating, elapsedSeconds: try optionalInteger(4, "elapsed seconds"),
-                    answerMilliseconds: try optionalInteger(5, "answer milliseconds"), recordID: reviewed ? try recordID(6) : nil,
+                    answerMilliseconds: try optionalInteger(5, "answer milliseconds"), recordID: id == Self.zeroRecordID ? nil : id,
                     hexKey: ReviewRecord.hexKey(field(2))))
         } else if equals(1, "card") {
             guard fieldCount == 8 else { throw fail("a card line has 8 tab-separated fields, found \(fieldCount)") }
