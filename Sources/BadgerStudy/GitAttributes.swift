@@ -27,16 +27,26 @@ public enum GitAttributes {
             let pattern = line.prefix { $0 != " " }
             return existing.contains { $0.hasPrefix(pattern + " ") && $0.contains("merge=") }
         }
-        // A line the user negated (`!.badger.lock`) or anchored is theirs to keep.
+        // A line the user negated (`!.badger.lock`, `!/.badger.lock`, `!**/.badger.lock`) or
+        // anchored is theirs to keep.
         append(ignoredLines, to: directory + ".gitignore") { existing, line in
-            existing.contains { $0 == line || $0 == "!" + line || $0 == "/" + line }
+            existing.contains { pattern in
+                var rest = Substring(pattern)
+                if rest.hasPrefix("!") { rest = rest.dropFirst() }
+                if rest.hasPrefix("**/") { rest = rest.dropFirst(3) } else if rest.hasPrefix("/") { rest = rest.dropFirst() }
+                return rest == line
+            }
         }
     }
 
-    /// Appends to the file at `path` each of `wanted` that `has` does not find among its lines
-    /// (trimmed), in the file's own line ending. A file that is there but cannot be read, or is
-    /// not UTF-8, is left alone: rewritten, it would lose what it holds.
-    private static func append(_ wanted: [String], to path: String, unless has: (_ existing: [String], _ line: String) -> Bool) {
+    /// Appends to `file` each of `wanted` that `has` does not find among its lines (trimmed), in
+    /// the file's own line ending. A file that is there but cannot be read, or is not UTF-8, or a
+    /// link out of the collection or to nothing, is left alone: rewritten, it would lose what it
+    /// holds or where it led.
+    private static func append(_ wanted: [String], to file: String, unless has: (_ existing: [String], _ line: String) -> Bool) {
+        // A link is written through when it leads to a file in the collection, else left alone.
+        let root = (file as NSString).deletingLastPathComponent
+        guard let path = try? AtomicFile.target(ofCollectionFile: file, within: root) else { return }
         var text = ""
         if FileManager.default.fileExists(atPath: path) {
             guard let data = FileManager.default.contents(atPath: path), let read = String(data: data, encoding: .utf8) else { return }

@@ -168,6 +168,42 @@ import Testing
         #expect(session.codes("b.md") == ["4:CardUnique"])
     }
 
+    /// Two open decks of a collection broken and mended: neither keeps a stale record of it (a
+    /// later, unrelated badger.yml event listed one deck twice, a duplicate of itself).
+    @Test func aMendedCollectionIsWholeForEveryOpenDeck() throws {
+        let session = try ServerSession(
+            files: [
+                "p/badger.yml": "", "p/pb.md": "---\ntopic: B\n---\n\nQ: three?\nA: 3\n",
+                "p/child/a.md": "---\ntopic: A\n---\n\nQ: one?\nA: 1\n",
+            ], watchingFiles: true)
+        session.open("p/pb.md")
+        session.open("p/child/a.md")
+        func changed(_ file: String, _ type: Int) {
+            session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri(file), "type": type]]])
+        }
+        try session.directory.write("p/badger.yml", "fuzz: maybe\n")
+        changed("p/badger.yml", 2)
+        #expect(session.codes("p/pb.md") == ["0:CollectionReadable"] && session.codes("p/child/a.md") == ["0:CollectionReadable"])
+        try session.directory.write("p/badger.yml", "")
+        changed("p/badger.yml", 2)
+        #expect(session.codes("p/pb.md").isEmpty && session.codes("p/child/a.md").isEmpty)
+        changed("elsewhere/badger.yml", 1)
+        session.change("p/pb.md", from: [4, 3], to: [4, 9], text: "four?", version: 2)
+        #expect(session.codes("p/pb.md").isEmpty)
+    }
+
+    /// A mistake in macros.tex does not undo badger.yml's `exclude`: an excluded file opened is
+    /// still not a deck.
+    @Test func aBrokenMacrosFileKeepsExcludedFilesExcluded() throws {
+        let session = try ServerSession(
+            files: ["badger.yml": "exclude: [README.md]\n", "README.md": "# Notes\n\nJust text.\n"], watchingFiles: true)
+        session.open("README.md")
+        #expect(session.codes("README.md").isEmpty)
+        try session.directory.write("macros.tex", "bogus\n")
+        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("macros.tex"), "type": 1]]])
+        #expect(!session.codes("README.md").contains { $0.hasSuffix("FileIsDeck") }, "\(session.codes("README.md"))")
+    }
+
     @Test func closingADocumentClearsItsDiagnosticsAndRestoresTheDisk() throws {
         let session = try ServerSession(
             files: ["badger.yml": "", "a.md": "---\ntopic: T\n---\n\nQ: one\nA: 1\n", "b.md": "---\ntopic: T\n---\n\nQ: two\nA: 2\n"])

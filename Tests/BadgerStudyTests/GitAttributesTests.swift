@@ -28,11 +28,37 @@ import Testing
     @Test func aNegatedLineAndAFileNotInUTF8AreLeftAlone() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write(".gitignore", "!.badger.lock\n")
         let latin1 = Data("*.md diff=caf".utf8) + Data([0xE9]) + Data("\n".utf8)
         try directory.write(".gitattributes", latin1)
-        GitAttributes.ensure(root: directory.url.path)
-        #expect(try directory.read(".gitignore") == "!.badger.lock\n.*.tmp-*\n")
+        for negated in ["!.badger.lock", "!/.badger.lock", "!**/.badger.lock"] {
+            try directory.write(".gitignore", negated + "\n")
+            GitAttributes.ensure(root: directory.url.path)
+            #expect(try directory.read(".gitignore") == negated + "\n.*.tmp-*\n")
+        }
         #expect(try Data(contentsOf: directory.url.appendingPathComponent(".gitattributes")) == latin1)
+    }
+
+    /// A `.gitignore` linked to a file of the collection is written through (the link stays);
+    /// one linked out of it is left as it is.
+    @Test func aLinkedGitignoreIsWrittenThroughOnlyInsideTheCollection() throws {
+        let directory = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        defer {
+            directory.remove()
+            outside.remove()
+        }
+        let manager = FileManager.default
+        let link = directory.url.appendingPathComponent(".gitignore").path
+        try directory.write("shared/ignore", "notes/\n")
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: "shared/ignore")
+        GitAttributes.ensure(root: directory.url.path)
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == "shared/ignore")
+        #expect(try directory.read("shared/ignore") == "notes/\n.badger.lock\n.*.tmp-*\n")
+        try manager.removeItem(atPath: link)
+        try outside.write("ignore", "notes/\n")
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: outside.url.appendingPathComponent("ignore").path)
+        GitAttributes.ensure(root: directory.url.path)
+        #expect(try outside.read("ignore") == "notes/\n")
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == outside.url.appendingPathComponent("ignore").path)
     }
 }

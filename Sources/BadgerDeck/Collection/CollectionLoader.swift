@@ -75,17 +75,18 @@ public struct CollectionLoader: Sendable {
     }
 
     /// The settings of the collection rooted at `root`: its `badger.yml`, or the defaults, with
-    /// the macros of `macros.tex` beside it (those of `badger.yml` win).
+    /// the macros of `macros.tex` beside it (those of `badger.yml` win) unless `readingMacros` is
+    /// false.
     ///
     /// - Throws: `CollectionError.badConfig` for a config file or `macros.tex` with a mistake.
-    public func configuration(forRoot root: String) throws -> CollectionConfig {
+    public func configuration(forRoot root: String, readingMacros: Bool = true) throws -> CollectionConfig {
         let directory = root == "/" ? "" : root
         let path = CollectionConfig.path(inRoot: root)
         guard fileAccess.kind(atPath: path) == .file else { return CollectionConfig() }
         guard let bytes = try? fileAccess.contents(atPath: path) else { throw CollectionError.unreadable(path: path) }
         var config = try CollectionConfig(bytes: bytes, path: path)
         let macrosPath = directory + "/" + LaTeXMacros.fileName
-        if fileAccess.kind(atPath: macrosPath) == .file {
+        if readingMacros, fileAccess.kind(atPath: macrosPath) == .file {
             guard let tex = try? fileAccess.contents(atPath: macrosPath) else { throw CollectionError.unreadable(path: macrosPath) }
             config.macros = try LaTeXMacros(tex: String(decoding: tex, as: UTF8.self), path: macrosPath).overridden(by: config.macros)
         }
@@ -94,7 +95,8 @@ public struct CollectionLoader: Sendable {
 
     /// Whether its collection's `badger.yml` excludes `deck` (a directory search would skip it).
     public func isExcluded(_ deck: DeckFile) -> Bool {
-        guard let config = try? configuration(forRoot: deck.collectionRoot) else { return false }
+        // badger.yml alone says what is excluded (a mistake in macros.tex does not undo it).
+        guard let config = try? configuration(forRoot: deck.collectionRoot, readingMacros: false) else { return false }
         return isExcluded(deck.relativePath, by: config)
     }
 

@@ -70,7 +70,7 @@ final class Workspace {
             let forgotten = Set(
                 rootOfFile.keys.filter(inside) + dropped.values.flatMap { $0.files.map(\.absolutePath) }
                     + rootOfFile.compactMap { path, root in root.flatMap { dropped[$0] } == nil ? nil : path }
-                    + unreadableCollection.keys.filter { documents[$0] != nil })
+                    + unreadableCollection.keys.filter { documents[$0] != nil && rootOfFile[$0] == nil })
             guard !forgotten.isEmpty else { return [] }
             let shown = published.filter { forgotten.contains($0.key) && !$0.value.isEmpty }.map(\.key)
             for root in dropped.keys { collections[root] = nil }
@@ -189,7 +189,10 @@ final class Workspace {
                 problem = "\(error)"
             }
             collections[root] = Collection(files: files, checked: Self.check(files, fileAccess: access), problem: problem)
-            for deck in files { rootOfFile[deck.absolutePath] = root }
+            for deck in files {
+                rootOfFile[deck.absolutePath] = root
+                unreadableCollection[deck.absolutePath] = nil
+            }
         }
         if rootOfFile[path] == nil {
             // A file outside the listing: new, or not Markdown but opened by name as `badger lint
@@ -198,7 +201,7 @@ final class Workspace {
                 rootOfFile[path] = .some(nil)
                 return nil
             }
-            collections[root]!.files.append(file)
+            if !collections[root]!.files.contains(where: { $0.absolutePath == path }) { collections[root]!.files.append(file) }
             rootOfFile[path] = root
         }
         return root
