@@ -102,7 +102,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         if let refusal = refit.refusal {
             let left =
-                "after leaving out outliers (rare delays before a card's first review), \(refusal.trainable) are left to train on, and fitting needs \(refusal.needed)"
+                "after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), \(refusal.trainable) are left to train on, and fitting needs \(refusal.needed)"
             guard freshness.fitted else {
                 refit.message =
                     "Could not fit your FSRS parameters to your \(freshness.reviews) reviews yet: \(left); the next try is when the log has grown by half."

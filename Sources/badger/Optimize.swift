@@ -29,9 +29,11 @@ extension Badger {
                 file, with what `auto` settings choose with them (and says what they
                 chose), and logs the fit in badger.fits; every later scheduling uses them. It
                 needs \(Self.minimumReviews) predictable reviews; with fewer it says how many
-                more are needed and changes nothing. When too few are left after leaving out outliers (rare delays before a
-                card's first review), it records the log's size (fsrs_fit_refused_reviews)
-                and keeps parameters fitted before, so that neither `badger due` nor the end
+                more are needed and changes nothing. When too few are left after leaving out
+                outliers (fsrs-rs drops the rarest first intervals of each first rating, at
+                least 20 cards' worth, so a rating fewer cards got is not trained on), it
+                records the log's size (fsrs_fit_refused_reviews) and keeps parameters fitted
+                before, so that neither `badger due` nor the end
                 of a study session asks for a fit again until the log has grown by half.
                 The parameters stored are fitted again on every review, as the end of a study
                 session fits them (the report tests a fit to the earliest 80% on the rest).
@@ -171,7 +173,7 @@ extension Badger {
                     // one until the log has grown by half.
                     let refit = apply ? try storeFits(studied: studied, now: moment) : nil
                     var lines = [
-                        "After leaving out outliers (rare delays before a card's first review), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
+                        "After leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
                     ]
                     if let refusal = refit?.refusal {
                         let which = refit.map { ParameterFreshness.ownParameters($0.config) } == true ? "written by hand" : "fitted before"

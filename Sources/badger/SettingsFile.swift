@@ -67,7 +67,7 @@ struct SettingsFile: Codable, Equatable {
         case .fitted(let fit): parameters = fit.parameters
         case .tooFewReviews(let have, let need):
             return defaults(
-                "of \(predictable), \(have) are left to train on after leaving out outliers (rare delays before a card's first review), and fitting needs \(need)"
+                "of \(predictable), \(have) are left to train on after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), and fitting needs \(need)"
             )
         }
         let choice = AdaptiveRefit.choose(config: config, parameters: parameters, histories: histories)

@@ -359,7 +359,7 @@ import Testing
         let reason = settings["reason"] as? String
         #expect(
             reason
-                == "the defaults: of 140 reviews made a day or more after the card's previous review, 0 are left to train on after leaving out outliers (rare delays before a card's first review), and fitting needs 64",
+                == "the defaults: of 140 reviews made a day or more after the card's previous review, 0 are left to train on after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), and fitting needs 64",
             "\(reason ?? "")")
     }
 
@@ -381,7 +381,8 @@ import Testing
         #expect(said.count == 1, "\(first.standardOutput)")
         #expect(
             said.first?.contains(
-                "after leaving out outliers (rare delays before a card's first review), 0 are left to train on, and fitting needs 64")
+                "after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), 0 are left to train on, and fitting needs 64"
+            )
                 == true)
         let yaml = try directory.read("badger.yml")
         let reviews = try #require(
