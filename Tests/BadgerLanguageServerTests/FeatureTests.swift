@@ -111,11 +111,11 @@ import Testing
         #expect(session.diagnostics("b.md") == nil)
         // b.md changes outside the editor (say, git pull) to repeat a.md's question.
         try session.directory.write("b.md", card)
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("b.md"), "type": 2]]])
+        session.fileChanged("b.md")
         #expect(session.codes("b.md") == ["4:CardUnique"])
         // A new deck of the collection is read as well.
         try session.directory.write("c.md", card)
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("c.md"), "type": 1]]])
+        session.fileChanged("c.md", type: 1)
         #expect(session.codes("c.md") == ["4:CardUnique"])
         // Deleting them clears their diagnostics.
         try FileManager.default.removeItem(atPath: session.path("b.md"))
@@ -127,7 +127,7 @@ import Testing
         #expect(session.codes("c.md").isEmpty)
         // A badger.yml that now excludes a.md: the open deck is no longer a deck.
         try session.directory.write("badger.yml", "exclude: [\"a.md\"]\n")
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 2]]])
+        session.fileChanged("badger.yml")
         session.change("a.md", from: [5, 3], to: [5, 7], text: "SAME", version: 2)
         #expect(session.codes("a.md").isEmpty)
     }
@@ -142,11 +142,11 @@ import Testing
         let message = try #require(session.diagnostics("a.md")?.first?["message"] as? String)
         #expect(message.contains("badger.yml: line 1") && message.contains("fuzz"), "\(message)")
         try session.directory.write("badger.yml", Data("# caf".utf8) + Data([0xE9]) + Data("\n".utf8))
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 2]]])
+        session.fileChanged("badger.yml")
         let latin1 = try #require(session.diagnostics("a.md")?.first?["message"] as? String)
         #expect(latin1.contains("badger.yml: line 1, column 6: not UTF-8 text"), "\(latin1)")
         try session.directory.write("badger.yml", "fuzz: true\n")
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 2]]])
+        session.fileChanged("badger.yml")
         #expect(session.codes("a.md") == ["2:FrontMatterKeyKnown"])
     }
 
@@ -162,7 +162,7 @@ import Testing
         let message = try #require(session.diagnostics("a.md")?.first?["message"] as? String)
         #expect(message.contains("sub/badger.yml: line 1"), "\(message)")
         try session.directory.write("sub/badger.yml", "fuzz: true\n")
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("sub/badger.yml"), "type": 2]]])
+        session.fileChanged("sub/badger.yml")
         #expect(session.codes("a.md").isEmpty)
         // b.md is read again: it repeats a.md's question.
         #expect(session.codes("b.md") == ["4:CardUnique"])
@@ -178,16 +178,13 @@ import Testing
             ], watchingFiles: true)
         session.open("p/pb.md")
         session.open("p/child/a.md")
-        func changed(_ file: String, _ type: Int) {
-            session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri(file), "type": type]]])
-        }
         try session.directory.write("p/badger.yml", "fuzz: maybe\n")
-        changed("p/badger.yml", 2)
+        session.fileChanged("p/badger.yml")
         #expect(session.codes("p/pb.md") == ["0:CollectionReadable"] && session.codes("p/child/a.md") == ["0:CollectionReadable"])
         try session.directory.write("p/badger.yml", "")
-        changed("p/badger.yml", 2)
+        session.fileChanged("p/badger.yml")
         #expect(session.codes("p/pb.md").isEmpty && session.codes("p/child/a.md").isEmpty)
-        changed("elsewhere/badger.yml", 1)
+        session.fileChanged("elsewhere/badger.yml", type: 1)
         session.change("p/pb.md", from: [4, 3], to: [4, 9], text: "four?", version: 2)
         #expect(session.codes("p/pb.md").isEmpty)
     }
@@ -200,7 +197,7 @@ import Testing
         session.open("README.md")
         #expect(session.codes("README.md").isEmpty)
         try session.directory.write("macros.tex", "bogus\n")
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("macros.tex"), "type": 1]]])
+        session.fileChanged("macros.tex", type: 1)
         #expect(!session.codes("README.md").contains { $0.hasSuffix("FileIsDeck") }, "\(session.codes("README.md"))")
     }
 
@@ -224,7 +221,7 @@ import Testing
         session.open("sub/a.md")
         #expect(session.codes("sub/a.md").isEmpty)
         try session.directory.write("badger.yml", "")
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("badger.yml"), "type": 1]]])
+        session.fileChanged("badger.yml", type: 1)
         // other/c.md sorts first in the collection now rooted above both.
         #expect(session.codes("sub/a.md") == ["4:CardUnique"])
     }

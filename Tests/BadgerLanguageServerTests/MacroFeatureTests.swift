@@ -33,7 +33,7 @@ import Testing
         session.open("sets.md")
         #expect(session.codes("sets.md") == ["4:LaTeXCommandKnown", "5:LaTeXCommandKnown"])
         try session.directory.write("macros.tex", "\\newcommand{\\sq}[1]{{#1}^2}\n\\newcommand{\\R}{\\mathbb{R}}\n")
-        session.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": session.uri("macros.tex"), "type": 1]]])
+        session.fileChanged("macros.tex", type: 1)
         #expect(session.codes("sets.md") == ["5:LaTeXCommandKnown"])
     }
 }

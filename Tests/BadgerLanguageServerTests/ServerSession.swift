@@ -51,6 +51,11 @@ final class ServerSession {
         send(["jsonrpc": "2.0", "method": method, "params": params])
     }
 
+    /// Tells the server that `relative` changed on disk (`type` 1 created, 2 changed, 3 deleted).
+    func fileChanged(_ relative: String, type: Int = 2) {
+        notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri(relative), "type": type]]])
+    }
+
     func send(_ message: [String: Any]) {
         // Test messages are plain dictionaries, always valid JSON.
         server.handle(Array((try? JSONSerialization.data(withJSONObject: message)) ?? Data()))
