@@ -561,9 +561,7 @@ private struct ManagementSandbox: Sendable {
     /// An executable `/bin/sh` script at `relative`.
     @discardableResult
     func script(_ relative: String, _ body: String) throws -> URL {
-        let file = try directory.write(relative, "#!/bin/sh\n" + body + "\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
-        return file
+        try directory.writeExecutable(relative, "#!/bin/sh\n" + body + "\n")
     }
 
     @discardableResult

@@ -34,8 +34,7 @@ import Testing
         async throws
     {
         let script = "#!/bin/sh\n\(environment)\nexec '\(BadgerProcess.executable.path)' study \(arguments)\n"
-        let url = try sandbox.directory.write("run.sh", script)
-        chmod(url.path, 0o755)
+        try sandbox.directory.writeExecutable("run.sh", script)
         try await tmux.start("./run.sh; echo \"EXITED $?\"; sleep 5", in: sandbox.url, columns: columns, rows: rows)
     }
 
@@ -111,8 +110,8 @@ import Testing
         let sandbox = try Self.sandbox(deck: deck, images: [name: "quadrants-4x4.png"])
         defer { sandbox.remove() }
         let argv = sandbox.url.appendingPathComponent("argv.txt").path
-        let viewer = try sandbox.directory.write("viewer.sh", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(argv)'\n")
-        chmod(viewer.path, 0o755)
+        let viewer = try sandbox.directory.writeExecutable(
+            "viewer.sh", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(argv)'\n")
         let tmux = Tmux()
         defer { tmux.kill() }
         try await Self.start(
