@@ -58,6 +58,7 @@ import Testing
         // Stats and due explain the choice.
         let stats = try await BadgerProcess.run(["stats"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(stats.standardOutput.contains("Automatic settings: retention 0."), "\(stats.standardOutput)")
+        #expect(stats.standardOutput.contains("% (desired_retention: auto), per topic below"), "\(stats.standardOutput)")
         // (Wrapped to 80 columns, the continuation indented.)
         let sentence = stats.standardOutput.replacingOccurrences(of: "\n    ", with: " ")
         #expect(sentence.contains(", chosen because it is the highest from 0.85 to 0.95"), "\(stats.standardOutput)")

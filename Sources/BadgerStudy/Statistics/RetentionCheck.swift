@@ -32,6 +32,8 @@ public struct RetentionCheck: Sendable {
 
     /// The desired retention, for FSRS collections.
     public var target: Double?
+    /// Whether the target is chosen by the automatic settings (`desired_retention: auto`).
+    public var targetIsAutomatic = false
     /// Observed (true) retention per topic; nil before any review-state review.
     public var retention: [String: Double?]
     public var parameters: Parameters
@@ -57,6 +59,7 @@ public struct RetentionCheck: Sendable {
     private init(config: CollectionConfig, retention: [String: Double?], freshness: ParameterFreshness) {
         // What the learner should observe: the chosen target, not the (calibrated) retention FSRS schedules for.
         target = config.scheduler == "fsrs" ? config.targetInForce : nil
+        targetIsAutomatic = config.scheduler == "fsrs" && config.adaptiveRetention
         self.retention = retention
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,

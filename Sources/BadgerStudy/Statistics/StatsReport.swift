@@ -139,7 +139,8 @@ public struct StatsReport: Sendable {
             "  True retention: \(Self.percent(total.trueRetention)) of \(Self.grouped(total.reviewStateReviews)); average rating: \(Self.decimal(total.averageRating)) (0 Fail to 3 Easy)"
         )
         if let target = fit?.target {
-            lines.append("  Target retention: \(String(format: "%.0f%%", target * 100)) (desired_retention), per topic below")
+            let setting = fit?.targetIsAutomatic == true ? "desired_retention: auto" : "desired_retention"
+            lines.append("  Target retention: \(String(format: "%.0f%%", target * 100)) (\(setting)), per topic below")
         }
         return lines.joined(separator: "\n")
     }
