@@ -190,8 +190,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 // Parameters fitted before stay; only automatic settings due to be chosen (or
                 // merged from several clones' choices, which the rewrite would leave one
                 // value of each key from either) are chosen, with them.
-                let automatic = config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
-                guard let kept = config.fsrsParameters, !config.adaptiveChoiceCurrent || (config.mergedFits && automatic) else {
+                guard let kept = config.fsrsParameters, !config.adaptiveChoiceCurrent || (config.mergedFits && config.hasAutomaticSettings)
+                else {
                     return AdaptiveRefit(writes: [Write(path: configPath, text: configText)], message: "", refusal: refusal)
                 }
                 parameters = kept
@@ -204,7 +204,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
             configText = CollectionConfig.settingFittedParameters(
                 in: configText, parameters: parameters, fitted: finder.date(of: now).description, reviews: reviews)
         }
-        if config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps {
+        if config.hasAutomaticSettings {
             configText = CollectionConfig.settingAdaptiveChoice(
                 in: configText, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
                 learningSteps: choice.learningSteps,

@@ -33,8 +33,8 @@ extension Badger {
                 outliers (fsrs-rs drops the rarest first intervals of each first rating, at
                 least 20 cards' worth, so a rating fewer cards got is not trained on), it
                 records the log's size (fsrs_fit_refused_reviews) and keeps parameters fitted
-                before, so that neither `badger due` nor the end
-                of a study session asks for a fit again until the log has grown by half.
+                before, so that neither `badger due` nor the end of a study session asks for a
+                fit again until the log has grown by half.
                 The parameters stored are fitted again on every review, as the end of a study
                 session fits them (the report tests a fit to the earliest 80% on the rest).
 

@@ -38,9 +38,10 @@ struct SettingsFile: Codable, Equatable {
     }
 
     /// What a collection with `desired_retention`, `learning_steps` and `relearning_steps` all
-    /// `auto` (within retention `bounds`, badger.yml's default unless given) would use after studying `histories`: FSRS-6 fitted to them
-    /// and the settings chosen with those parameters; with too few reviews to fit (as
-    /// `badger study` would not fit yet), the defaults.
+    /// `auto` (within retention `bounds`, badger.yml's default unless given) would use after
+    /// studying `histories`: FSRS-6 fitted to them and the settings chosen with those
+    /// parameters; with too few reviews to fit (as `badger study` would not fit yet), the
+    /// defaults.
     static func chosen(for histories: [ReviewHistory], bounds: ClosedRange<Double>? = nil) -> SettingsFile {
         var config = CollectionConfig()
         if let bounds { config.retentionBounds = bounds }

@@ -64,6 +64,8 @@ public struct CollectionConfig: Sendable, Equatable {
     /// defaults' stabilities describe no one learner, so until the first fit intervals are whole
     /// days, as py-fsrs schedules).
     public var sameDayIntervals: Bool { sameDayIntervalsSetting ?? (sameDayIntervalsWhenFitted && fsrsParameters != nil) }
+    /// Whether any of `desired_retention`, `learning_steps` and `relearning_steps` is `auto`.
+    public var hasAutomaticSettings: Bool { adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps }
     /// `sameDayIntervals` with parameters: what the automatic settings are chosen with.
     public var sameDayIntervalsWhenFitted: Bool { sameDayIntervalsSetting ?? (adaptiveLearningSteps || adaptiveRelearningSteps) }
     /// The top-level keys the file sets.
@@ -467,7 +469,7 @@ public struct CollectionConfig: Sendable, Equatable {
                     && (targetRetention.map { swept.contains($0 * 100) } ?? false)))
             && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
             // The steps and retention were chosen with same-day intervals on or off as they are now.
-            && (!(adaptiveRetention || adaptiveLearningSteps || adaptiveRelearningSteps)
+            && (!hasAutomaticSettings
                 || chosenSameDayIntervals.map { $0 == sameDayIntervalsWhenFitted } ?? true)
             // Within the bounds as they are now (narrowed around the target, they were not asked).
             && (!adaptiveRetention || chosenBounds.map { Self.sameInHundredths($0, retentionBounds) } ?? true)

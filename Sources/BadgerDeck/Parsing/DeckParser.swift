@@ -21,8 +21,8 @@ public enum DeckParser {
     ) -> ParsedDeck {
         var deck = ParsedDeck(file: file)
         let source = SourceText(bytes)
-        if SourceText.firstInvalidUTF8Offset(source.bytes) != nil {
-            deck.invalidUTF8 = SourceText.firstInvalidUTF8(in: bytes)
+        if let invalid = source.firstInvalidUTF8() {
+            deck.invalidUTF8 = invalid
             return deck
         }
         // Half of two versions: nothing in it is read as a card, so that no card of either side

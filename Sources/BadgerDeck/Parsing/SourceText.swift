@@ -171,12 +171,16 @@ struct SourceText: Sendable {
         return inside
     }
 
-    /// Where the first byte of `data` that is not UTF-8 is: its offset in the file (a
-    /// byte-order mark counted) and its line and column; nil for valid UTF-8.
+    /// Where the first byte that is not UTF-8 is: its offset in the file (a byte-order mark
+    /// counted) and its line and column; nil for valid UTF-8.
+    func firstInvalidUTF8() -> (offset: Int, location: SourceLocation)? {
+        guard let offset = Self.firstInvalidUTF8Offset(bytes) else { return nil }
+        return (offset + (hadByteOrderMark ? 3 : 0), location(ofOffset: offset))
+    }
+
+    /// `firstInvalidUTF8()` of the file `data`.
     static func firstInvalidUTF8(in data: [UInt8]) -> (offset: Int, location: SourceLocation)? {
-        let source = SourceText(data)
-        guard let offset = firstInvalidUTF8Offset(source.bytes) else { return nil }
-        return (offset + (source.hadByteOrderMark ? 3 : 0), source.location(ofOffset: offset))
+        SourceText(data).firstInvalidUTF8()
     }
 
     /// The offset of the first byte that is not valid UTF-8, or nil if the file is valid.

@@ -71,15 +71,13 @@ public struct RetentionCheck: Sendable {
     /// `predictableReviews` (made a day or more after the card's previous review) says whether
     /// anything can choose them yet.
     public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max) -> String? {
-        guard config.scheduler == "fsrs", config.adaptiveRetention || config.adaptiveLearningSteps || config.adaptiveRelearningSteps
-        else { return nil }
+        guard config.scheduler == "fsrs", config.hasAutomaticSettings else { return nil }
         if config.adaptiveReason != nil, config.fsrsParameters != nil, !config.adaptiveChoiceCurrent || config.mergedFits {
             // The reason was written for other settings, or for one of several fits git merged:
             // what is in force instead.
-            let target = config.targetRetention.flatMap { config.retentionBounds.contains($0) ? $0 : nil }
             let inForce = AdaptiveChoice(
                 desiredRetention: config.desiredRetention, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps,
-                reason: "", targetRetention: target)
+                reason: "", targetRetention: config.targetInForce)
             let merged = config.mergedFits ? " (git merged several clones' fits)" : ""
             let when =
                 predictableReviews < ParameterFreshness.minimumReviews
