@@ -79,6 +79,27 @@ import Testing
         #expect(choice.desiredRetention == within.map(\.desiredRetention).max())
     }
 
+    /// The reason is never circular: when the least work is the choice itself (at the lower
+    /// bound, typically), it says so and what the next retention up would cost.
+    @Test func theRetentionReasonNamesTheLeastWorkWithoutGoingInACircle() {
+        func point(_ retention: Double, _ cost: Double) -> WorkloadSimulation.Point {
+            .init(desiredRetention: retention, reviewsPerDay: 0, remembered: 0, reviewsPerRemembered: cost, isBest: false)
+        }
+        let rising = [point(0.85, 10.93), point(0.86, 11.62), point(0.87, 12.4)]
+        #expect(
+            AdaptiveChoice.retentionReason(chosen: rising[0], least: rising[0], points: rising, bounds: 0.85...0.87)
+                == "retention 0.85, chosen because its simulated reviews per card remembered (10.93) are the least from 0.85 to 0.87 "
+                + "and every higher retention costs more than 5% more (11.62 at 0.86)")
+        #expect(
+            AdaptiveChoice.retentionReason(chosen: rising[2], least: rising[2], points: [rising[2]], bounds: 0.87...0.87)
+                == "retention 0.87, chosen because its simulated reviews per card remembered (12.40) are the least from 0.87 to 0.87")
+        let flat = [point(0.85, 10.0), point(0.86, 10.3), point(0.87, 11.0)]
+        #expect(
+            AdaptiveChoice.retentionReason(chosen: flat[1], least: flat[0], points: flat, bounds: 0.85...0.87)
+                == "retention 0.86, chosen because it is the highest from 0.85 to 0.87 whose simulated reviews per card remembered "
+                + "(10.30) are within 5% of the least (10.00, at 0.85)")
+    }
+
     @Test func theScheduledRetentionMakesUpForRecallBelowWhatTheParametersPredict() {
         let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
         let calibrated = AdaptiveChoice.choose(Self.request(bounds: 0.85...0.85), outcomes: outcomes)

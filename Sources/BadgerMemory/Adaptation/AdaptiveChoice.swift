@@ -125,11 +125,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
             {
                 retention = chosen.desiredRetention
                 target = retention
-                retentionNote =
-                    "retention \(String(format: "%.2f", retention)), chosen because it is the highest from "
-                    + "\(String(format: "%.2f", bounds.lowerBound)) to \(String(format: "%.2f", bounds.upperBound)) whose simulated reviews per card remembered ("
-                    + String(format: "%.2f", chosen.reviewsPerRemembered) + ") are within \(Int(retentionTolerance * 100))% of the least ("
-                    + String(format: "%.2f", least.reviewsPerRemembered) + ", at \(String(format: "%.2f", least.desiredRetention)))"
+                retentionNote = Self.retentionReason(chosen: chosen, least: least, points: points, bounds: bounds)
             }
         }
         if request.sameDayIntervals, request.fixedLearningSteps == nil || request.fixedRelearningSteps == nil {
@@ -138,6 +134,26 @@ public struct AdaptiveChoice: Sendable, Equatable {
         let reason = ([retentionNote].compactMap { $0 } + stepNotes).joined(separator: "; ")
         return AdaptiveChoice(
             desiredRetention: retention, learningSteps: learning, relearningSteps: relearning, reason: reason, targetRetention: target)
+    }
+
+    /// Why `chosen` was chosen from the swept `points`: the highest within the tolerance of the
+    /// least, or, when it is the least itself, that every retention above it costs more.
+    static func retentionReason(
+        chosen: WorkloadSimulation.Point, least: WorkloadSimulation.Point, points: [WorkloadSimulation.Point],
+        bounds: ClosedRange<Double>
+    ) -> String {
+        func number(_ value: Double) -> String { String(format: "%.2f", value) }
+        let range = "from \(number(bounds.lowerBound)) to \(number(bounds.upperBound))"
+        let start = "retention \(number(chosen.desiredRetention)), chosen because "
+        guard chosen.desiredRetention == least.desiredRetention else {
+            return start + "it is the highest \(range) whose simulated reviews per card remembered ("
+                + number(chosen.reviewsPerRemembered) + ") are within \(Int(retentionTolerance * 100))% of the least ("
+                + number(least.reviewsPerRemembered) + ", at \(number(least.desiredRetention)))"
+        }
+        let least = start + "its simulated reviews per card remembered (\(number(chosen.reviewsPerRemembered))) are the least \(range)"
+        guard let next = points.first(where: { $0.desiredRetention > chosen.desiredRetention }) else { return least }
+        return least + " and every higher retention costs more than \(Int(retentionTolerance * 100))% more ("
+            + "\(number(next.reviewsPerRemembered)) at \(number(next.desiredRetention)))"
     }
 
     /// This choice with FSRS scheduling for the target plus `gap` (how much more often the
