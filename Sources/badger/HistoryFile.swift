@@ -34,7 +34,7 @@ enum HistoryFile {
             histories = try JSONDecoder().decode([History].self, from: data)
         } catch {
             Terminal.standardError.write(
-                "badger: error: \(UntrustedText.sanitized(file)): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(UntrustedText.sanitized(DecodingProblem.words(error)))\n"
+                "badger: error: \(UntrustedText.sanitized(file)): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))\n"
             )
             throw ExitStatus.usageOrIO.code
         }

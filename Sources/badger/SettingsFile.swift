@@ -105,7 +105,7 @@ struct SettingsFile: Codable, Equatable {
             settings = try JSONDecoder().decode(SettingsFile.self, from: data)
         } catch {
             return try fail(
-                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(DecodingProblem.words(error))"
+                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(DecodingProblem.words(error, in: data))"
             )
         }
         if let version = settings.schemaVersion, version != schemaVersion {

@@ -269,6 +269,7 @@ import Testing
             (#"{"fsrs_parameters": [1], "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []}"#, "21 parameters"),
             (printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"soon\""), "\"soon\" is not a duration"),
             (#"{"desired_retention": 0.9}"#, "`fsrs_parameters` is missing"),
+            (#"{"fsrs_parameters": [], "desired_retention": 1e400}"#, "the number 1e400 at line 1, column 46 is out of range"),
             (
                 #"{"fsrs_parameters": "x", "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []}"#,
                 "`fsrs_parameters` must be a list"
@@ -316,6 +317,10 @@ import Testing
             (#"[{"id": "c1", "reviews": [{"rating": "3", "at": "x"}]}]"#, "`[0].reviews[0].rating` must be a number"),
             (#"[{"id": "c1", "reviews": [{"at": "x"}]}]"#, "`rating` is missing in `[0].reviews[0]`"),
             (#"{"id": "c1"}"#, "the top level must be a list"),
+            // Where the text stops being JSON, not just that it is not.
+            ("[{\"id\": \"c1\",\n \"reviews\": [x]}]", "not JSON near line 2, column 14"),
+            (#"[{"id": "c1", "reviews": [{"rating": 1e400, "at": "x"}]}]"#, "the number 1e400 at line 1, column 38 is out of range"),
+            ("[{\"id\": \"c1\", \"reviews\": [", "not JSON: it ends before the JSON does"),
         ] {
             try directory.write("h.json", histories)
             for command in [["schedule", "replay", "h.json"], ["optimize", "--histories", "h.json", "--format", "json", "--settings"]] {
