@@ -66,6 +66,28 @@ import Testing
         #expect(due.standardOutput.contains("\nAutomatic settings: retention 0."), "\(due.standardOutput)")
     }
 
+    /// A badger.yml made read-only keeps what it says: the session's fit is not made (nothing
+    /// could store it) and the warning says why; `optimize --apply` fails alike; once writable
+    /// again, the next session fits.
+    @Test func aReadOnlyBadgerYmlIsNotReplacedByAFit() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("badger.yml").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let session = try await Self.study(directory)
+        #expect(session.status == 0, "\(session.standardError)")
+        #expect(!session.standardOutput.contains("Re-fitted"), "\(session.standardOutput)")
+        #expect(
+            session.standardError.contains("the FSRS parameters are stale, but cannot write ")
+                && session.standardError.contains("badger.yml: it is read-only"), "\(session.standardError)")
+        let apply = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(apply.status != 0 && apply.standardError.contains("it is read-only"), "\(apply.standardError)")
+        #expect(try directory.read("badger.yml") == Self.auto)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(try await Self.study(directory).standardOutput.contains("Re-fitted your FSRS parameters"))
+    }
+
     /// A collection whose last fit (by an older badger) had FSRS schedule outside the retention
     /// bounds: `due` says the settings are due to be chosen, and the next session chooses them
     /// for the same parameters, within the bounds, without a fit.

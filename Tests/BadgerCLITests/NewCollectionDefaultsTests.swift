@@ -135,6 +135,28 @@ import Testing
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// A badger.yml, .gitignore or .gitattributes made read-only is never replaced (the rename
+    /// of an atomic write would, keeping the mode, also for root): the review is recorded, the
+    /// collection keeps the fixed defaults, and the warning says why and how to allow it.
+    @Test func readOnlyFilesAreNotRewritten() async throws {
+        let directory = try Self.collection("fuzz: true\n")
+        defer { directory.remove() }
+        try directory.write(".gitignore", "build/\n")
+        let files = ["badger.yml", ".gitignore"].map { directory.url.appendingPathComponent($0).path }
+        for path in files { try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path) }
+        let id = try #require(try await Self.ids(in: directory).first)
+        let review = try await BadgerProcess.run(
+            ["review", "--card", id, "--rating", "2", "--at", "2026-11-20T09:00:00Z"], in: directory.url)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(
+            review.standardError.contains("it is read-only, and badger does not replace a file you made read-only"),
+            "\(review.standardError)")
+        #expect(try directory.read("badger.yml") == "fuzz: true\n")
+        #expect(try directory.read(".gitignore") == "build/\n")
+        #expect(try directory.read(".gitattributes").contains("*.reviews merge=union"))
+        for path in files { #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o444) }
+    }
+
     /// Bounds without 0.9: until a fit, the automatic retention is the nearest bound, and the
     /// first review is scheduled with it already.
     @Test func theFirstReviewIsScheduledWithTheAutomaticSettings() async throws {

@@ -52,7 +52,9 @@ public enum AtomicFile {
     ///
     /// - Throws: `StorageError.writeFailed` for a link to a file outside `root` (badger writes
     ///   only inside the collection, and replacing the link would break what it shares), and for
-    ///   a link to nothing or to a folder (replacing it would lose where it pointed).
+    ///   a link to nothing or to a folder (replacing it would lose where it pointed); and for a
+    ///   file you made read-only (no write permission for anyone, or not for this user), which
+    ///   the rename would replace all the same.
     public static func target(ofCollectionFile path: String, within root: String) throws -> String {
         var info = stat()
         guard lstat(path, &info) == 0 else { return path }
@@ -60,7 +62,7 @@ public enum AtomicFile {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw StorageError.writeFailed(path: path, reason: "it is not a file (a folder?); badger does not replace it")
             }
-            return path
+            return try writable(path)
         }
         var target = stat()
         guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else {
@@ -68,12 +70,25 @@ public enum AtomicFile {
             throw StorageError.writeFailed(
                 path: path, reason: "it is a link to \(destination), which is not a file; badger does not replace the link")
         }
-        if let real = realPath(of: path, within: root) { return real }
+        if let real = realPath(of: path, within: root) { return try writable(real) }
         throw StorageError.writeFailed(
             path: path,
             reason:
                 "it is a link to \(realPath(of: path)), outside the collection, and badger writes only inside it (copy the file into the collection)"
         )
+    }
+
+    /// `path`, unless it is a file made read-only: without write permission for anyone (as
+    /// `chmod a-w` leaves it, which root's permissions would otherwise ignore) or for this user.
+    private static func writable(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return path }
+        if info.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
+            throw StorageError.writeFailed(
+                path: path,
+                reason: "it is read-only, and badger does not replace a file you made read-only (`chmod u+w` it to let badger write it)")
+        }
+        return path
     }
 
     /// The real path of `path` when it lies inside the real path of `root`, else nil.
