@@ -52,10 +52,10 @@ extension Badger {
                 states: studied.cardStates, now: now, day: day, days: days)
             if !quiet {
                 noteDecksLeftOut(studied.collection)
-                let fit = RetentionCheck(studied: studied)
+                let fits = RetentionCheck.perCollection(studied: studied)
                 switch format {
-                case .text: Terminal.standardOutput.write(Self.text(forecast) + fit.text)
-                case .json: Terminal.standardOutput.write(try Self.json(forecast, now: now, fit: fit))
+                case .text: Terminal.standardOutput.write(Self.text(forecast) + RetentionCheck.text(of: fits, label: CollectionLabel.of))
+                case .json: Terminal.standardOutput.write(try Self.json(forecast, now: now, fits: fits))
                 }
             }
             if forecast.dueNow == 0 { throw ExitStatus.findings.code }
@@ -111,17 +111,38 @@ extension Badger {
             var due: Int
             var new: Int
             var topics: [JSONTopic]
+            /// The first collection's (by path); `collections` has each one's when there are several.
             var parameters: RetentionCheck.Parameters
+            var collections: [JSONCollection]?
         }
 
-        static func json(_ forecast: DueForecast, now: Date, fit: RetentionCheck) throws -> String {
+        /// One collection's target and parameters, when a command covers several.
+        struct JSONCollection: Encodable {
+            var root: String
+            var targetRetention: Double?
+            var parameters: RetentionCheck.Parameters
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(root, forKey: .root)
+                try container.encode(targetRetention, forKey: .targetRetention)
+                try container.encode(parameters, forKey: .parameters)
+            }
+
+            enum CodingKeys: String, CodingKey { case root, targetRetention, parameters }
+        }
+
+        static func json(_ forecast: DueForecast, now: Date, fits: [RetentionCheck]) throws -> String {
             let document = JSONForecast(
                 generatedAt: ISO8601DateFormatter().string(from: now), due: forecast.dueNow, new: forecast.new,
                 topics: forecast.topics.map {
-                    JSONTopic(
-                        topic: $0.name, due: $0.dueNow, new: $0.new, upcoming: $0.upcoming, retention: fit.retention[$0.name] ?? nil,
-                        targetRetention: fit.target)
-                }, parameters: fit.parameters)
+                    let fit = RetentionCheck.check(ofTopic: $0.name, in: fits)
+                    return JSONTopic(
+                        topic: $0.name, due: $0.dueNow, new: $0.new, upcoming: $0.upcoming, retention: fit?.retention[$0.name] ?? nil,
+                        targetRetention: fit?.target)
+                }, parameters: fits[0].parameters,
+                collections: fits.count > 1
+                    ? fits.map { JSONCollection(root: $0.root, targetRetention: $0.target, parameters: $0.parameters) } : nil)
             return try JSONOutput.text(document)
         }
     }

@@ -64,19 +64,18 @@ extension Badger {
                 reviews: reviews, now: moment, day: day,
                 topics: topics.isEmpty ? nil : Set(topics))
             let output = Terminal.standardOutput
-            let fit = RetentionCheck(
-                config: studied.primaryConfig, reviews: reviews,
-                statistics: statistics)
+            let fits = RetentionCheck.perCollection(studied: studied)
             switch format {
             case .text:
                 output.write(
                     StatsReport(
                         statistics: statistics, timeZone: TimeZone.current.identifier, dayStartHour: dayStart,
-                        color: color.enabled(isTerminal: output.isTerminal), fit: fit
+                        color: color.enabled(isTerminal: output.isTerminal), fits: fits, label: CollectionLabel.of
                     ).text)
             case .json:
                 output.write(
-                    try StatsReport.json(statistics, now: moment, timeZone: TimeZone.current.identifier, dayStartHour: dayStart, fit: fit))
+                    try StatsReport.json(statistics, now: moment, timeZone: TimeZone.current.identifier, dayStartHour: dayStart, fits: fits)
+                )
             }
         }
     }

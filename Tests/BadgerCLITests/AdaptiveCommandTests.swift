@@ -88,6 +88,53 @@ import Testing
         #expect(try await Self.study(directory).standardOutput.contains("Re-fitted your FSRS parameters"))
     }
 
+    /// `due` and `stats` over two collections judge each by its own settings and log: each
+    /// topic against its own collection's target, each collection's parameters stale or not by
+    /// its own reviews (they were added up, so a collection fitted a moment ago was called stale),
+    /// each line naming its collection; JSON adds `collections`.
+    @Test func dueAndStatsOverTwoCollectionsJudgeEachByItsOwn() async throws {
+        let fitted = try await OptimizeCommandTests.collection()
+        let other = try await OptimizeCommandTests.collection()
+        defer {
+            fitted.remove()
+            other.remove()
+        }
+        try fitted.write("badger.yml", "desired_retention: 0.85\n")
+        try other.write("badger.yml", "desired_retention: 0.92\n")
+        let apply = try await BadgerProcess.run(["optimize", "--apply"], in: fitted.url, environment: ["TZ": "UTC"])
+        try #require(apply.status == 0, "\(apply.standardError)")
+        let due = try await BadgerProcess.run(["due", ".", other.url.path], in: fitted.url, environment: ["TZ": "UTC"])
+        #expect(due.standardOutput.contains("\n.: Retention vs target 85%: Algebra "), "\(due.standardOutput)")
+        #expect(due.standardOutput.contains("\n\(other.url.path): Retention vs target 92%: Algebra "), "\(due.standardOutput)")
+        #expect(!due.standardOutput.contains(".: FSRS parameters are stale"), "\(due.standardOutput)")
+        #expect(
+            due.standardOutput.contains("\n\(other.url.path): FSRS uses its default parameters, but 200 of your reviews could fit them"),
+            "\(due.standardOutput)")
+        // In path order, each with its own target and parameters.
+        let json = try await BadgerProcess.run(
+            ["due", ".", other.url.path, "--format", "json"], in: fitted.url, environment: ["TZ": "UTC"])
+        let document = try OptimizeCommandTests.json(json.standardOutput)
+        let collections = (document["collections"] as? [[String: Any]] ?? []).map {
+            ($0["root"] as? String ?? "", $0["targetRetention"] as? Double, ($0["parameters"] as? [String: Any])?["fitted"] as? Bool)
+        }
+        let expected = [(fitted.url.path, 0.85, true), (other.url.path, 0.92, false)].sorted { $0.0 < $1.0 }
+        #expect(collections.map(\.0) == expected.map(\.0) && collections.map(\.1) == expected.map(\.1), "\(collections)")
+        #expect(collections.map(\.2) == expected.map(\.2), "\(collections)")
+        let stats = try await BadgerProcess.run(["stats", ".", other.url.path], in: fitted.url, environment: ["TZ": "UTC"])
+        #expect(stats.standardOutput.contains("Target retention: ") && stats.standardOutput.contains("85% in . (desired_retention)"))
+        #expect(stats.standardOutput.contains("92% in \(other.url.path) (desired_retention)"), "\(stats.standardOutput)")
+        let statsText = try await BadgerProcess.run(["stats", ".", other.url.path, "--format", "json"], in: fitted.url).standardOutput
+        try await StatsCommandTests.checkAgainstTheSchema(statsText, in: fitted)
+        let statsJSON = try OptimizeCommandTests.json(statsText)
+        #expect((statsJSON["total"] as? [String: Any])?["targetRetention"] is NSNull)
+        #expect((statsJSON["collections"] as? [Any])?.count == 2)
+        // One collection: as before, no names and no `collections`.
+        let alone = try await BadgerProcess.run(["due"], in: fitted.url, environment: ["TZ": "UTC"])
+        #expect(alone.standardOutput.contains("\nRetention vs target 85%: Algebra "), "\(alone.standardOutput)")
+        let aloneJSON = try await BadgerProcess.run(["due", "--format", "json"], in: fitted.url, environment: ["TZ": "UTC"])
+        #expect(try OptimizeCommandTests.json(aloneJSON.standardOutput)["collections"] == nil)
+    }
+
     /// A collection whose last fit (by an older badger) had FSRS schedule outside the retention
     /// bounds: `due` says the settings are due to be chosen, and the next session chooses them
     /// for the same parameters, within the bounds, without a fit.

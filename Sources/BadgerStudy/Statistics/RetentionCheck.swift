@@ -30,6 +30,8 @@ public struct RetentionCheck: Sendable {
         enum CodingKeys: String, CodingKey { case fitted, fittedOn, reviewsAtFit, reviews, stale, advice, adaptive }
     }
 
+    /// The collection root checked ("" when not said).
+    public var root = ""
     /// The desired retention, for FSRS collections.
     public var target: Double?
     /// Whether the target is chosen by the automatic settings (`desired_retention: auto`).
@@ -147,6 +149,45 @@ public struct RetentionCheck: Sendable {
         self.init(
             config: config, retention: CollectionStatistics.trueRetention(cards: studied.collection.cards, memories: studied.memories),
             freshness: ParameterFreshness(config: config, memories: studied.memories))
+    }
+
+    /// One check per collection root of `studied`, in path order, each of its own settings, logs
+    /// and cards: commands given several collections (`badger due A C`) compare each topic with
+    /// its own collection's target and judge each collection's parameters by its own log.
+    public static func perCollection(studied: StudiedCollection) -> [RetentionCheck] {
+        perRoot(of: studied) { config, cards, memories in
+            RetentionCheck(
+                config: config, retention: CollectionStatistics.trueRetention(cards: cards, memories: memories),
+                freshness: ParameterFreshness(config: config, memories: memories))
+        }
+    }
+
+    private static func perRoot(
+        of studied: StudiedCollection, _ check: (CollectionConfig, [Card], [CollectionMemory]) -> RetentionCheck
+    ) -> [RetentionCheck] {
+        let roots = studied.configs.keys.sorted()
+        guard roots.count > 1 else { return [RetentionCheck(studied: studied)] }
+        return roots.map { root in
+            var one = check(
+                studied.configs[root] ?? CollectionConfig(), studied.collection.cards.filter { $0.file.collectionRoot == root },
+                studied.memories.filter { $0.root == root })
+            one.root = root
+            return one
+        }
+    }
+
+    /// The check for `topic`: the first of `checks` whose cards it has (the first check when none).
+    public static func check(ofTopic topic: String, in checks: [RetentionCheck]) -> RetentionCheck? {
+        checks.first { $0.retention.keys.contains(topic) } ?? checks.first
+    }
+
+    /// The text of each check; with several, each line names its collection (`label` of the root).
+    public static func text(of checks: [RetentionCheck], label: (String) -> String) -> String {
+        guard checks.count > 1 else { return checks.first?.text ?? "" }
+        return checks.map { check in
+            let name = UntrustedText.sanitized(label(check.root))
+            return check.text.split(separator: "\n").map { "\(name): \($0)\n" }.joined()
+        }.joined()
     }
 
     /// `Retention vs target 90%: Algebra 92.0%, French 85.5%`, and the stale-parameter advice;

@@ -9,19 +9,32 @@ public struct StatsReport: Sendable {
     public var dayStartHour: Int
     /// Whether the text has ANSI colors (a terminal front end decides; NO_COLOR and the like).
     public var color: Bool
-    /// Observed retention against the target, and stale parameters.
-    public var fit: RetentionCheck?
+    /// Observed retention against the target, and stale parameters: one check per collection
+    /// root (`RetentionCheck.perCollection`).
+    public var fits: [RetentionCheck]
+    /// How each check's collection is named when there are several, in the order of `fits`.
+    public var names: [String]
     public var width: Int
 
+    /// - Parameter label: how to name a collection root when there are several (its path from
+    ///   the working folder, say).
     public init(
-        statistics: CollectionStatistics, timeZone: String, dayStartHour: Int, color: Bool, fit: RetentionCheck? = nil, width: Int = 80
+        statistics: CollectionStatistics, timeZone: String, dayStartHour: Int, color: Bool, fits: [RetentionCheck] = [],
+        label: (String) -> String = { $0 }, width: Int = 80
     ) {
         self.statistics = statistics
         self.timeZone = timeZone
         self.dayStartHour = dayStartHour
         self.color = color
-        self.fit = fit
+        self.fits = fits
+        self.names = fits.map { UntrustedText.sanitized(label($0.root)) }
         self.width = width
+    }
+
+    /// The target every collection of `fits` has, when they all have the same.
+    static func commonTarget(of fits: [RetentionCheck]) -> Double? {
+        let targets = Set(fits.map(\.target))
+        return targets.count == 1 ? targets.first ?? nil : nil
     }
 
     // MARK: Pieces
@@ -138,16 +151,21 @@ public struct StatsReport: Sendable {
         lines.append(
             "  True retention: \(Self.percent(total.trueRetention)) of \(Self.grouped(total.reviewStateReviews)); average rating: \(Self.decimal(total.averageRating)) (0 Fail to 3 Easy)"
         )
-        if let target = fit?.target {
-            let setting = fit?.targetIsAutomatic == true ? "desired_retention: auto" : "desired_retention"
-            lines.append("  Target retention: \(String(format: "%.0f%%", target * 100)) (\(setting)), per topic below")
+        func setting(_ fit: RetentionCheck) -> String { fit.targetIsAutomatic ? "desired_retention: auto" : "desired_retention" }
+        if let target = Self.commonTarget(of: fits), Set(fits.map(setting)).count == 1 {
+            lines.append("  Target retention: \(String(format: "%.0f%%", target * 100)) (\(setting(fits[0]))), per topic below")
+        } else if fits.contains(where: { $0.target != nil }) {
+            let each = zip(fits, names).compactMap { fit, name in
+                fit.target.map { "\(String(format: "%.0f%%", $0 * 100)) in \(name) (\(setting(fit)))" }
+            }
+            lines.append("  Target retention: " + each.joined(separator: ", ") + ", per topic below")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// ` vs 90%` (the target) for FSRS collections.
-    var targetNote: String {
-        guard let target = fit?.target else { return "" }
+    /// ` vs 90%` (the target of the topic's collection) for FSRS collections.
+    func targetNote(_ topic: String) -> String {
+        guard let target = RetentionCheck.check(ofTopic: topic, in: fits)?.target else { return "" }
         return " vs \(String(format: "%.0f%%", target * 100))"
     }
 
@@ -168,12 +186,15 @@ public struct StatsReport: Sendable {
                 "    \(Self.plural(figures.cards, "card")): \(Self.grouped(figures.newCards)) new, \(Self.grouped(figures.learningCards)) learning, \(Self.grouped(figures.reviewCards)) review; \(Self.grouped(figures.cardsReviewed)) reviewed, \(Self.grouped(figures.masteredCards)) mastered"
             )
             lines.append(
-                "    \(Self.plural(figures.reviews, "review")) on \(Self.plural(figures.daysPracticed, "day")); retention \(Self.percent(figures.trueRetention))\(targetNote); average rating \(Self.decimal(figures.averageRating))"
+                "    \(Self.plural(figures.reviews, "review")) on \(Self.plural(figures.daysPracticed, "day")); retention \(Self.percent(figures.trueRetention))\(targetNote(topic.name)); average rating \(Self.decimal(figures.averageRating))"
             )
         }
         // Sentences, wrapped to the report's 80 columns.
-        for sentence in [fit?.parameters.advice, fit?.parameters.adaptive.map { UntrustedText.sanitized($0) }].compactMap({ $0 }) {
-            lines += DisplayWidth.wrapped(sentence.split(separator: " "), to: 80, indent: "  ", continuation: "    ")
+        for (fit, name) in zip(fits, names) {
+            let prefix = fits.count > 1 ? name + ": " : ""
+            for sentence in [fit.parameters.advice, fit.parameters.adaptive.map { UntrustedText.sanitized($0) }].compactMap({ $0 }) {
+                lines += DisplayWidth.wrapped((prefix + sentence).split(separator: " "), to: 80, indent: "  ", continuation: "    ")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -300,13 +321,15 @@ public struct StatsReport: Sendable {
     }
 
     /// The report as JSON (schemaVersion 1, `Grammar/Stats.schema.json`).
-    public static func json(_ statistics: CollectionStatistics, now: Date, timeZone: String, dayStartHour: Int, fit: RetentionCheck? = nil)
+    public static func json(
+        _ statistics: CollectionStatistics, now: Date, timeZone: String, dayStartHour: Int, fits: [RetentionCheck] = []
+    )
         throws
         -> String
     {
-        let target = JSON.optional(fit?.target)
         var total = figures(statistics.total)
-        total["targetRetention"] = target
+        // With several collections of different targets, there is none for the whole.
+        total["targetRetention"] = JSON.optional(commonTarget(of: fits))
         total["streak"] = .object([
             "current": .int(statistics.currentStreak), "longest": .int(statistics.longestStreak),
             "longestEnd": .optional(statistics.longestStreakEnd),
@@ -316,23 +339,22 @@ public struct StatsReport: Sendable {
         let topics: [JSON] = statistics.topics.map { topic in
             var object = figures(topic.figures)
             object["topic"] = .string(topic.name)
-            object["targetRetention"] = target
+            object["targetRetention"] = JSON.optional(RetentionCheck.check(ofTopic: topic.name, in: fits)?.target)
             object["recent"] = .object(["start": .string(recentStart.description), "counts": .array(topic.recent.map(JSON.int))])
             return .object(object)
         }
-        var parameters: JSON = .null
-        if let fit {
-            let state = fit.parameters
+        func parameters(_ state: RetentionCheck.Parameters) -> JSON {
             var object: [String: JSON] = [
                 "fitted": .bool(state.fitted), "fittedOn": state.fittedOn.map(JSON.string) ?? .null,
                 "reviewsAtFit": state.reviewsAtFit.map(JSON.int) ?? .null, "reviews": .int(state.reviews), "stale": .bool(state.stale),
                 "advice": state.advice.map(JSON.string) ?? .null,
             ]
             if let adaptive = state.adaptive { object["adaptive"] = .string(adaptive) }
-            parameters = .object(object)
+            return .object(object)
         }
-        let document: JSON = .object([
-            "parameters": parameters,
+        var document: [String: JSON] = [
+            // The first collection's (by path); `collections` has each one's when there are several.
+            "parameters": fits.first.map { parameters($0.parameters) } ?? .null,
             "schemaVersion": .int(1),
             "generatedAt": .string(Timestamp.format(now)),
             "today": .string(statistics.today.description),
@@ -358,7 +380,15 @@ public struct StatsReport: Sendable {
                         "earned": .string(achievement.earned.description), "topic": achievement.topic.map(JSON.string) ?? .null,
                     ])
                 }),
-        ])
-        return try JSONOutput.text(document)
+        ]
+        if fits.count > 1 {
+            document["collections"] = .array(
+                fits.map {
+                    .object([
+                        "root": .string($0.root), "targetRetention": JSON.optional($0.target), "parameters": parameters($0.parameters),
+                    ])
+                })
+        }
+        return try JSONOutput.text(JSON.object(document))
     }
 }
