@@ -13,6 +13,32 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// The append-only log of fits at the collection root, one line per fit, so every schedule
     /// can be reproduced from the files.
     public static let fitLogName = "badger.fits"
+
+    /// Why no fit could be stored in the collection `root`, or nil: badger.yml or badger.fits a
+    /// folder, a link out of the collection or to nothing, made read-only, or badger.yml in a
+    /// form a fit cannot be added to (a flow mapping, quoted keys). Found before fitting, so
+    /// that a session does not fit in vain and `due` does not promise what no fit can do.
+    public static func storageProblem(in root: String, fileAccess: any FileAccess) -> String? {
+        for name in [CollectionConfig.fileName, fitLogName] {
+            do {
+                _ = try AtomicFile.target(ofCollectionFile: (root == "/" ? "" : root) + "/" + name, within: root)
+            } catch StorageError.writeFailed(_, let reason) {
+                return "\(name): \(reason)"
+            } catch {
+                return "\(name): \(error)"
+            }
+        }
+        let path = CollectionConfig.path(inRoot: root)
+        guard fileAccess.kind(atPath: path) != nil, let bytes = try? fileAccess.contents(atPath: path),
+            let text = try? CollectionConfig.text(bytes, path: path)
+        else { return nil }
+        do {
+            _ = try CollectionConfig(yaml: CollectionConfig.settingRefusedFit(in: text, reviews: 1), path: path)
+        } catch {
+            return "badger.yml is in a form a fit cannot be added to (write its settings as plain `key: value` lines)"
+        }
+        return nil
+    }
     /// How many reviews an automatic re-fit trains on at most (`CollectionMemory.history(sampledTo:)`):
     /// a fit to them takes well under a second and a few megabytes; a million would take seconds
     /// and hundreds of megabytes.

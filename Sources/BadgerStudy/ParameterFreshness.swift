@@ -148,52 +148,66 @@ public struct ParameterFreshness: Sendable, Equatable {
         }
     }
 
+    /// Why no fit could be stored (`AdaptiveRefit.storageProblem`), when the caller looked; the
+    /// advice then says so instead of promising a fit.
+    public var storageProblem: String?
+
     /// What to tell the user when the parameters are stale, else nil.
     public var advice: String? {
-        guard isStale else { return nil }
+        guard isStale, let (statement, remedy) = adviceParts else { return nil }
+        guard let storageProblem else { return statement + remedy + "." }
+        return statement + "; no fit can be stored until this is mended: \(storageProblem)."
+    }
+
+    /// What is stale, and what will fit or choose them (with its separator), as if any fit
+    /// could be stored; nil when nothing is to be said.
+    private var adviceParts: (statement: String, remedy: String)? {
         if choiceIsStale {
-            let remedy =
+            return (
+                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand or `same_day_intervals` changed, or what FSRS schedules for is outside the retention bounds)",
                 refitsAfterSession
-                ? "the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
-                : "run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"
-            return
-                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand or `same_day_intervals` changed, or what FSRS schedules for is outside the retention bounds): \(remedy)."
+                    ? ": the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
+                    : ": run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"
+            )
         }
         if fitted, mergedFits {
-            let remedy =
+            return (
+                "badger.yml holds fits from several clones, merged by git (each clone uses the same values meanwhile)",
                 refitsAfterSession
-                ? "the end of the next `badger study` session fits them to the whole log, or run `badger optimize --apply`"
-                : "run `badger optimize --apply` to fit them to the whole log"
-            return "badger.yml holds fits from several clones, merged by git (each clone uses the same values meanwhile): \(remedy)."
+                    ? ": the end of the next `badger study` session fits them to the whole log, or run `badger optimize --apply`"
+                    : ": run `badger optimize --apply` to fit them to the whole log"
+            )
         }
         if ownParameters {
             // `adapt: false` keeps them: nothing to advise.
             guard refitsAfterSession else { return nil }
-            let remedy =
-                "the end of the next `badger study` session replaces them with parameters fitted to your reviews (write `adapt: false` to keep them), or run `badger optimize --apply`"
-            return
-                "The FSRS parameters in badger.yml were written by hand, not fitted to this log (no `fsrs_parameters_reviews`), and \(predictableReviews) of your reviews could fit them to you: \(remedy)."
+            return (
+                "The FSRS parameters in badger.yml were written by hand, not fitted to this log (no `fsrs_parameters_reviews`), and \(predictableReviews) of your reviews could fit them to you",
+                ": the end of the next `badger study` session replaces them with parameters fitted to your reviews (write `adapt: false` to keep them), or run `badger optimize --apply`"
+            )
         }
         if fitted {
             let when = fittedOn.map { " on \($0)" } ?? ""
-            let remedy =
-                refitsAfterSession
-                ? "the end of the next `badger study` session re-fits them, or run `badger optimize --apply`"
-                : "run `badger optimize --apply` to refit them"
             // A refusal from before the fit in use (a merge can leave one) is not news.
             let tried =
                 reviewsAtRefusedFit.flatMap { $0 > reviewsAtFit ?? 0 ? $0 : nil }.map {
                     " (a re-fit when it held \($0) had too few left to train on after leaving out outliers)"
                 } ?? ""
-            return
-                "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews)\(tried); \(remedy)."
+            return (
+                "FSRS parameters are stale: fitted\(when) to a log of \(reviewsAtFit ?? 0) reviews, which now holds \(reviews)\(tried)",
+                refitsAfterSession
+                    ? "; the end of the next `badger study` session re-fits them, or run `badger optimize --apply`"
+                    : "; run `badger optimize --apply` to refit them"
+            )
         }
         let tried =
             reviewsAtRefusedFit.map { " (a fit when the log held \($0) reviews had too few left to train on after leaving out outliers)" }
             ?? ""
-        let remedy =
+        return (
+            "FSRS uses its default parameters, but \(predictableReviews) of your reviews could fit them to you\(tried)",
             refitsAfterSession
-            ? "the end of the next `badger study` session fits them, or run `badger optimize --apply`" : "run `badger optimize --apply`"
-        return "FSRS uses its default parameters, but \(predictableReviews) of your reviews could fit them to you\(tried): \(remedy)."
+                ? ": the end of the next `badger study` session fits them, or run `badger optimize --apply`"
+                : ": run `badger optimize --apply`"
+        )
     }
 }

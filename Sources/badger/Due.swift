@@ -52,7 +52,9 @@ extension Badger {
                 states: studied.cardStates, now: now, day: day, days: days)
             if !quiet {
                 noteDecksLeftOut(studied.collection)
-                let fits = RetentionCheck.perCollection(studied: studied)
+                let fits = RetentionCheck.perCollection(studied: studied) {
+                    AdaptiveRefit.storageProblem(in: $0, fileAccess: LocalFileSystem())
+                }
                 switch format {
                 case .text: Terminal.standardOutput.write(Self.text(forecast) + RetentionCheck.text(of: fits, label: CollectionLabel.of))
                 case .json: Terminal.standardOutput.write(try Self.json(forecast, now: now, fits: fits))

@@ -3,14 +3,6 @@ import BadgerMemory
 import BadgerStudy
 
 extension AdaptiveRefit {
-    /// Throws what would keep a refit from being stored in the collection `root` (badger.yml or
-    /// badger.fits a folder, or a link out of the collection or to nothing), before any fit is made.
-    static func checkStorable(in root: String) throws {
-        for name in [CollectionConfig.fileName, fitLogName] {
-            _ = try AtomicFile.target(ofCollectionFile: (root == "/" ? "" : root) + "/" + name, within: root)
-        }
-    }
-
     /// Writes the refit's files in the collection `root`, in order, each atomically; a file
     /// that is a link to another in the collection is written through. Where every file goes,
     /// and that badger.yml still reads, is settled first, so a link out of the collection or a

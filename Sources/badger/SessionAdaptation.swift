@@ -25,11 +25,10 @@ extension StudyService {
             let freshness = ParameterFreshness(config: config, memory: memory)
             guard freshness.isStale, config.adapt, config.scheduler == "fsrs" else { continue }
             // Nothing is fitted that could not be stored (a badger.yml linked out of the collection).
-            do {
-                try AdaptiveRefit.checkStorable(in: memory.root)
-            } catch {
+            if let problem = AdaptiveRefit.storageProblem(in: memory.root, fileAccess: LocalFileSystem()) {
                 Terminal.standardError.write(
-                    "badger: warning: the FSRS parameters are stale, but \(UntrustedText.sanitized(String(describing: error)))\n")
+                    "badger: warning: the FSRS parameters are stale, but no fit can be stored: \(UntrustedText.sanitized(problem)) (in \(UntrustedText.sanitized(memory.root)))\n"
+                )
                 continue
             }
             // A fit to a long history (an imported Anki collection) takes a while: said first.

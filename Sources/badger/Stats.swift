@@ -64,7 +64,9 @@ extension Badger {
                 reviews: reviews, now: moment, day: day,
                 topics: topics.isEmpty ? nil : Set(topics))
             let output = Terminal.standardOutput
-            let fits = RetentionCheck.perCollection(studied: studied)
+            let fits = RetentionCheck.perCollection(studied: studied) {
+                AdaptiveRefit.storageProblem(in: $0, fileAccess: LocalFileSystem())
+            }
             switch format {
             case .text:
                 output.write(

@@ -78,8 +78,13 @@ import Testing
         #expect(session.status == 0, "\(session.standardError)")
         #expect(!session.standardOutput.contains("Re-fitted"), "\(session.standardOutput)")
         #expect(
-            session.standardError.contains("the FSRS parameters are stale, but cannot write ")
-                && session.standardError.contains("badger.yml: it is read-only"), "\(session.standardError)")
+            session.standardError.contains("the FSRS parameters are stale, but no fit can be stored: badger.yml: it is read-only"),
+            "\(session.standardError)")
+        // `due` does not promise a fit no session could store.
+        let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(
+            due.standardOutput.contains("could fit them to you; no fit can be stored until this is mended: badger.yml: it is read-only"),
+            "\(due.standardOutput)")
         let apply = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(apply.status != 0 && apply.standardError.contains("it is read-only"), "\(apply.standardError)")
         #expect(try directory.read("badger.yml") == Self.auto)
@@ -625,8 +630,8 @@ import Testing
         let session = try await Self.study(directory)
         #expect(session.status == 0, "\(session.standardError)")
         #expect(
-            session.standardError.contains("the FSRS parameters are stale, but cannot write ")
-                && session.standardError.contains("badger.fits: it is not a file"), "\(session.standardError)")
+            session.standardError.contains("the FSRS parameters are stale, but no fit can be stored: badger.fits: it is not a file"),
+            "\(session.standardError)")
         #expect(!session.standardOutput.contains("Re-fitted"))
         #expect(try directory.read("badger.yml") == Self.auto)
         let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
@@ -750,11 +755,20 @@ import Testing
         try directory.write("badger.yml", flow)
         let session = try await Self.study(directory)
         #expect(session.status == 0, "\(session.standardError)")
-        #expect(session.standardError.contains("badger cannot add the fit to it and keep it valid"), "\(session.standardError)")
+        #expect(
+            session.standardError.contains("no fit can be stored: badger.yml is in a form a fit cannot be added to"),
+            "\(session.standardError)")
         #expect(try directory.read("badger.yml") == flow)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
         let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(due.status == 0, "\(due.standardError)")
+        #expect(
+            due.standardOutput.contains("no fit can be stored until this is mended: badger.yml is in a form a fit cannot be added to"),
+            "\(due.standardOutput)")
+        // optimize --apply fits, and then refuses to write it (the check on the file written).
+        let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(applied.status == 2 && applied.standardError.contains("badger cannot add the fit to it and keep it valid"))
+        #expect(try directory.read("badger.yml") == flow)
     }
 
     /// After a re-fit (the end of a session, or `optimize --apply`) the state files follow the

@@ -143,36 +143,26 @@ public struct RetentionCheck: Sendable {
         return retention + " until the parameters are first fitted (\(when))."
     }
 
-    /// The check of `studied`, read from its memories' logs (no column of every review).
-    public init(studied: StudiedCollection) {
-        let config = studied.primaryConfig
-        self.init(
-            config: config, retention: CollectionStatistics.trueRetention(cards: studied.collection.cards, memories: studied.memories),
-            freshness: ParameterFreshness(config: config, memories: studied.memories))
-    }
-
     /// One check per collection root of `studied`, in path order, each of its own settings, logs
     /// and cards: commands given several collections (`badger due A C`) compare each topic with
     /// its own collection's target and judge each collection's parameters by its own log.
-    public static func perCollection(studied: StudiedCollection) -> [RetentionCheck] {
-        perRoot(of: studied) { config, cards, memories in
-            RetentionCheck(
-                config: config, retention: CollectionStatistics.trueRetention(cards: cards, memories: memories),
-                freshness: ParameterFreshness(config: config, memories: memories))
-        }
-    }
-
-    private static func perRoot(
-        of studied: StudiedCollection, _ check: (CollectionConfig, [Card], [CollectionMemory]) -> RetentionCheck
-    ) -> [RetentionCheck] {
+    /// `storageProblem` says why no fit could be stored in a root (`AdaptiveRefit.storageProblem`),
+    /// so that stale parameters are not promised a fit.
+    public static func perCollection(studied: StudiedCollection, storageProblem: (String) -> String? = { _ in nil }) -> [RetentionCheck] {
         let roots = studied.configs.keys.sorted()
-        guard roots.count > 1 else { return [RetentionCheck(studied: studied)] }
+        func check(_ config: CollectionConfig, _ cards: [Card], _ memories: [CollectionMemory], root: String?) -> RetentionCheck {
+            var freshness = ParameterFreshness(config: config, memories: memories)
+            if freshness.isStale, let root { freshness.storageProblem = storageProblem(root) }
+            var check = RetentionCheck(
+                config: config, retention: CollectionStatistics.trueRetention(cards: cards, memories: memories), freshness: freshness)
+            check.root = root ?? ""
+            return check
+        }
+        guard roots.count > 1 else { return [check(studied.primaryConfig, studied.collection.cards, studied.memories, root: roots.first)] }
         return roots.map { root in
-            var one = check(
+            check(
                 studied.configs[root] ?? CollectionConfig(), studied.collection.cards.filter { $0.file.collectionRoot == root },
-                studied.memories.filter { $0.root == root })
-            one.root = root
-            return one
+                studied.memories.filter { $0.root == root }, root: root)
         }
     }
 
