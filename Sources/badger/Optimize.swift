@@ -309,8 +309,15 @@ extension Badger {
                         format: "timings: read %.3f s, fit %.3f s (items and training)\n", readSeconds, Date().timeIntervalSince(started)))
             }
             guard case .fitted(let fit) = outcome else {
+                let have: Int
+                if case .tooFewReviews(let left, _) = outcome { have = left } else { have = set.items.count }
+                // Enough reviews, but too few left after the outlier filter: said as such.
+                let left =
+                    have < set.items.count && set.items.count >= FSRSOptimizer.minimumItems
+                    ? "; of them, \(have) are left to train on after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth)"
+                    : ""
                 Terminal.standardError.write(
-                    "badger: error: the histories have \(set.items.count) reviews made a day or more after the card's previous review; fitting needs at least \(FSRSOptimizer.minimumItems)\n"
+                    "badger: error: the histories have \(set.items.count) reviews made a day or more after the card's previous review\(left); fitting needs at least \(FSRSOptimizer.minimumItems)\n"
                 )
                 throw ExitStatus.usageOrIO.code
             }

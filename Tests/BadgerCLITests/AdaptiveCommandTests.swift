@@ -372,6 +372,24 @@ import Testing
         #expect(alone.status == 2)
     }
 
+    /// Enough reviews, but too few left after the outlier filter (12 cards: fewer than 20 per
+    /// first rating): `optimize --histories` says so, not "130 reviews; fitting needs 64".
+    @Test func historiesLeftWithTooFewAfterTheOutlierFilterSaySo() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let histories = (0..<12).map { card in
+            let reviews = (0..<14).map { day in #"{"rating": 3, "at": "2026-01-\#(String(format: "%02d", 1 + day))T09:00:00Z"}"# }
+            return #"{"id": "c\#(card)", "reviews": [\#(reviews.joined(separator: ", "))]}"#
+        }
+        try directory.write("h.json", "[" + histories.joined(separator: ", ") + "]")
+        let result = try await BadgerProcess.run(["optimize", "--histories", "h.json"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(
+            result.standardError.contains(
+                "the histories have 156 reviews made a day or more after the card's previous review; of them, 0 are left to train on after leaving out outliers"
+            ), "\(result.standardError)")
+    }
+
     /// Histories both commands read alike: out of time order, one id twice, a rating that is
     /// not a whole number, a wrong type, a settings object of another schema version.
     @Test func badHistoriesAreRefusedAlikeByReplayAndOptimize() async throws {
