@@ -47,7 +47,16 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// A file and its new contents.
     public struct Write: Sendable, Equatable {
         public var path: String
-        public var text: String
+        /// The file's new content, byte for byte (badger.fits keeps every byte it held).
+        public var bytes: [UInt8]
+        /// The content as text (replacement characters for bytes not UTF-8).
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        public init(path: String, text: String) { self.init(path: path, bytes: Array(text.utf8)) }
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
     }
 
     /// Why the optimizer fitted nothing: after its outlier filter, `trainable` reviews were left
@@ -237,16 +246,19 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 relearningSteps: choice.relearningSteps, reason: choice.reason, sameDayIntervals: config.sameDayIntervalsWhenFitted,
                 bounds: config.adaptiveRetention ? config.retentionBounds : nil)
         }
-        var log = text(logPath)
-        if !log.isEmpty, !log.hasSuffix("\n") { log += "\n" }
+        // Appended to the bytes it holds, whatever they are (a note in Latin-1 stays as written).
+        var log = (try? fileAccess.contents(atPath: logPath)) ?? []
+        if let last = log.last, last != UInt8(ascii: "\n") { log.append(UInt8(ascii: "\n")) }
         // Parameters written by hand that this fit replaces are kept in the log.
         let replaced = !keeping && ParameterFreshness.ownParameters(config) ? config.fsrsParameters : nil
-        log += fitLogLine(
-            at: now, kind: keeping ? "chosen" : "fit", reviews: reviews, parameters: parameters, choice: choice,
-            sameDayIntervals: config.sameDayIntervalsWhenFitted, replacing: replaced)
+        log +=
+            fitLogLine(
+                at: now, kind: keeping ? "chosen" : "fit", reviews: reviews, parameters: parameters, choice: choice,
+                sameDayIntervals: config.sameDayIntervalsWhenFitted, replacing: replaced
+            ).utf8
         // The fit is logged before badger.yml uses it: a log that cannot be written leaves both as they were.
         return AdaptiveRefit(
-            writes: [Write(path: logPath, text: log), Write(path: configPath, text: configText)], message: "", parameters: parameters,
+            writes: [Write(path: logPath, bytes: log), Write(path: configPath, text: configText)], message: "", parameters: parameters,
             choice: choice, refusal: refusal)
     }
 

@@ -28,6 +28,6 @@ extension AdaptiveRefit {
                         "badger cannot add the fit to it and keep it valid (\(error)); write its settings as plain `key: value` lines")
             }
         }
-        for (write, target) in zip(writes, targets) { try AtomicFile.write(write.text, to: target) }
+        for (write, target) in zip(writes, targets) { try AtomicFile.write(write.bytes, to: target) }
     }
 }

@@ -140,6 +140,24 @@ import Testing
         #expect(try OptimizeCommandTests.json(aloneJSON.standardOutput)["collections"] == nil)
     }
 
+    /// badger.fits is a log: a fit adds its line after every byte the file held, a note in
+    /// Latin-1 or a last line without its ending included (they were decoded as UTF-8 and
+    /// written back with replacement characters).
+    @Test func aFitKeepsEveryByteOfBadgerFits() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("badger.fits")
+        let before: [UInt8] = Array("# my notes: caf".utf8) + [0xE9] + Array("\n# no line ending".utf8)
+        try Data(before).write(to: path)
+        let apply = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
+        #expect(apply.status == 0, "\(apply.standardError)")
+        let after = [UInt8](try Data(contentsOf: path))
+        #expect(Array(after.prefix(before.count)) == before)
+        #expect(after.count > before.count + 1 && after[before.count] == UInt8(ascii: "\n"))
+        let added = String(decoding: after[(before.count + 1)...], as: UTF8.self)
+        #expect(added.contains("\tfit\treviews=") && added.hasSuffix("\n") && added.split(separator: "\n").count == 1, "\(added)")
+    }
+
     /// A collection whose last fit (by an older badger) had FSRS schedule outside the retention
     /// bounds: `due` says the settings are due to be chosen, and the next session chooses them
     /// for the same parameters, within the bounds, without a fit.
