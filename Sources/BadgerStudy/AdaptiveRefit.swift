@@ -123,7 +123,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let when = freshness.fittedOn.map { " on \($0)" } ?? ""
         if choosingOnly, let choice = refit.choice {
             refit.message =
-                "Chose the automatic settings for your FSRS parameters (fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews): \(describe(choice, config: config)); `badger stats` explains."
+                "Chose the automatic settings for your FSRS parameters (fitted\(when) to \(freshness.reviewsAtFit ?? 0) reviews): \(describe(choice, config: config)); due dates follow them; `badger stats` explains."
             return refit
         }
         var before =
@@ -159,8 +159,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
         if sampled < freshness.reviews { before = "trained on a fixed sample of \(sampled) of them; " + before }
         let settings = describe(choice, config: config)
         let chosen = settings.isEmpty ? "" : "; " + settings
-        // `stats` explains only automatic settings.
-        let explained = settings.isEmpty ? "." : "; `badger stats` explains."
+        // Every card is scheduled again with them, the ones just rated too (the session's
+        // "next review in" said what the old ones gave). `stats` explains only automatic settings.
+        let explained = "; due dates follow them" + (settings.isEmpty ? "." : "; `badger stats` explains.")
         refit.message = "Re-fitted your FSRS parameters to \(freshness.reviews) reviews (\(before))\(chosen)\(explained)"
         return refit
     }

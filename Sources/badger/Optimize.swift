@@ -35,8 +35,9 @@ extension Badger {
                 records the log's size (fsrs_fit_refused_reviews) and keeps parameters fitted
                 before, so that neither `badger due` nor the end of a study session asks for a
                 fit again until the log has grown by half.
-                The parameters stored are fitted again on every review, as the end of a study
-                session fits them (the report tests a fit to the earliest 80% on the rest).
+                The parameters stored are fitted again on every review (the end of a study
+                session fits a log of more than about 40,000 reviews on a fixed sample of
+                them; the report tests a fit to the earliest 80% on the rest).
 
                 --histories fits instead on histories in the `badger schedule replay` format
                 (ratings 1 Again to 4 Easy, as the log has them; all of them, no split) and
@@ -168,7 +169,7 @@ extension Badger {
             let outcome = FSRSOptimizer(configuration: settings).fit(train)
             guard case .fitted(let fit) = outcome else {
                 if case .tooFewReviews(let have, let need) = outcome {
-                    // Applied: fitted on every review, as the end of a study session fits. A fit
+                    // Applied: fitted on every review. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
                     let refit = apply ? try storeFits(studied: studied, now: moment) : nil

@@ -55,8 +55,8 @@ struct OptimizeReport: Encodable {
     var before: Side
     var after: Side
     var applied: Bool
-    /// With --apply: the parameters stored, fitted again on every review (as the end of a study
-    /// session fits), where `after` is fitted on the earliest 80% to be tested on the rest.
+    /// With --apply: the parameters stored, fitted again on every review, where `after` is fitted
+    /// on the earliest 80% to be tested on the rest.
     var stored: [Double]?
     /// With --apply, when the fit to every review was refused: why (reviews left after the
     /// outlier filter, and needed), and what happened instead.
@@ -163,7 +163,7 @@ struct OptimizeReport: Encodable {
         }
         lines.append(
             applied
-                ? "Stored in badger.yml (fsrs_parameters), fitted again on every review as a study session fits them; scheduling uses them from now on:"
+                ? "Stored in badger.yml (fsrs_parameters), fitted again on every review; scheduling uses them from now on:"
                 : "Not applied: run `badger optimize --apply` to store them in badger.yml.")
         if applied, let stored { lines.append("  " + Self.parameterList(stored)) }
         if applied, let automatic { lines.append(automatic.line) }

@@ -45,6 +45,7 @@ import Testing
         let announced = first.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Re-fitted your FSRS parameters") }
         #expect(announced.count == 1, "\(first.standardOutput)")
         #expect(announced.first?.contains(" reviews (they were never fitted); retention 0.") == true, "\(announced)")
+        #expect(announced.first?.hasSuffix("; due dates follow them; `badger stats` explains.") == true, "\(announced)")
         let yaml = try directory.read("badger.yml")
         #expect(yaml.hasPrefix(Self.auto))
         #expect(

@@ -82,7 +82,7 @@ import Testing
         // Explicit settings stay as they are; no automatic choice is written.
         #expect(!found.writes[1].text.contains("adaptive_"))
         // No automatic setting: nothing for `badger stats` to explain.
-        #expect(found.message.hasSuffix("(they were never fitted)."))
+        #expect(found.message.hasSuffix("(they were never fitted); due dates follow them."))
     }
 
     /// 10 cards reviewed a day apart 15 times: 140 reviews to fit, each card's first interval
@@ -208,7 +208,7 @@ import Testing
         #expect(refit.refusal == nil && refit.parameters == config.fsrsParameters)
         #expect(
             refit.message
-                == "Chose the automatic settings for your FSRS parameters (fitted on 2026-07-01 to 140 reviews): \(AdaptiveRefit.retentionPhrase(choice)); `badger stats` explains."
+                == "Chose the automatic settings for your FSRS parameters (fitted on 2026-07-01 to 140 reviews): \(AdaptiveRefit.retentionPhrase(choice)); due dates follow them; `badger stats` explains."
         )
         let written = try CollectionConfig(yaml: refit.writes[1].text, path: "badger.yml")
         #expect(written.fsrsParameters == config.fsrsParameters && written.fsrsParametersFitted == "2026-07-01")
