@@ -217,7 +217,7 @@ extension Badger {
                 reviews: reviewCount, cards: histories.count, trainItems: train.items.count, testItems: test.items.count,
                 before: FitEvaluation(parameters: current, set: test, group: group),
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
-                applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config) : nil)
+                applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config, histories: histories) : nil)
             // Fitted again on every review, the latest 20% included, as a session fits.
             if apply {
                 let refit = try storeFits(studied: studied, now: moment)
@@ -230,6 +230,13 @@ extension Badger {
                     result.stored = refit?.parameters.map(Self.asStored)
                     result.automatic = refit?.automatic
                     if refit != nil { collection.refreshStatesAfterNewSettings() }
+                    // The workload of the parameters stored, in the settings they were stored with.
+                    if retention, let refit, let parameters = refit.parameters {
+                        let written = refit.refit.writes.first { $0.path.hasSuffix("/" + CollectionConfig.fileName) }
+                        let stored = written.flatMap { try? CollectionConfig(yaml: $0.text, path: $0.path) } ?? refit.config
+                        result.workload = workload(parameters: parameters, config: stored, histories: histories)
+                        result.workloadOfStored = true
+                    }
                 }
             }
             switch format {
@@ -358,11 +365,16 @@ extension Badger {
             }
         }
 
-        private func workload(parameters: [Double], config: CollectionConfig) -> [WorkloadSimulation.Point] {
-            var simulation = WorkloadSimulation(
-                parameters: parameters, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps)
-            simulation.sameDayIntervals = config.sameDayIntervalsWhenFitted
-            return simulation.sweep()
+        /// The workload at each retention, simulated as the automatic settings simulate it (the
+        /// same cards, new cards a day and same-day recall), with the steps in force, so that its
+        /// figures and the ones `badger stats` explains a chosen retention with agree.
+        private func workload(parameters: [Double], config: CollectionConfig, histories: [ReviewHistory]) -> [WorkloadSimulation.Point] {
+            var request = AdaptiveChoice.Request(parameters: parameters)
+            request.sameDayIntervals = config.sameDayIntervalsWhenFitted
+            return AdaptiveChoice.simulation(
+                request, learning: config.learningSteps, relearning: config.relearningSteps,
+                sameDayRecall: SameDayOutcomes(histories: histories).recallRate()
+            ).sweep()
         }
     }
 }

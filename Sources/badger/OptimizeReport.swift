@@ -63,6 +63,9 @@ struct OptimizeReport: Encodable {
     var refused: [String: Int]?
     var applyNote: String?
     var workload: [WorkloadSimulation.Point]?
+    /// With `workload`: whether it is of the parameters stored (with --apply) rather than the
+    /// report's fit.
+    var workloadOfStored: Bool?
     /// With --apply and `auto` settings: what they chose with the stored parameters.
     var automatic: Automatic?
 
@@ -93,6 +96,7 @@ struct OptimizeReport: Encodable {
         self.after = Side(parameters: fitted, evaluation: after)
         self.applied = applied
         self.workload = workload
+        workloadOfStored = workload == nil ? nil : false
     }
 
     static func tooFewMessage(have: Int, need: Int) -> String {
@@ -145,7 +149,9 @@ struct OptimizeReport: Encodable {
         lines.append("RMSE(bins) is fsrs-rs's: reviews binned by days elapsed, number of reviews and lapses.")
         if let workload {
             lines.append("")
-            lines.append("Simulated workload (1000 cards, 10 new a day, 365 days, fitted parameters):")
+            let which = workloadOfStored == true ? "the parameters stored" : "the fitted parameters"
+            lines.append(
+                "Simulated workload (1000 cards, 20 new a day, 365 days, \(which) and the steps in force, as `auto` simulates):")
             lines.append("  retention  reviews/day  remembered  reviews per card remembered")
             for point in workload {
                 lines.append(

@@ -67,16 +67,25 @@ public struct AdaptiveChoice: Sendable, Equatable {
     static let relearningCandidates: [[TimeInterval]] = [[], [600]]
 
     /// The settings for `request`, judged with the same-day recall rate of `outcomes`.
+    /// The simulation each candidate of `request` is judged by: its cards, days and same-day
+    /// intervals, with `learning` and `relearning` steps and same-day repeats recalled at
+    /// `sameDayRecall`. `badger optimize --retention` prints its sweep.
+    public static func simulation(
+        _ request: Request, learning: [TimeInterval], relearning: [TimeInterval], sameDayRecall: Double
+    ) -> WorkloadSimulation {
+        var simulation = WorkloadSimulation(parameters: request.parameters, learningSteps: learning, relearningSteps: relearning)
+        simulation.cards = request.cards
+        simulation.newCardsPerDay = request.newCardsPerDay
+        simulation.days = request.days
+        simulation.sameDayRecall = sameDayRecall
+        simulation.sameDayIntervals = request.sameDayIntervals
+        return simulation
+    }
+
     public static func choose(_ request: Request, outcomes: SameDayOutcomes) -> AdaptiveChoice {
         let sameDay = outcomes.recallRate()
         func simulation(_ learning: [TimeInterval], _ relearning: [TimeInterval]) -> WorkloadSimulation {
-            var simulation = WorkloadSimulation(parameters: request.parameters, learningSteps: learning, relearningSteps: relearning)
-            simulation.cards = request.cards
-            simulation.newCardsPerDay = request.newCardsPerDay
-            simulation.days = request.days
-            simulation.sameDayRecall = sameDay
-            simulation.sameDayIntervals = request.sameDayIntervals
-            return simulation
+            Self.simulation(request, learning: learning, relearning: relearning, sameDayRecall: sameDay)
         }
         let probe =
             request.retentionBounds.map { (($0.lowerBound + $0.upperBound) / 2 * 100).rounded() / 100 } ?? request.fixedRetention
