@@ -32,6 +32,8 @@ public struct WorkloadSimulation: Sendable {
     /// Whether the scheduler sees a card again the same day when it expects it forgotten within
     /// hours (`FSRS6.sameDayIntervals`).
     public var sameDayIntervals = false
+    /// The days at the end over which the cards remembered are averaged (at most half the days).
+    public static let measuredDays = 60
 
     public init(parameters: [Double], learningSteps: [TimeInterval], relearningSteps: [TimeInterval]) {
         self.parameters = parameters
@@ -59,6 +61,10 @@ public struct WorkloadSimulation: Sendable {
         let start = Date(timeIntervalSince1970: 0)
         var active: [MemoryState] = []
         var reviews = 0
+        // Knowledge is measured over the last days, not at one moment: cards introduced together
+        // come due together, so one moment can catch many of them just before their reviews.
+        let measured = max(1, min(Self.measuredDays, days / 2))
+        var rememberedSum = 0.0
         for day in 0..<days {
             let dayStart = start.addingTimeInterval(Double(day) * 86_400)
             let dayEnd = dayStart.addingTimeInterval(86_400)
@@ -71,14 +77,18 @@ public struct WorkloadSimulation: Sendable {
                     if let sameDayRecall, let last = card.lastReview, time.timeIntervalSince(last) < 86_400 { recall = sameDayRecall }
                     let rating: Rating =
                         card.lastReview != nil && generator.nextUnit() < recall ? .good : (card.lastReview == nil ? .good : .again)
-                    card = scheduler.review(card, rating: rating, at: time, fuzz: nil)
+                    // Fuzzed as a collection is by default, which also keeps cards introduced
+                    // together from staying in step all year.
+                    card = scheduler.review(card, rating: rating, at: time, fuzz: Fuzz(seed: generator.next()))
                     reviews += 1
                 }
                 active[index] = card
             }
+            if day >= days - measured {
+                rememberedSum += active.reduce(0) { $0 + scheduler.retrievability(of: $1, at: dayEnd) }
+            }
         }
-        let end = start.addingTimeInterval(Double(days) * 86_400)
-        let remembered = active.reduce(0) { $0 + scheduler.retrievability(of: $1, at: end) }
+        let remembered = rememberedSum / Double(measured)
         let perDay = Double(reviews) / Double(days)
         return Point(
             desiredRetention: desiredRetention, reviewsPerDay: perDay, remembered: remembered,
