@@ -114,6 +114,15 @@ import Testing
                 "Automatic settings in force until they are chosen afresh: retention 0.90, learning steps [], relearning steps [10m];")
                 == true,
             "\(RetentionCheck.adaptiveNote(moved) ?? "")")
+        // The reason deleted by hand: what was chosen, which is in force (it said "the default
+        // learning steps … until they are chosen" while the chosen ones scheduled).
+        let noReason = try CollectionConfig(
+            yaml: all + chosen.replacingOccurrences(of: "adaptive_reason: \"\(reason)\"\n", with: ""), path: "badger.yml")
+        #expect(noReason.learningSteps == [] && noReason.relearningSteps == [600])
+        #expect(
+            RetentionCheck.adaptiveNote(noReason)
+                == "Automatic settings: retention 0.85 (FSRS schedules for 0.87), learning steps [], relearning steps [10m] (why is not recorded: badger.yml has no `adaptive_reason`)."
+        )
         // Two clones' fits merged by git: the values in force, not one fit's reason.
         let merged = try CollectionConfig(
             yaml: all + withSameDay + "adaptive_retention: 0.91\nfsrs_parameters_reviews: 401\n", path: "badger.yml")

@@ -74,12 +74,17 @@ public struct RetentionCheck: Sendable {
     /// anything can choose them yet.
     public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max) -> String? {
         guard config.scheduler == "fsrs", config.hasAutomaticSettings else { return nil }
+        let inForce = AdaptiveChoice(
+            desiredRetention: config.desiredRetention, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps,
+            reason: "", targetRetention: config.targetInForce)
+        if config.adaptiveReason == nil, config.fsrsParameters != nil, config.adaptiveChoiceCurrent, !config.mergedFits {
+            // A choice whose reason was deleted by hand: what it chose, which is in force.
+            return
+                "Automatic settings: \(AdaptiveRefit.describe(inForce, config: config)) (why is not recorded: badger.yml has no `adaptive_reason`)."
+        }
         if config.adaptiveReason != nil, config.fsrsParameters != nil, !config.adaptiveChoiceCurrent || config.mergedFits {
             // The reason was written for other settings, or for one of several fits git merged:
             // what is in force instead.
-            let inForce = AdaptiveChoice(
-                desiredRetention: config.desiredRetention, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps,
-                reason: "", targetRetention: config.targetInForce)
             let merged = config.mergedFits ? " (git merged several clones' fits)" : ""
             let when =
                 predictableReviews < ParameterFreshness.minimumReviews
@@ -189,7 +194,8 @@ public struct RetentionCheck: Sendable {
             let list = observed.map { "\(UntrustedText.sanitized($0.0)) \(String(format: "%.1f%%", $0.1 * 100))" }
             lines.append("Retention vs target \(String(format: "%.0f%%", target * 100)): " + list.joined(separator: ", "))
         }
-        if let advice = parameters.advice { lines.append(advice) }
+        // The advice may name a path (a link badger.yml leads to).
+        if let advice = parameters.advice { lines.append(UntrustedText.sanitized(advice)) }
         if let adaptive = parameters.adaptive { lines.append(UntrustedText.sanitized(adaptive)) }
         return lines.map { $0 + "\n" }.joined()
     }

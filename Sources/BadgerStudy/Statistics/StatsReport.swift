@@ -192,7 +192,7 @@ public struct StatsReport: Sendable {
         // Sentences, wrapped to the report's 80 columns.
         for (fit, name) in zip(fits, names) {
             let prefix = fits.count > 1 ? name + ": " : ""
-            for sentence in [fit.parameters.advice, fit.parameters.adaptive.map { UntrustedText.sanitized($0) }].compactMap({ $0 }) {
+            for sentence in [fit.parameters.advice, fit.parameters.adaptive].compactMap({ $0.map { UntrustedText.sanitized($0) } }) {
                 lines += DisplayWidth.wrapped((prefix + sentence).split(separator: " "), to: 80, indent: "  ", continuation: "    ")
             }
         }
