@@ -34,11 +34,17 @@ enum DecodingProblem {
             guard let words = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
             description = words
         }
+        // Lines end in LF, CRLF or a lone CR; columns count bytes, as elsewhere.
         func location(_ offset: Int) -> String {
-            let before = data.prefix(max(0, min(offset, data.count)))
-            let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-            return "line \(line), column \(column)"
+            let before = Array(data.prefix(max(0, min(offset, data.count))))
+            var (line, start) = (1, 0)
+            for (index, byte) in before.enumerated() {
+                let lineFeed = byte == UInt8(ascii: "\n")
+                let loneReturn =
+                    byte == UInt8(ascii: "\r") && (index + 1 >= data.count || data[data.startIndex + index + 1] != UInt8(ascii: "\n"))
+                if lineFeed || loneReturn { (line, start) = (line + 1, index + 1) }
+            }
+            return "line \(line), column \(before.count - start + 1)"
         }
         // "Number 1e400 is not representable in Swift."
         if description.hasPrefix("Number "), let end = description.range(of: " is not representable") {

@@ -57,7 +57,12 @@ extension Badger {
                 }
                 switch format {
                 case .text: Terminal.standardOutput.write(Self.text(forecast) + RetentionCheck.text(of: fits, label: CollectionLabel.of))
-                case .json: Terminal.standardOutput.write(try Self.json(forecast, now: now, fits: fits))
+                case .json:
+                    // A topic several collections hold: its retention over all of them.
+                    let combined =
+                        fits.count > 1
+                        ? CollectionStatistics.trueRetention(cards: studied.collection.cards, memories: studied.memories) : [:]
+                    Terminal.standardOutput.write(try Self.json(forecast, now: now, fits: fits, combined: combined))
                 }
             }
             if forecast.dueNow == 0 { throw ExitStatus.findings.code }
@@ -118,33 +123,42 @@ extension Badger {
             var collections: [JSONCollection]?
         }
 
-        /// One collection's target and parameters, when a command covers several.
+        /// One collection's target, each of its topics' retention, and its parameters, when a
+        /// command covers several.
         struct JSONCollection: Encodable {
             var root: String
             var targetRetention: Double?
+            var retention: [String: Double?]
             var parameters: RetentionCheck.Parameters
 
             func encode(to encoder: Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(root, forKey: .root)
                 try container.encode(targetRetention, forKey: .targetRetention)
+                try container.encode(retention, forKey: .retention)
                 try container.encode(parameters, forKey: .parameters)
             }
 
-            enum CodingKeys: String, CodingKey { case root, targetRetention, parameters }
+            enum CodingKeys: String, CodingKey { case root, targetRetention, retention, parameters }
         }
 
-        static func json(_ forecast: DueForecast, now: Date, fits: [RetentionCheck]) throws -> String {
+        /// - Parameter combined: with several collections, each topic's retention over all of them.
+        static func json(_ forecast: DueForecast, now: Date, fits: [RetentionCheck], combined: [String: Double?] = [:]) throws -> String {
             let document = JSONForecast(
                 generatedAt: ISO8601DateFormatter().string(from: now), due: forecast.dueNow, new: forecast.new,
-                topics: forecast.topics.map {
-                    let fit = RetentionCheck.check(ofTopic: $0.name, in: fits)
+                topics: forecast.topics.map { topic in
+                    let holders = RetentionCheck.checks(holding: topic.name, in: fits)
+                    let retention =
+                        holders.count == 1 || fits.count == 1
+                        ? fits.first { $0.retention.keys.contains(topic.name) }?.retention[topic.name] ?? nil : combined[topic.name] ?? nil
                     return JSONTopic(
-                        topic: $0.name, due: $0.dueNow, new: $0.new, upcoming: $0.upcoming, retention: fit?.retention[$0.name] ?? nil,
-                        targetRetention: fit?.target)
+                        topic: topic.name, due: topic.dueNow, new: topic.new, upcoming: topic.upcoming, retention: retention,
+                        targetRetention: RetentionCheck.target(ofTopic: topic.name, in: fits))
                 }, parameters: fits[0].parameters,
                 collections: fits.count > 1
-                    ? fits.map { JSONCollection(root: $0.root, targetRetention: $0.target, parameters: $0.parameters) } : nil)
+                    ? fits.map {
+                        JSONCollection(root: $0.root, targetRetention: $0.target, retention: $0.retention, parameters: $0.parameters)
+                    } : nil)
             return try JSONOutput.text(document)
         }
     }

@@ -26,15 +26,18 @@ extension StudyService {
             guard freshness.isStale, config.adapt, config.scheduler == "fsrs" else { continue }
             // Nothing is fitted that could not be stored (a badger.yml linked out of the collection).
             if let problem = AdaptiveRefit.storageProblem(in: memory.root, fileAccess: LocalFileSystem()) {
+                let due = freshness.choiceIsStale ? "the automatic settings are due to be chosen" : "the FSRS parameters are stale"
                 Terminal.standardError.write(
-                    "badger: warning: the FSRS parameters are stale, but no fit can be stored: \(UntrustedText.sanitized(problem)) (in \(UntrustedText.sanitized(memory.root)))\n"
+                    "badger: warning: \(due), but no fit can be stored: \(UntrustedText.sanitized(problem)) (in \(UntrustedText.sanitized(memory.root)))\n"
                 )
                 continue
             }
+            // A session over several collections names the one each line is about.
+            let name = memories.count > 1 ? UntrustedText.sanitized(CollectionLabel.of(memory.root)) + ": " : ""
             // A fit to a long history (an imported Anki collection) takes a while: said first.
             if !freshness.choiceIsStale, freshness.reviews >= Self.longFit {
                 Terminal.standardOutput.write(
-                    "Re-fitting your FSRS parameters to \(freshness.reviews) reviews (`badger study --no-adapt` skips it)…\n")
+                    name + "Re-fitting your FSRS parameters to \(freshness.reviews) reviews (`badger study --no-adapt` skips it)…\n")
             }
             guard
                 let refit = AdaptiveRefit.afterSession(
@@ -45,7 +48,7 @@ extension StudyService {
             do {
                 try refit.store(in: memory.root)
                 stored = true
-                Terminal.standardOutput.write(refit.message + "\n")
+                Terminal.standardOutput.write(name + refit.message + "\n")
             } catch {
                 Terminal.standardError.write(
                     "badger: warning: could not store the new FSRS settings: \(UntrustedText.sanitized(String(describing: error)))\n")

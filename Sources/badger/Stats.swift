@@ -64,8 +64,13 @@ extension Badger {
                 reviews: reviews, now: moment, day: day,
                 topics: topics.isEmpty ? nil : Set(topics))
             let output = Terminal.standardOutput
-            let fits = RetentionCheck.perCollection(studied: studied) {
+            var fits = RetentionCheck.perCollection(studied: studied) {
                 AdaptiveRefit.storageProblem(in: $0, fileAccess: LocalFileSystem())
+            }
+            // With --topic, only the collections that hold the topics shown.
+            if !topics.isEmpty {
+                let holding = fits.filter { fit in statistics.topics.contains { fit.retention.keys.contains($0.name) } }
+                if !holding.isEmpty { fits = holding }
             }
             switch format {
             case .text:

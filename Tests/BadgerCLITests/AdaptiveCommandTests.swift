@@ -83,11 +83,15 @@ import Testing
         #expect(
             session.standardError.contains("the FSRS parameters are stale, but no fit can be stored: badger.yml: it is read-only"),
             "\(session.standardError)")
-        // `due` does not promise a fit no session could store.
+        // `due` does not promise a fit no session could store, in the advice or the settings' note.
         let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(
             due.standardOutput.contains("could fit them to you; no fit can be stored until this is mended: badger.yml: it is read-only"),
             "\(due.standardOutput)")
+        #expect(
+            due.standardOutput.contains("until the parameters are first fitted (no fit can store them until this is mended: badger.yml:"),
+            "\(due.standardOutput)")
+        #expect(!due.standardOutput.contains("badger study` session"), "\(due.standardOutput)")
         let apply = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(apply.status != 0 && apply.standardError.contains("it is read-only"), "\(apply.standardError)")
         #expect(try directory.read("badger.yml") == Self.auto)
@@ -128,9 +132,21 @@ import Testing
         let expected = [(fitted.url.path, 0.85, true), (other.url.path, 0.92, false)].sorted { $0.0 < $1.0 }
         #expect(collections.map(\.0) == expected.map(\.0) && collections.map(\.1) == expected.map(\.1), "\(collections)")
         #expect(collections.map(\.2) == expected.map(\.2), "\(collections)")
+        // Both hold Algebra and French, with different targets: each collection's figures apart,
+        // none for the topic as a whole.
+        let topics = document["topics"] as? [[String: Any]] ?? []
+        #expect(topics.count == 2 && topics.allSatisfy { $0["targetRetention"] is NSNull }, "\(topics)")
+        #expect(
+            (document["collections"] as? [[String: Any]] ?? []).allSatisfy {
+                ($0["retention"] as? [String: Any])?.keys.sorted() == ["Algebra", "French"]
+            })
         let stats = try await BadgerProcess.run(["stats", ".", other.url.path], in: fitted.url, environment: ["TZ": "UTC"])
         #expect(stats.standardOutput.contains("Target retention: ") && stats.standardOutput.contains("85% in . (desired_retention)"))
         #expect(stats.standardOutput.contains("92% in \(other.url.path) (desired_retention)"), "\(stats.standardOutput)")
+        // Each sentence named by its collection's folder (they were named by a topic, by position).
+        let sentences = stats.standardOutput.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(sentences.contains("  \(other.url.path): FSRS uses its default parameters, but 200"), "\(stats.standardOutput)")
+        #expect(!sentences.contains("Algebra: ") && !sentences.contains("French: "), "\(stats.standardOutput)")
         let statsText = try await BadgerProcess.run(["stats", ".", other.url.path, "--format", "json"], in: fitted.url).standardOutput
         try await StatsCommandTests.checkAgainstTheSchema(statsText, in: fitted)
         let statsJSON = try OptimizeCommandTests.json(statsText)
@@ -159,6 +175,24 @@ import Testing
         #expect(after.count > before.count + 1 && after[before.count] == UInt8(ascii: "\n"))
         let added = String(decoding: after[(before.count + 1)...], as: UTF8.self)
         #expect(added.contains("\tfit\treviews=") && added.hasSuffix("\n") && added.split(separator: "\n").count == 1, "\(added)")
+    }
+
+    /// A session over two collections that both need a fit: each re-fit line names its folder.
+    @Test func aSessionOverTwoCollectionsNamesEachRefit() async throws {
+        let (first, _) = try await Self.collection()
+        let (second, _) = try await Self.collection()
+        defer {
+            first.remove()
+            second.remove()
+        }
+        let session = try await BadgerProcess.run(
+            ["study", ".", second.url.path, "--topic", "all", "--count", "10", "--plain"], in: first.url, environment: ["TZ": "UTC"],
+            input: "q\n")
+        #expect(session.status == 0, "\(session.standardError)")
+        let lines = session.standardOutput.split(separator: "\n").filter { $0.contains("Re-fitted your FSRS parameters") }
+        #expect(lines.count == 2, "\(session.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix(".: Re-fitted your FSRS parameters to ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(second.url.path): Re-fitted your FSRS parameters to ") }, "\(lines)")
     }
 
     /// A collection whose last fit (by an older badger) had FSRS schedule outside the retention
@@ -335,7 +369,9 @@ import Testing
             #expect(range.contains(target) && range.contains(scheduled), "\(bounds): \(settings)")
             let from = String(format: "%.2f", range.lowerBound) + " to " + String(format: "%.2f", range.upperBound)
             let reason = settings["reason"] as? String ?? ""
-            #expect(reason.contains("highest from \(from)") || reason.contains("are the least from \(from)"), "\(settings)")
+            #expect(
+                reason.contains("highest from \(from)") || reason.contains("are the least from \(from)")
+                    || reason.contains("the bounds allow no other (\(from))"), "\(settings)")
         }
         for (arguments, message) in [
             (["--settings", "--retention-bounds", "0.95,0.90"], "must be two numbers from 0.70 to 0.99, the lower first"),
@@ -432,6 +468,7 @@ import Testing
             (#"{"id": "c1"}"#, "the top level must be a list"),
             // Where the text stops being JSON, not just that it is not.
             ("[{\"id\": \"c1\",\n \"reviews\": [x]}]", "not JSON near line 2, column 14"),
+            ("[{\"id\": \"c1\",\r \"reviews\":\r\n [x]}]", "not JSON near line 3, column 3"),
             (#"[{"id": "c1", "reviews": [{"rating": 1e400, "at": "x"}]}]"#, "the number 1e400 at line 1, column 38 is out of range"),
             ("[{\"id\": \"c1\", \"reviews\": [", "not JSON: it ends before the JSON does"),
         ] {

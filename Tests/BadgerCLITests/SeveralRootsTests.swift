@@ -30,5 +30,10 @@ import Testing
             outputs.insert(stats.standardOutput)
         }
         #expect(outputs.count == 1)
+        // With --topic, only the collections holding the topics shown.
+        let chosen = try await BadgerProcess.run(["stats", "--format", "json", "--topic", "B", "a", "b"], in: directory.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(chosen.standardOutput.utf8)) as? [String: Any])
+        #expect(document["collections"] == nil, "\(chosen.standardOutput.prefix(600))")
+        #expect((document["total"] as? [String: Any])?["targetRetention"] as? Double == 0.95)
     }
 }

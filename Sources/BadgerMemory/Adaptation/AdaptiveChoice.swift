@@ -154,6 +154,10 @@ public struct AdaptiveChoice: Sendable, Equatable {
         func number(_ value: Double) -> String { String(format: "%.2f", value) }
         let range = "from \(number(bounds.lowerBound)) to \(number(bounds.upperBound))"
         let start = "retention \(number(chosen.desiredRetention)), chosen because "
+        if points.count == 1 {
+            return start + "the bounds allow no other (\(range.dropFirst(5))); its simulated reviews per card remembered: "
+                + number(chosen.reviewsPerRemembered)
+        }
         guard chosen.desiredRetention == least.desiredRetention else {
             return start + "it is the highest \(range) whose simulated reviews per card remembered ("
                 + number(chosen.reviewsPerRemembered) + ") are within \(Int(retentionTolerance * 100))% of the least ("

@@ -66,14 +66,17 @@ public struct RetentionCheck: Sendable {
         parameters = Parameters(
             fitted: freshness.fitted, fittedOn: freshness.fittedOn, reviewsAtFit: freshness.reviewsAtFit, reviews: freshness.reviews,
             stale: freshness.isStale, advice: freshness.advice,
-            adaptive: Self.adaptiveNote(config, predictableReviews: freshness.predictableReviews))
+            adaptive: Self.adaptiveNote(
+                config, predictableReviews: freshness.predictableReviews, storageProblem: freshness.storageProblem))
     }
 
     /// "Automatic settings: retention 0.87, chosen because …", or nil when no setting is `auto`;
     /// `predictableReviews` (made a day or more after the card's previous review) says whether
-    /// anything can choose them yet.
-    public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max) -> String? {
+    /// anything can choose them yet; `storageProblem`, why no fit could be stored (then nothing
+    /// is promised of a session or `optimize --apply`).
+    public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max, storageProblem: String? = nil) -> String? {
         guard config.scheduler == "fsrs", config.hasAutomaticSettings else { return nil }
+        let blocked = storageProblem.map { "no fit can store them until this is mended: \($0)" }
         let inForce = AdaptiveChoice(
             desiredRetention: config.desiredRetention, learningSteps: config.learningSteps, relearningSteps: config.relearningSteps,
             reason: "", targetRetention: config.targetInForce)
@@ -91,9 +94,10 @@ public struct RetentionCheck: Sendable {
                 ? "choosing them needs \(ParameterFreshness.minimumReviews) reviews made a day or more after the card's previous one (\(predictableReviews) so far)"
                 : ParameterFreshness.ownParameters(config) && !config.adapt
                     ? "with FSRS parameters of your own and `adapt: false`, nothing chooses them"
-                    : config.adapt
-                        ? "the end of the next `badger study` session chooses them, or `badger optimize --apply`"
-                        : "`badger optimize --apply` chooses them (`adapt: false` keeps a session from doing it)"
+                    : blocked
+                        ?? (config.adapt
+                            ? "the end of the next `badger study` session chooses them, or `badger optimize --apply`"
+                            : "`badger optimize --apply` chooses them (`adapt: false` keeps a session from doing it)")
             return
                 "Automatic settings in force until they are chosen afresh\(merged): \(AdaptiveRefit.describe(inForce, config: config)); \(when)."
         }
@@ -131,9 +135,10 @@ public struct RetentionCheck: Sendable {
         }
         guard config.fsrsParameters == nil else {
             let when =
-                config.adapt
-                ? "at the end of the next `badger study` session, or by `badger optimize --apply`"
-                : "by `badger optimize --apply`: `adapt: false` keeps a session from choosing them"
+                blocked
+                ?? (config.adapt
+                    ? "at the end of the next `badger study` session, or by `badger optimize --apply`"
+                    : "by `badger optimize --apply`: `adapt: false` keeps a session from choosing them")
             return retention + " until they are chosen for your fitted parameters (\(when))."
         }
         // After a refused fit, the next try waits for the log to grow by half.
@@ -142,9 +147,10 @@ public struct RetentionCheck: Sendable {
                 "once the log holds \(ParameterFreshness.grownByHalf($0)) reviews (a fit at \($0) had too few left to train on after leaving out outliers)"
             } ?? "once they are stale"
         let when =
-            config.adapt
-            ? "at the end of a `badger study` session \(stale), or by `badger optimize --apply`"
-            : "by `badger optimize --apply`: `adapt: false` turns off re-fitting after a session"
+            blocked
+            ?? (config.adapt
+                ? "at the end of a `badger study` session \(stale), or by `badger optimize --apply`"
+                : "by `badger optimize --apply`: `adapt: false` turns off re-fitting after a session")
         return retention + " until the parameters are first fitted (\(when))."
     }
 
@@ -157,7 +163,10 @@ public struct RetentionCheck: Sendable {
         let roots = studied.configs.keys.sorted()
         func check(_ config: CollectionConfig, _ cards: [Card], _ memories: [CollectionMemory], root: String?) -> RetentionCheck {
             var freshness = ParameterFreshness(config: config, memories: memories)
-            if freshness.isStale, let root { freshness.storageProblem = storageProblem(root) }
+            // Looked for where anything would be promised: a fit, or a choice of `auto` settings.
+            if freshness.isStale || (config.scheduler == "fsrs" && config.hasAutomaticSettings), let root {
+                freshness.storageProblem = storageProblem(root)
+            }
             var check = RetentionCheck(
                 config: config, retention: CollectionStatistics.trueRetention(cards: cards, memories: memories), freshness: freshness)
             check.root = root ?? ""
@@ -171,9 +180,17 @@ public struct RetentionCheck: Sendable {
         }
     }
 
-    /// The check for `topic`: the first of `checks` whose cards it has (the first check when none).
-    public static func check(ofTopic topic: String, in checks: [RetentionCheck]) -> RetentionCheck? {
-        checks.first { $0.retention.keys.contains(topic) } ?? checks.first
+    /// The checks of the collections whose cards have `topic` (a topic name can be in several).
+    public static func checks(holding topic: String, in checks: [RetentionCheck]) -> [RetentionCheck] {
+        checks.filter { $0.retention.keys.contains(topic) }
+    }
+
+    /// The target `topic` is measured against: its collection's, or the one every collection
+    /// holding it has; nil when they differ (or none has a target).
+    public static func target(ofTopic topic: String, in checks: [RetentionCheck]) -> Double? {
+        let holders = Self.checks(holding: topic, in: checks)
+        let targets = Set((holders.isEmpty ? Array(checks.prefix(1)) : holders).map(\.target))
+        return targets.count == 1 ? targets.first ?? nil : nil
     }
 
     /// The text of each check; with several, each line names its collection (`label` of the root).

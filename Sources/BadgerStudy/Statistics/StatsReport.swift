@@ -13,7 +13,7 @@ public struct StatsReport: Sendable {
     /// root (`RetentionCheck.perCollection`).
     public var fits: [RetentionCheck]
     /// How each check's collection is named when there are several, in the order of `fits`.
-    public var names: [String]
+    public var collectionNames: [String]
     public var width: Int
 
     /// - Parameter label: how to name a collection root when there are several (its path from
@@ -27,7 +27,7 @@ public struct StatsReport: Sendable {
         self.dayStartHour = dayStartHour
         self.color = color
         self.fits = fits
-        self.names = fits.map { UntrustedText.sanitized(label($0.root)) }
+        self.collectionNames = fits.map { UntrustedText.sanitized(label($0.root)) }
         self.width = width
     }
 
@@ -155,7 +155,7 @@ public struct StatsReport: Sendable {
         if let target = Self.commonTarget(of: fits), Set(fits.map(setting)).count == 1 {
             lines.append("  Target retention: \(String(format: "%.0f%%", target * 100)) (\(setting(fits[0]))), per topic below")
         } else if fits.contains(where: { $0.target != nil }) {
-            let each = zip(fits, names).compactMap { fit, name in
+            let each = zip(fits, collectionNames).compactMap { fit, name in
                 fit.target.map { "\(String(format: "%.0f%%", $0 * 100)) in \(name) (\(setting(fit)))" }
             }
             lines.append("  Target retention: " + each.joined(separator: ", ") + ", per topic below")
@@ -165,7 +165,7 @@ public struct StatsReport: Sendable {
 
     /// ` vs 90%` (the target of the topic's collection) for FSRS collections.
     func targetNote(_ topic: String) -> String {
-        guard let target = RetentionCheck.check(ofTopic: topic, in: fits)?.target else { return "" }
+        guard let target = RetentionCheck.target(ofTopic: topic, in: fits) else { return "" }
         return " vs \(String(format: "%.0f%%", target * 100))"
     }
 
@@ -190,7 +190,7 @@ public struct StatsReport: Sendable {
             )
         }
         // Sentences, wrapped to the report's 80 columns.
-        for (fit, name) in zip(fits, names) {
+        for (fit, name) in zip(fits, collectionNames) {
             let prefix = fits.count > 1 ? name + ": " : ""
             for sentence in [fit.parameters.advice, fit.parameters.adaptive].compactMap({ $0.map { UntrustedText.sanitized($0) } }) {
                 lines += DisplayWidth.wrapped((prefix + sentence).split(separator: " "), to: 80, indent: "  ", continuation: "    ")
@@ -339,7 +339,7 @@ public struct StatsReport: Sendable {
         let topics: [JSON] = statistics.topics.map { topic in
             var object = figures(topic.figures)
             object["topic"] = .string(topic.name)
-            object["targetRetention"] = JSON.optional(RetentionCheck.check(ofTopic: topic.name, in: fits)?.target)
+            object["targetRetention"] = JSON.optional(RetentionCheck.target(ofTopic: topic.name, in: fits))
             object["recent"] = .object(["start": .string(recentStart.description), "counts": .array(topic.recent.map(JSON.int))])
             return .object(object)
         }
