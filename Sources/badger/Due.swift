@@ -148,9 +148,7 @@ extension Badger {
                 generatedAt: ISO8601DateFormatter().string(from: now), due: forecast.dueNow, new: forecast.new,
                 topics: forecast.topics.map { topic in
                     let holders = RetentionCheck.checks(holding: topic.name, in: fits)
-                    let retention =
-                        holders.count == 1 || fits.count == 1
-                        ? fits.first { $0.retention.keys.contains(topic.name) }?.retention[topic.name] ?? nil : combined[topic.name] ?? nil
+                    let retention = holders.count > 1 ? combined[topic.name] ?? nil : holders.first?.retention[topic.name] ?? nil
                     return JSONTopic(
                         topic: topic.name, due: topic.dueNow, new: topic.new, upcoming: topic.upcoming, retention: retention,
                         targetRetention: RetentionCheck.target(ofTopic: topic.name, in: fits))

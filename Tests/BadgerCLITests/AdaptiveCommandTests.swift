@@ -151,7 +151,9 @@ import Testing
         try await StatsCommandTests.checkAgainstTheSchema(statsText, in: fitted)
         let statsJSON = try OptimizeCommandTests.json(statsText)
         #expect((statsJSON["total"] as? [String: Any])?["targetRetention"] is NSNull)
-        #expect((statsJSON["collections"] as? [Any])?.count == 2)
+        let statsCollections = statsJSON["collections"] as? [[String: Any]] ?? []
+        #expect(statsCollections.count == 2)
+        #expect(statsCollections.allSatisfy { ($0["retention"] as? [String: Any])?.keys.sorted() == ["Algebra", "French"] })
         // One collection: as before, no names and no `collections`.
         let alone = try await BadgerProcess.run(["due"], in: fitted.url, environment: ["TZ": "UTC"])
         #expect(alone.standardOutput.contains("\nRetention vs target 85%: Algebra "), "\(alone.standardOutput)")

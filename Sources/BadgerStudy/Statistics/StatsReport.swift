@@ -386,6 +386,7 @@ public struct StatsReport: Sendable {
                 fits.map {
                     .object([
                         "root": .string($0.root), "targetRetention": JSON.optional($0.target), "parameters": parameters($0.parameters),
+                        "retention": .object($0.retention.mapValues { JSON.optional($0) }),
                     ])
                 })
         }
