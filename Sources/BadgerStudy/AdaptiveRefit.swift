@@ -16,12 +16,15 @@ public struct AdaptiveRefit: Sendable, Equatable {
 
     /// Why no fit could be stored in the collection `root`, or nil: badger.yml or badger.fits a
     /// folder, a link out of the collection or to nothing, made read-only, or badger.yml in a
-    /// form a fit cannot be added to (a flow mapping, quoted keys). Found before fitting, so
-    /// that a session does not fit in vain and `due` does not promise what no fit can do.
+    /// form a fit cannot be added to (a flow mapping, quoted keys), or a folder that cannot be
+    /// written. Found before fitting, so that a session does not fit in vain and `due` does not
+    /// promise what no fit can do. Links and permissions are looked up on disk (as the write
+    /// does, `AtomicFile`); `fileAccess` reads badger.yml.
     public static func storageProblem(in root: String, fileAccess: any FileAccess) -> String? {
         for name in [CollectionConfig.fileName, fitLogName] {
             do {
-                _ = try AtomicFile.target(ofCollectionFile: (root == "/" ? "" : root) + "/" + name, within: root)
+                try AtomicFile.requireWritable(
+                    try AtomicFile.target(ofCollectionFile: (root == "/" ? "" : root) + "/" + name, within: root))
             } catch StorageError.writeFailed(_, let reason) {
                 return "\(name): \(reason)"
             } catch {
@@ -32,6 +35,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         guard fileAccess.kind(atPath: path) != nil, let bytes = try? fileAccess.contents(atPath: path),
             let text = try? CollectionConfig.text(bytes, path: path)
         else { return nil }
+        // A probe: the smallest edit a fit makes (storing checks the real one again).
         do {
             _ = try CollectionConfig(yaml: CollectionConfig.settingRefusedFit(in: text, reviews: 1), path: path)
         } catch {
@@ -137,7 +141,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let sampled = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
         if let refusal = refit.refusal {
             let left =
-                "after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), \(refusal.trainable) are left to train on, and fitting needs \(refusal.needed)"
+                "after leaving out outliers (\(OutlierFilter.summary)), \(refusal.trainable) are left to train on, and fitting needs \(refusal.needed)"
             guard freshness.fitted else {
                 refit.message =
                     "Could not fit your FSRS parameters to your \(freshness.reviews) reviews yet: \(left); the next try is when the log has grown by half."

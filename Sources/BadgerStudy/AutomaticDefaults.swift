@@ -30,8 +30,11 @@ public struct AutomaticDefaults: Sendable {
     ) throws -> AutomaticDefaults? {
         let path = CollectionConfig.path(inRoot: root)
         do {
-            let text = try read(AtomicFile.target(ofCollectionFile: path, within: root), fileAccess: fileAccess)
+            let target = try AtomicFile.target(ofCollectionFile: path, within: root)
+            let text = try read(target, fileAccess: fileAccess)
             guard let added = try CollectionConfig.addingAutomaticDefaults(to: text, path: path) else { return nil }
+            // Only a file that would change must be writable (a read-only one that sets them all is fine).
+            try AtomicFile.requireWritable(target)
             if text == nil, let joined = (try? loader.rootsJoined(byAConfigAt: root))?.first {
                 throw Refusal(
                     reason:
@@ -59,6 +62,7 @@ public struct AutomaticDefaults: Sendable {
         do {
             target = try AtomicFile.target(ofCollectionFile: CollectionConfig.path(inRoot: root), within: root)
             added = try CollectionConfig.addingAutomaticDefaults(to: Self.read(target, fileAccess: fileAccess), path: target)
+            if added != nil { try AtomicFile.requireWritable(target) }
         } catch {
             throw Refusal(reason: "\(error)")
         }

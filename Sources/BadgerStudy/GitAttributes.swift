@@ -54,7 +54,8 @@ public enum GitAttributes {
         }
         let existing = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let missing = wanted.filter { !has(existing, $0) }
-        guard !missing.isEmpty else { return }
+        // A file made read-only is left as it is.
+        guard !missing.isEmpty, (try? AtomicFile.requireWritable(path)) != nil else { return }
         let ending = text.contains("\r\n") ? "\r\n" : "\n"
         if let last = text.last, !last.isNewline { text += ending }
         try? AtomicFile.write(text + missing.map { $0 + ending }.joined(), to: path)

@@ -1,3 +1,4 @@
+import BadgerDeck
 import Foundation
 
 /// What is wrong with a JSON input (`--settings`, `--histories`, `schedule replay`'s file), in
@@ -22,10 +23,14 @@ enum DecodingProblem {
         }
     }
 
-    /// Where `data` stops being JSON, as Foundation's parser words it, with the line and column:
-    /// the decoder only says "not valid JSON".
+    /// Where `data` stops being JSON, as Foundation's parser words it (swift-corelibs-foundation's
+    /// wording, as on Linux), with the line and column: the decoder only says "not valid JSON".
     private static func syntax(_ data: Data) -> String? {
-        guard let text = String(data: data, encoding: .utf8) else { return "not JSON: not UTF-8 text" }
+        let bytes = [UInt8](data)
+        if let (offset, location) = SourceText.firstInvalidUTF8(in: bytes) {
+            return
+                "not UTF-8 text at line \(location.line), column \(location.column) (first bad byte at offset \(offset)); badger reads JSON in UTF-8"
+        }
         let description: String
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -34,23 +39,17 @@ enum DecodingProblem {
             guard let words = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
             description = words
         }
-        // Lines end in LF, CRLF or a lone CR; columns count bytes, as elsewhere.
+        // Offsets after a byte-order mark, as the parser counts them.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         func location(_ offset: Int) -> String {
-            let before = Array(data.prefix(max(0, min(offset, data.count))))
-            var (line, start) = (1, 0)
-            for (index, byte) in before.enumerated() {
-                let lineFeed = byte == UInt8(ascii: "\n")
-                let loneReturn =
-                    byte == UInt8(ascii: "\r") && (index + 1 >= data.count || data[data.startIndex + index + 1] != UInt8(ascii: "\n"))
-                if lineFeed || loneReturn { (line, start) = (line + 1, index + 1) }
-            }
-            return "line \(line), column \(before.count - start + 1)"
+            let place = SourceText.location(ofOffset: max(0, min(offset, text.count)), in: text)
+            return "line \(place.line), column \(place.column)"
         }
         // "Number 1e400 is not representable in Swift."
         if description.hasPrefix("Number "), let end = description.range(of: " is not representable") {
-            let number = String(description[description.index(description.startIndex, offsetBy: 7)..<end.lowerBound])
-            let offset = text.range(of: number).map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) }
-            return "the number \(number)\(offset.map { " at " + location($0) } ?? "") is out of range"
+            let number = Array(description[description.index(description.startIndex, offsetBy: 7)..<end.lowerBound].utf8)
+            return
+                "the number \(String(decoding: number, as: UTF8.self))\(Self.token(number, in: text).map { " at " + location($0) } ?? "") is out of range"
         }
         // "Invalid value around character 11."
         if let range = description.range(of: "around character "),
@@ -60,6 +59,19 @@ enum DecodingProblem {
         }
         if description.hasPrefix("Unexpected end of file") { return "not JSON: it ends before the JSON does" }
         return "not JSON (\(description))"
+    }
+
+    /// The offset of `number` in `text` where it stands as a number, not inside a string or a
+    /// longer number.
+    private static func token(_ number: [UInt8], in text: [UInt8]) -> Int? {
+        let before: Set<UInt8> = Set(" \t\r\n:,[".utf8)
+        let after: Set<UInt8> = Set(" \t\r\n,]}".utf8)
+        guard !number.isEmpty, text.count >= number.count else { return nil }
+        for start in 0...(text.count - number.count) where text[start..<start + number.count].elementsEqual(number) {
+            let end = start + number.count
+            if (start == 0 || before.contains(text[start - 1])) && (end == text.count || after.contains(text[end])) { return start }
+        }
+        return nil
     }
 
     private static func expected(_ type: Any.Type) -> String {

@@ -56,7 +56,7 @@ extension Badger {
                     AdaptiveRefit.storageProblem(in: $0, fileAccess: LocalFileSystem())
                 }
                 switch format {
-                case .text: Terminal.standardOutput.write(Self.text(forecast) + RetentionCheck.text(of: fits, label: CollectionLabel.of))
+                case .text: Terminal.standardOutput.write(Self.text(forecast) + RetentionCheck.text(of: fits, label: DisplayPath.of))
                 case .json:
                     // A topic several collections hold: its retention over all of them.
                     let combined =
@@ -152,7 +152,9 @@ extension Badger {
                     return JSONTopic(
                         topic: topic.name, due: topic.dueNow, new: topic.new, upcoming: topic.upcoming, retention: retention,
                         targetRetention: RetentionCheck.target(ofTopic: topic.name, in: fits))
-                }, parameters: fits[0].parameters,
+                },
+                // (`perCollection` gives one check at least.)
+                parameters: fits[0].parameters,
                 collections: fits.count > 1
                     ? fits.map {
                         JSONCollection(root: $0.root, targetRetention: $0.target, retention: $0.retention, parameters: $0.parameters)

@@ -153,6 +153,16 @@ extension Badger {
             let studied = try collection.loadStudied(lockingFor: apply ? "badger optimize --apply" : nil)
             // Its locks are held until the settings are written, not only until its last use.
             defer { withExtendedLifetime(studied) {} }
+            // Nothing is fitted (a long wait on a big log) that could not be stored.
+            if apply {
+                for root in studied.configs.keys.sorted() {
+                    guard let problem = AdaptiveRefit.storageProblem(in: root, fileAccess: LocalFileSystem()) else { continue }
+                    Terminal.standardError.write(
+                        "badger: error: no fit can be stored in \(UntrustedText.sanitized(root)): \(UntrustedText.sanitized(problem)); nothing was fitted\n"
+                    )
+                    throw ExitStatus.usageOrIO.code
+                }
+            }
             let moment = now.flatMap(Timestamp.parse) ?? Date()
             let logs = studied.history
             let reviewCount = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
@@ -174,7 +184,7 @@ extension Badger {
                     // one until the log has grown by half.
                     let refit = apply ? try storeFits(studied: studied, now: moment) : nil
                     var lines = [
-                        "After leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
+                        "After leaving out outliers (\(OutlierFilter.summary)), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
                     ]
                     if let refusal = refit?.refusal {
                         let which = refit.map { ParameterFreshness.ownParameters($0.config) } == true ? "written by hand" : "fitted before"
@@ -217,8 +227,10 @@ extension Badger {
                 reviews: reviewCount, cards: histories.count, trainItems: train.items.count, testItems: test.items.count,
                 before: FitEvaluation(parameters: current, set: test, group: group),
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
-                applied: apply, workload: retention ? workload(parameters: fit.parameters, config: config, histories: histories) : nil)
-            // Fitted again on every review, the latest 20% included, as a session fits.
+                applied: apply, workload: nil)
+            // Simulated with the parameters stored when --apply stores some, else with this fit.
+            var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
+            // Fitted again on every review, the latest 20% included.
             if apply {
                 let refit = try storeFits(studied: studied, now: moment)
                 if let refusal = refit?.refusal {
@@ -230,14 +242,17 @@ extension Badger {
                     result.stored = refit?.parameters.map(Self.asStored)
                     result.automatic = refit?.automatic
                     if refit != nil { collection.refreshStatesAfterNewSettings() }
-                    // The workload of the parameters stored, in the settings they were stored with.
+                    // In the settings they were stored with.
                     if retention, let refit, let parameters = refit.parameters {
                         let written = refit.refit.writes.first { $0.path.hasSuffix("/" + CollectionConfig.fileName) }
                         let stored = written.flatMap { try? CollectionConfig(yaml: $0.text, path: $0.path) } ?? refit.config
-                        result.workload = workload(parameters: parameters, config: stored, histories: histories)
-                        result.workloadOfStored = true
+                        simulated = (parameters, stored, true)
                     }
                 }
+            }
+            if retention {
+                result.workload = workload(parameters: simulated.parameters, config: simulated.config, histories: histories)
+                result.workloadOfStored = simulated.stored
             }
             switch format {
             case .text: Terminal.standardOutput.write(result.text)
@@ -322,7 +337,7 @@ extension Badger {
                 // Enough reviews, but too few left after the outlier filter: said as such.
                 let left =
                     have < set.items.count && set.items.count >= FSRSOptimizer.minimumItems
-                    ? "; of them, \(have) are left to train on after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth)"
+                    ? "; of them, \(have) are left to train on after leaving out outliers (\(OutlierFilter.summary))"
                     : ""
                 Terminal.standardError.write(
                     "badger: error: the histories have \(set.items.count) reviews made a day or more after the card's previous review\(left); fitting needs at least \(FSRSOptimizer.minimumItems)\n"

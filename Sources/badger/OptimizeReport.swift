@@ -150,8 +150,10 @@ struct OptimizeReport: Encodable {
         if let workload {
             lines.append("")
             let which = workloadOfStored == true ? "the parameters stored" : "the fitted parameters"
+            let size = AdaptiveChoice.Request(parameters: [])
             lines.append(
-                "Simulated workload (1000 cards, 20 new a day, 365 days, \(which) and the steps in force, as `auto` simulates):")
+                "Simulated workload (\(size.cards) cards, \(size.newCardsPerDay) new a day, \(size.days) days, \(which) and the steps in force, as `auto` simulates):"
+            )
             lines.append("  retention  reviews/day  remembered  reviews per card remembered")
             for point in workload {
                 lines.append(

@@ -9,6 +9,7 @@ extension AdaptiveRefit {
     /// file the fit would break refuses them all.
     func store(in root: String) throws {
         let targets = try writes.map { try AtomicFile.target(ofCollectionFile: $0.path, within: root) }
+        for target in targets { try AtomicFile.requireWritable(target) }
         // A badger.yml written in a form a fit cannot add to (a flow mapping, `...`, quoted
         // keys) is refused, never broken.
         for write in writes where write.path.hasSuffix("/" + CollectionConfig.fileName) {

@@ -28,12 +28,12 @@ extension StudyService {
             if let problem = AdaptiveRefit.storageProblem(in: memory.root, fileAccess: LocalFileSystem()) {
                 let due = freshness.choiceIsStale ? "the automatic settings are due to be chosen" : "the FSRS parameters are stale"
                 Terminal.standardError.write(
-                    "badger: warning: \(due), but no fit can be stored: \(UntrustedText.sanitized(problem)) (in \(UntrustedText.sanitized(memory.root)))\n"
+                    "badger: warning: \(due), but no fit can be stored: \(UntrustedText.sanitized(problem)) (in \(UntrustedText.sanitized(DisplayPath.of(memory.root))))\n"
                 )
                 continue
             }
             // A session over several collections names the one each line is about.
-            let name = memories.count > 1 ? UntrustedText.sanitized(CollectionLabel.of(memory.root)) + ": " : ""
+            let name = memories.count > 1 ? UntrustedText.sanitized(DisplayPath.of(memory.root)) + ": " : ""
             // A fit to a long history (an imported Anki collection) takes a while: said first.
             if !freshness.choiceIsStale, freshness.reviews >= Self.longFit {
                 Terminal.standardOutput.write(

@@ -68,7 +68,7 @@ struct SettingsFile: Codable, Equatable {
         case .fitted(let fit): parameters = fit.parameters
         case .tooFewReviews(let have, let need):
             return defaults(
-                "of \(predictable), \(have) are left to train on after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth), and fitting needs \(need)"
+                "of \(predictable), \(have) are left to train on after leaving out outliers (\(OutlierFilter.summary)), and fitting needs \(need)"
             )
         }
         let choice = AdaptiveRefit.choose(config: config, parameters: parameters, histories: histories)
@@ -105,7 +105,7 @@ struct SettingsFile: Codable, Equatable {
             settings = try JSONDecoder().decode(SettingsFile.self, from: data)
         } catch {
             return try fail(
-                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(DecodingProblem.words(error, in: data))"
+                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))"
             )
         }
         if let version = settings.schemaVersion, version != schemaVersion {

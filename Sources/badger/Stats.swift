@@ -64,7 +64,7 @@ extension Badger {
                 reviews: reviews, now: moment, day: day,
                 topics: topics.isEmpty ? nil : Set(topics))
             let output = Terminal.standardOutput
-            var fits = RetentionCheck.perCollection(studied: studied) {
+            var fits = RetentionCheck.perCollection(studied: studied, statistics: (reviews, statistics)) {
                 AdaptiveRefit.storageProblem(in: $0, fileAccess: LocalFileSystem())
             }
             // With --topic, only the collections that hold the topics shown.
@@ -77,7 +77,7 @@ extension Badger {
                 output.write(
                     StatsReport(
                         statistics: statistics, timeZone: TimeZone.current.identifier, dayStartHour: dayStart,
-                        color: color.enabled(isTerminal: output.isTerminal), fits: fits, label: CollectionLabel.of
+                        color: color.enabled(isTerminal: output.isTerminal), fits: fits, label: DisplayPath.of
                     ).text)
             case .json:
                 output.write(

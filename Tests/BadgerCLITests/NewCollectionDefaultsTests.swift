@@ -157,6 +157,20 @@ import Testing
         for path in files { #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o444) }
     }
 
+    /// A read-only badger.yml that already sets everything needs nothing written: no warning.
+    @Test func aReadOnlyBadgerYmlThatSetsEverythingIsNotWarnedAbout() async throws {
+        let directory = try Self.collection(Self.fixed)
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("badger.yml").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let id = try #require(try await Self.ids(in: directory).first)
+        let review = try await BadgerProcess.run(
+            ["review", "--card", id, "--rating", "2", "--at", "2026-11-20T09:00:00Z"], in: directory.url)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(review.standardError.isEmpty, "\(review.standardError)")
+        #expect(try directory.read("badger.yml") == Self.fixed)
+    }
+
     /// Bounds without 0.9: until a fit, the automatic retention is the nearest bound, and the
     /// first review is scheduled with it already.
     @Test func theFirstReviewIsScheduledWithTheAutomaticSettings() async throws {

@@ -96,7 +96,7 @@ import Testing
                 == "retention 0.87, chosen because its simulated reviews per card remembered (12.40) are the least from 0.86 to 0.87")
         #expect(
             AdaptiveChoice.retentionReason(chosen: rising[2], least: rising[2], points: [rising[2]], bounds: 0.87...0.87)
-                == "retention 0.87, chosen because the bounds allow no other (0.87 to 0.87); its simulated reviews per card remembered: 12.40"
+                == "retention 0.87, chosen because the bounds allow only 0.87; its simulated reviews per card remembered: 12.40"
         )
         let flat = [point(0.85, 10.0), point(0.86, 10.3), point(0.87, 11.0)]
         #expect(

@@ -3,7 +3,7 @@
 /// A UTF-8 byte-order mark is dropped (columns on line 1 count from after it). Lines end at
 /// LF, CR LF or a CR alone (as cmark-gfm and editors read them); a CR before the LF is not part
 /// of the line, and a CR alone is read as an LF.
-struct SourceText: Sendable {
+public struct SourceText: Sendable {
     let bytes: [UInt8]
     /// Byte offset where each line starts; `lineStarts[0]` is line 1.
     let lineStarts: [Int]
@@ -179,8 +179,14 @@ struct SourceText: Sendable {
     }
 
     /// `firstInvalidUTF8()` of the file `data`.
-    static func firstInvalidUTF8(in data: [UInt8]) -> (offset: Int, location: SourceLocation)? {
+    public static func firstInvalidUTF8(in data: [UInt8]) -> (offset: Int, location: SourceLocation)? {
         SourceText(data).firstInvalidUTF8()
+    }
+
+    /// Where byte `offset` of the file `data` (counted after a byte-order mark) is: its line (LF,
+    /// CR LF and a CR alone end one) and 1-based byte column.
+    public static func location(ofOffset offset: Int, in data: [UInt8]) -> SourceLocation {
+        SourceText(data).location(ofOffset: offset)
     }
 
     /// The offset of the first byte that is not valid UTF-8, or nil if the file is valid.

@@ -4,7 +4,7 @@ import Foundation
 /// from FSRS-6 parameters fitted to the learner's log and the learner's own same-day outcomes.
 ///
 /// Each candidate is judged by a `WorkloadSimulation` with those parameters (a year of study,
-/// every due card reviewed): the reviews it costs per card remembered at the end.
+/// every due card reviewed): the reviews it costs per card remembered (over its last 60 days).
 ///
 /// - Steps: learning steps none, [10m] or [1m, 10m], and relearning steps none or [10m], with the
 ///   repeats recalled at the learner's observed same-day rate. A same-day repeat earns its cost
@@ -66,7 +66,6 @@ public struct AdaptiveChoice: Sendable, Equatable {
     static let learningCandidates: [[TimeInterval]] = [[], [600], [60, 600]]
     static let relearningCandidates: [[TimeInterval]] = [[], [600]]
 
-    /// The settings for `request`, judged with the same-day recall rate of `outcomes`.
     /// The simulation each candidate of `request` is judged by: its cards, days and same-day
     /// intervals, with `learning` and `relearning` steps and same-day repeats recalled at
     /// `sameDayRecall`. `badger optimize --retention` prints its sweep.
@@ -82,6 +81,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
         return simulation
     }
 
+    /// The settings for `request`, judged with the same-day recall rate of `outcomes`.
     public static func choose(_ request: Request, outcomes: SameDayOutcomes) -> AdaptiveChoice {
         let sameDay = outcomes.recallRate()
         func simulation(_ learning: [TimeInterval], _ relearning: [TimeInterval]) -> WorkloadSimulation {
@@ -155,7 +155,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
         let range = "from \(number(bounds.lowerBound)) to \(number(bounds.upperBound))"
         let start = "retention \(number(chosen.desiredRetention)), chosen because "
         if points.count == 1 {
-            return start + "the bounds allow no other (\(range.dropFirst(5))); its simulated reviews per card remembered: "
+            return start + "the bounds allow only \(number(chosen.desiredRetention)); its simulated reviews per card remembered: "
                 + number(chosen.reviewsPerRemembered)
         }
         guard chosen.desiredRetention == least.desiredRetention else {

@@ -3,7 +3,11 @@
 /// smallest delay groups (about 5% of the cards, at least 20) are dropped, and so are groups
 /// of fewer than 6 cards or with delays over 100 days (365 after Easy). Every item of a card in
 /// a dropped group is left out of training.
-enum OutlierFilter {
+public enum OutlierFilter {
+    /// What it leaves out, in the words messages use.
+    public static let summary =
+        "the rarest first intervals of each first rating, at least 20 cards' worth, and any first interval fewer than 6 cards share"
+
     /// The items of `set` that survive, and the survivors used to pre-train initial stability
     /// (the items predicting a card's first review a day or more after the previous one).
     static func filter(_ set: TrainingSet) -> (kept: [TrainingSet.Item], initialization: [TrainingSet.Item]) {

@@ -3,8 +3,10 @@ import Foundation
 /// Estimates, by simulation, the review workload at each desired retention for a learner whose
 /// memory follows FSRS-6 with the given parameters: new cards are introduced each day, every
 /// due card is reviewed (recalled with the model's predicted probability; Good when recalled,
-/// Again otherwise, then the relearning steps), and the reviews per day and the cards
-/// remembered at the end (the sum of their recall probabilities) are counted.
+/// Again otherwise, then the relearning steps; intervals fuzzed, as a collection's are unless it
+/// sets `fuzz: false`, which the simulation does not follow), and the reviews per day and the
+/// cards remembered (the sum of their recall probabilities, averaged over the last
+/// `measuredDays`) are counted.
 ///
 /// Deterministic: draws come from a `SeededGenerator`, the same for every retention.
 public struct WorkloadSimulation: Sendable {
@@ -12,8 +14,10 @@ public struct WorkloadSimulation: Sendable {
     public struct Point: Sendable, Equatable, Encodable {
         public var desiredRetention: Double
         public var reviewsPerDay: Double
+        /// The sum of the cards' recall probabilities at the end of each of the last
+        /// `measuredDays`, averaged.
         public var remembered: Double
-        /// Reviews per card remembered at the end.
+        /// Reviews per card remembered.
         public var reviewsPerRemembered: Double
         /// The retention with the least reviews per card remembered.
         public var isBest: Bool
@@ -77,8 +81,8 @@ public struct WorkloadSimulation: Sendable {
                     if let sameDayRecall, let last = card.lastReview, time.timeIntervalSince(last) < 86_400 { recall = sameDayRecall }
                     let rating: Rating =
                         card.lastReview != nil && generator.nextUnit() < recall ? .good : (card.lastReview == nil ? .good : .again)
-                    // Fuzzed as a collection is by default, which also keeps cards introduced
-                    // together from staying in step all year.
+                    // Fuzzed as a collection is by default (whatever its `fuzz`), which also keeps
+                    // cards introduced together from staying in step all year.
                     card = scheduler.review(card, rating: rating, at: time, fuzz: Fuzz(seed: generator.next()))
                     reviews += 1
                 }

@@ -52,9 +52,8 @@ public enum AtomicFile {
     ///
     /// - Throws: `StorageError.writeFailed` for a link to a file outside `root` (badger writes
     ///   only inside the collection, and replacing the link would break what it shares), and for
-    ///   a link to nothing or to a folder (replacing it would lose where it pointed); and for a
-    ///   file you made read-only (no write permission for anyone, or not for this user), which
-    ///   the rename would replace all the same.
+    ///   a link to nothing or to a folder (replacing it would lose where it pointed). Whether it
+    ///   may be replaced is `requireWritable`'s to say.
     public static func target(ofCollectionFile path: String, within root: String) throws -> String {
         var info = stat()
         guard lstat(path, &info) == 0 else { return path }
@@ -62,7 +61,7 @@ public enum AtomicFile {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw StorageError.writeFailed(path: path, reason: "it is not a file (a folder?); badger does not replace it")
             }
-            return try writable(path)
+            return path
         }
         var target = stat()
         guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else {
@@ -70,7 +69,7 @@ public enum AtomicFile {
             throw StorageError.writeFailed(
                 path: path, reason: "it is a link to \(destination), which is not a file; badger does not replace the link")
         }
-        if let real = realPath(of: path, within: root) { return try writable(real) }
+        if let real = realPath(of: path, within: root) { return real }
         throw StorageError.writeFailed(
             path: path,
             reason:
@@ -78,17 +77,36 @@ public enum AtomicFile {
         )
     }
 
-    /// `path`, unless it is a file made read-only: without write permission for anyone (as
-    /// `chmod a-w` leaves it, which root's permissions would otherwise ignore) or for this user.
-    private static func writable(_ path: String) throws -> String {
+    /// Throws unless the file `path` (when there is one) and its folder may be written: a file
+    /// made read-only (no write permission for anyone, as `chmod a-w` leaves it, which root's
+    /// permissions would otherwise ignore; or none for this user) is never replaced, though the
+    /// rename of an atomic write would replace it all the same; a folder on a read-only file
+    /// system or without write permission could not take the temporary file.
+    ///
+    /// - Throws: `StorageError.writeFailed` saying which and what to do.
+    public static func requireWritable(_ path: String) throws {
         var info = stat()
-        guard stat(path, &info) == 0 else { return path }
-        if info.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
+        if stat(path, &info) == 0 {
+            if info.st_mode & 0o222 == 0 {
+                throw StorageError.writeFailed(
+                    path: path,
+                    reason: "it is read-only, and badger does not replace a file you made read-only (`chmod u+w` it to let badger write it)"
+                )
+            }
+            if access(path, W_OK) != 0 {
+                throw StorageError.writeFailed(
+                    path: path,
+                    reason: errno == EROFS
+                        ? "it is on a read-only file system"
+                        : "you have no permission to write it (it belongs to user \(info.st_uid)), and badger does not replace it")
+            }
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
             throw StorageError.writeFailed(
                 path: path,
-                reason: "it is read-only, and badger does not replace a file you made read-only (`chmod u+w` it to let badger write it)")
+                reason: errno == EROFS ? "its folder is on a read-only file system" : "its folder is not writable (no permission)")
         }
-        return path
     }
 
     /// The real path of `path` when it lies inside the real path of `root`, else nil.

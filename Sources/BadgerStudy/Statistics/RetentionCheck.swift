@@ -48,13 +48,7 @@ public struct RetentionCheck: Sendable {
     /// and their `statistics`.
     public init(config: CollectionConfig, reviews: ReviewColumns, statistics: CollectionStatistics) {
         self.init(
-            config: config, reviews: reviews,
-            retention: Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first }))
-    }
-
-    /// The check of `config` against the `reviews`, each topic's true retention given.
-    init(config: CollectionConfig, reviews: ReviewColumns, retention: [String: Double?]) {
-        self.init(config: config, retention: retention, freshness: ParameterFreshness(config: config, reviews: reviews))
+            config: config, retention: Self.retention(of: statistics), freshness: ParameterFreshness(config: config, reviews: reviews))
     }
 
     /// The check of `config` with each topic's true retention and the parameters' freshness given.
@@ -158,26 +152,50 @@ public struct RetentionCheck: Sendable {
     /// and cards: commands given several collections (`badger due A C`) compare each topic with
     /// its own collection's target and judge each collection's parameters by its own log.
     /// `storageProblem` says why no fit could be stored in a root (`AdaptiveRefit.storageProblem`),
-    /// so that stale parameters are not promised a fit.
-    public static func perCollection(studied: StudiedCollection, storageProblem: (String) -> String? = { _ in nil }) -> [RetentionCheck] {
+    /// so that stale parameters are not promised a fit. With one root, `statistics` (the review
+    /// columns and figures a caller has already) spares passes over its logs.
+    public static func perCollection(
+        studied: StudiedCollection, statistics: (reviews: ReviewColumns, figures: CollectionStatistics)? = nil,
+        storageProblem: (String) -> String? = { _ in nil }
+    ) -> [RetentionCheck] {
         let roots = studied.configs.keys.sorted()
-        func check(_ config: CollectionConfig, _ cards: [Card], _ memories: [CollectionMemory], root: String?) -> RetentionCheck {
-            var freshness = ParameterFreshness(config: config, memories: memories)
+        func check(_ config: CollectionConfig, root: String?, retention: [String: Double?], freshness: ParameterFreshness) -> RetentionCheck
+        {
+            var freshness = freshness
             // Looked for where anything would be promised: a fit, or a choice of `auto` settings.
             if freshness.isStale || (config.scheduler == "fsrs" && config.hasAutomaticSettings), let root {
                 freshness.storageProblem = storageProblem(root)
             }
-            var check = RetentionCheck(
-                config: config, retention: CollectionStatistics.trueRetention(cards: cards, memories: memories), freshness: freshness)
+            var check = RetentionCheck(config: config, retention: retention, freshness: freshness)
             check.root = root ?? ""
             return check
         }
-        guard roots.count > 1 else { return [check(studied.primaryConfig, studied.collection.cards, studied.memories, root: roots.first)] }
+        func check(_ config: CollectionConfig, _ cards: [Card], _ memories: [CollectionMemory], root: String?) -> RetentionCheck {
+            check(
+                config, root: root, retention: CollectionStatistics.trueRetention(cards: cards, memories: memories),
+                freshness: ParameterFreshness(config: config, memories: memories))
+        }
+        guard roots.count > 1 else {
+            guard let statistics else {
+                return [check(studied.primaryConfig, studied.collection.cards, studied.memories, root: roots.first)]
+            }
+            return [
+                check(
+                    studied.primaryConfig, root: roots.first,
+                    retention: Self.retention(of: statistics.figures),
+                    freshness: ParameterFreshness(config: studied.primaryConfig, reviews: statistics.reviews))
+            ]
+        }
         return roots.map { root in
             check(
                 studied.configs[root] ?? CollectionConfig(), studied.collection.cards.filter { $0.file.collectionRoot == root },
                 studied.memories.filter { $0.root == root }, root: root)
         }
+    }
+
+    /// Each topic's true retention in `statistics`.
+    private static func retention(of statistics: CollectionStatistics) -> [String: Double?] {
+        Dictionary(statistics.topics.map { ($0.name, $0.figures.trueRetention) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The checks of the collections whose cards have `topic` (a topic name can be in several).

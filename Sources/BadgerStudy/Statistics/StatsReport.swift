@@ -11,9 +11,9 @@ public struct StatsReport: Sendable {
     public var color: Bool
     /// Observed retention against the target, and stale parameters: one check per collection
     /// root (`RetentionCheck.perCollection`).
-    public var fits: [RetentionCheck]
+    public let fits: [RetentionCheck]
     /// How each check's collection is named when there are several, in the order of `fits`.
-    public var collectionNames: [String]
+    public let collectionNames: [String]
     public var width: Int
 
     /// - Parameter label: how to name a collection root when there are several (its path from

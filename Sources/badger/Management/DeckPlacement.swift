@@ -30,12 +30,8 @@ enum DeckPlacement {
 }
 
 extension DeckPlacement {
-    /// `path` relative to the current directory when it lies below it, else as it is.
-    static func shown(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return UntrustedText.sanitized(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
-    }
+    /// `path` relative to the current directory when it lies below it, else as it is, sanitized.
+    static func shown(_ path: String) -> String { UntrustedText.sanitized(DisplayPath.of(path)) }
 
     /// The collection root holding `directory`, as the loader finds it (`CollectionLoader.root(of:)`).
     static func root(of directory: String, fileAccess: any FileAccess = LocalFileSystem()) -> String {
