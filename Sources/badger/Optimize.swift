@@ -57,9 +57,11 @@ extension Badger {
                 others). With too few reviews to fit (as `badger study` would not fit yet) it
                 gives the defaults, and reason says why.
 
-                --retention also simulates, with the fitted parameters, a year of study at each
-                desired retention from 0.70 to 0.97 and marks the one with the least review
-                work per card remembered.
+                --retention also simulates, with the fitted parameters (with --apply, the ones
+                stored), a year of study at each desired retention from 0.70 to 0.97, as the
+                automatic settings simulate it (1000 cards, 20 new a day, your same-day recall,
+                the steps in force), and marks the one with the least review work per card
+                remembered.
 
                 Examples:
                   badger optimize
