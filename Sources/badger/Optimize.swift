@@ -184,7 +184,7 @@ extension Badger {
                     // Applied: fitted on every review. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
-                    let refit = apply ? try storeFits(studied: studied, now: moment) : nil
+                    let refit = apply ? try storeFits(studied: studied, now: moment).first : nil
                     var lines = [
                         "After leaving out outliers (\(OutlierFilter.summary)), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
                     ]
@@ -234,7 +234,18 @@ extension Badger {
             var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
             // Fitted again on every review, the latest 20% included.
             if apply {
-                let refit = try storeFits(studied: studied, now: moment)
+                let stored = try storeFits(studied: studied, now: moment)
+                let refit = stored.first
+                // Several collections: each got a fit to its own reviews, said apart.
+                if stored.count > 1 {
+                    result.collections = stored.map {
+                        OptimizeReport.StoredCollection(
+                            root: $0.root, stored: $0.refusal == nil ? $0.parameters.map(Self.asStored) : nil,
+                            refused: $0.refusal.map { ["trainable": $0.trainable, "needed": $0.needed] }, automatic: $0.automatic,
+                            unusedBy: $0.config.scheduler == "fsrs" ? nil : $0.config.scheduler)
+                    }
+                }
+                if let refit, refit.config.scheduler != "fsrs" { result.unusedBy = refit.config.scheduler }
                 if let refusal = refit?.refusal {
                     result.applied = false
                     result.refused = ["trainable": refusal.trainable, "needed": refusal.needed]
@@ -264,11 +275,11 @@ extension Badger {
 
         /// Fits each collection root's parameters to its own reviews, as the end of a study
         /// session does, and stores them in its badger.yml with what its `auto` settings choose,
-        /// logged in its badger.fits; a refused fit is recorded. The first root's refit; nil when
-        /// none was made.
+        /// logged in its badger.fits; a refused fit is recorded. Each root's refit, in path order
+        /// (none for a root with too few reviews).
         @discardableResult
-        private func storeFits(studied: StudiedCollection, now: Date) throws -> StoredFit? {
-            var first: StoredFit?
+        private func storeFits(studied: StudiedCollection, now: Date) throws -> [StoredFit] {
+            var stored: [StoredFit] = []
             try reportingStorageErrors {
                 for root in studied.configs.keys.sorted() {
                     let logs = studied.memories.filter { $0.root == root }.flatMap(\.history)
@@ -278,14 +289,15 @@ extension Badger {
                             root: root, config: config, logs: logs, fileAccess: LocalFileSystem(), now: now, timeZone: .current)
                     else { continue }
                     try refit.store(in: root)
-                    first = first ?? StoredFit(refit: refit, config: config)
+                    stored.append(StoredFit(root: root, refit: refit, config: config))
                 }
             }
-            return first
+            return stored
         }
 
         /// A refit stored in a collection root, with the root's settings.
         struct StoredFit {
+            var root: String
             var refit: AdaptiveRefit
             var config: CollectionConfig
             var refusal: AdaptiveRefit.Refusal? { refit.refusal }

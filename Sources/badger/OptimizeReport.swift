@@ -68,6 +68,20 @@ struct OptimizeReport: Encodable {
     var workloadOfStored: Bool?
     /// With --apply and `auto` settings: what they chose with the stored parameters.
     var automatic: Automatic?
+    /// With --apply in a collection whose scheduler is not FSRS: its name (the parameters are
+    /// stored, and not used).
+    var unusedBy: String?
+    /// With --apply over several collections: what each stored, fitted to its own reviews (the
+    /// report above is over all of them; `stored` and `automatic` are the first's).
+    var collections: [StoredCollection]?
+
+    struct StoredCollection: Encodable {
+        var root: String
+        var stored: [Double]?
+        var refused: [String: Int]?
+        var automatic: Automatic?
+        var unusedBy: String?
+    }
 
     /// The automatic settings chosen with the stored parameters (as badger.yml keeps them);
     /// those that are not automatic are absent.
@@ -169,9 +183,29 @@ struct OptimizeReport: Encodable {
             lines.append(applyNote)
             return lines.joined(separator: "\n") + "\n"
         }
+        func use(_ scheduler: String?) -> String {
+            scheduler.map { "`scheduler: \($0)` does not use them (FSRS would)" } ?? "scheduling uses them from now on"
+        }
+        if applied, let collections {
+            lines.append("Stored in each collection's badger.yml (fsrs_parameters), fitted again on every review of its own:")
+            for collection in collections {
+                let name = UntrustedText.sanitized(DisplayPath.of(collection.root))
+                if let refused = collection.refused {
+                    lines.append(
+                        "  \(name): not stored: \(refused["trainable"] ?? 0) reviews are left after leaving out outliers (it needs \(refused["needed"] ?? 0)); badger.yml records the log's size"
+                    )
+                    continue
+                }
+                if let stored = collection.stored {
+                    lines.append("  \(name): " + Self.parameterList(stored) + "; " + use(collection.unusedBy))
+                }
+                if let automatic = collection.automatic { lines.append("  \(name): " + automatic.line) }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
         lines.append(
             applied
-                ? "Stored in badger.yml (fsrs_parameters), fitted again on every review; scheduling uses them from now on:"
+                ? "Stored in badger.yml (fsrs_parameters), fitted again on every review; \(use(unusedBy)):"
                 : "Not applied: run `badger optimize --apply` to store them in badger.yml.")
         if applied, let stored { lines.append("  " + Self.parameterList(stored)) }
         if applied, let automatic { lines.append(automatic.line) }

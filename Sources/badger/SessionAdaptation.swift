@@ -24,16 +24,15 @@ extension StudyService {
             guard let config = configs[memory.root] else { continue }
             let freshness = ParameterFreshness(config: config, memory: memory)
             guard freshness.isStale, config.adapt, config.scheduler == "fsrs" else { continue }
+            // A session over several collections names the one each line is about.
+            let name = memories.count > 1 ? UntrustedText.sanitized(DisplayPath.of(memory.root)) + ": " : ""
             // Nothing is fitted that could not be stored (a badger.yml linked out of the collection).
             if let problem = AdaptiveRefit.storageProblem(in: memory.root, fileAccess: LocalFileSystem()) {
                 let due = freshness.choiceIsStale ? "the automatic settings are due to be chosen" : "the FSRS parameters are stale"
                 Terminal.standardError.write(
-                    "badger: warning: \(due), but no fit can be stored: \(UntrustedText.sanitized(problem)) (in \(UntrustedText.sanitized(DisplayPath.of(memory.root))))\n"
-                )
+                    "badger: warning: \(name)\(due), but no fit can be stored: \(UntrustedText.sanitized(problem))\n")
                 continue
             }
-            // A session over several collections names the one each line is about.
-            let name = memories.count > 1 ? UntrustedText.sanitized(DisplayPath.of(memory.root)) + ": " : ""
             // A fit to a long history (an imported Anki collection) takes a while: said first.
             if !freshness.choiceIsStale, freshness.reviews >= Self.longFit {
                 Terminal.standardOutput.write(

@@ -185,6 +185,36 @@ import Testing
         #expect(added.contains("\tfit\treviews=") && added.hasSuffix("\n") && added.split(separator: "\n").count == 1, "\(added)")
     }
 
+    /// optimize --apply over two collections stores a fit to each one's own reviews and says
+    /// what each got (it said one "Stored in badger.yml" line, the first's); in a collection
+    /// whose scheduler is SM-2 it says the parameters are not used.
+    @Test func optimizeApplyOverTwoCollectionsSaysWhatEachStored() async throws {
+        let first = try await OptimizeCommandTests.collection()
+        let second = try await OptimizeCommandTests.collection()
+        defer {
+            first.remove()
+            second.remove()
+        }
+        try second.write("badger.yml", "scheduler: sm2\n")
+        let applied = try await BadgerProcess.run(["optimize", "--apply", ".", second.url.path], in: first.url, environment: ["TZ": "UTC"])
+        #expect(applied.status == 0, "\(applied.standardError)")
+        #expect(applied.standardOutput.contains("Stored in each collection's badger.yml"), "\(applied.standardOutput)")
+        #expect(applied.standardOutput.contains("\n  .: [") && applied.standardOutput.contains("scheduling uses them from now on"))
+        #expect(applied.standardOutput.contains("\n  \(second.url.path): ["), "\(applied.standardOutput)")
+        #expect(applied.standardOutput.contains("`scheduler: sm2` does not use them (FSRS would)"), "\(applied.standardOutput)")
+        #expect(try first.read("badger.yml").contains("\nfsrs_parameters: [") && second.read("badger.yml").contains("\nfsrs_parameters: ["))
+        // One collection with SM-2: the same said of it.
+        let alone = try await BadgerProcess.run(["optimize", "--apply"], in: second.url, environment: ["TZ": "UTC"])
+        #expect(
+            alone.standardOutput.contains("fitted again on every review; `scheduler: sm2` does not use them (FSRS would):"),
+            "\(alone.standardOutput)")
+        let json = try await BadgerProcess.run(
+            ["optimize", "--apply", ".", second.url.path, "--format", "json"], in: first.url, environment: ["TZ": "UTC"])
+        let collections = try OptimizeCommandTests.json(json.standardOutput)["collections"] as? [[String: Any]] ?? []
+        #expect(collections.count == 2 && collections.allSatisfy { ($0["stored"] as? [Double])?.count == 21 }, "\(collections)")
+        #expect(collections.compactMap { $0["unusedBy"] as? String } == ["sm2"])
+    }
+
     /// A session over two collections that both need a fit: each re-fit line names its folder.
     @Test func aSessionOverTwoCollectionsNamesEachRefit() async throws {
         let (first, _) = try await Self.collection()

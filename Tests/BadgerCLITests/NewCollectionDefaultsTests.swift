@@ -171,6 +171,26 @@ import Testing
         #expect(try directory.read("badger.yml") == Self.fixed)
     }
 
+    /// A badger.yml shared through a group keeps its group and owner when badger rewrites it
+    /// (the rename left it root's, and the group locked out). Needs a user who may give files
+    /// away (root, as CI runs); skipped otherwise.
+    @Test func aRewrittenBadgerYmlKeepsItsOwnerAndGroup() async throws {
+        let directory = try Self.collection("fuzz: true\n")
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("badger.yml").path
+        guard
+            (try? FileManager.default.setAttributes(
+                [.ownerAccountID: 65534, .groupOwnerAccountID: 65534, .posixPermissions: 0o664], ofItemAtPath: path)) != nil,
+            (try FileManager.default.attributesOfItem(atPath: path)[.groupOwnerAccountID] as? Int) == 65534
+        else { return }
+        let id = try #require(try await Self.ids(in: directory).first)
+        _ = try await Self.review(id, 2, at: "2026-11-20T09:00:00Z", in: directory)
+        #expect(try directory.read("badger.yml").contains("desired_retention: auto"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.groupOwnerAccountID] as? Int == 65534 && attributes[.ownerAccountID] as? Int == 65534)
+        #expect(attributes[.posixPermissions] as? Int == 0o664)
+    }
+
     /// Bounds without 0.9: until a fit, the automatic retention is the nearest bound, and the
     /// first review is scheduled with it already.
     @Test func theFirstReviewIsScheduledWithTheAutomaticSettings() async throws {

@@ -23,6 +23,18 @@ import Testing
     /// A config that is not UTF-8 is named where its first bad byte is: the line and column as
     /// in decks (after a byte-order mark, CR LF or a lone CR ending lines), the offset in the
     /// file (the mark counted).
+    /// An empty YAML document sets nothing, however it is written (a lone `---` stopped every
+    /// command with "must be a mapping"); a scalar still is an error.
+    @Test(arguments: ["", "# settings\n", "---\n", "--- # none yet\n", "---\n...\n", "~\n"])
+    func anEmptyDocumentSetsNothing(text: String) throws {
+        let config = try CollectionConfig(yaml: text, path: "badger.yml")
+        #expect(config.desiredRetention == CollectionConfig().desiredRetention && config.fsrsParameters == nil)
+    }
+
+    @Test func aScalarIsNotSettings() {
+        #expect(throws: CollectionError.self) { try CollectionConfig(yaml: "fuzz\n", path: "badger.yml") }
+    }
+
     @Test func bytesThatAreNotUTF8AreNamedWhereTheyAre() throws {
         for (bytes, place) in [
             (Array("fuzz: true\r\n# caf".utf8) + [0xE9], "line 2, column 6: not UTF-8 text (first bad byte at offset 17)"),

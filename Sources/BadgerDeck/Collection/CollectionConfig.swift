@@ -323,7 +323,8 @@ public struct CollectionConfig: Sendable, Equatable {
             throw CollectionError.badConfig(
                 path: path, problem: "not valid YAML: " + lines.filter { !$0.isEmpty && $0 != "^" }.joined(separator: "; "))
         }
-        guard let node else { return }
+        // An empty document (nothing, comments, or a lone `---`) sets nothing.
+        guard let node, node.null == nil else { return }
         guard case .mapping(let mapping) = node else {
             throw CollectionError.badConfig(path: path, problem: "must be a mapping of keys to values")
         }

@@ -31,9 +31,16 @@ extension AtomicFile {
             temporary = folder + "/" + prefix + "\(getpid())"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-            // The file replaced keeps its permissions (a private badger.yml stays private).
+            // The file replaced keeps its owner and group where this user may give them (a
+            // collection shared through a group stays readable by the group), and its
+            // permissions (a private badger.yml stays private).
             var existing = stat()
-            if stat(path, &existing) == 0 { _ = fchmod(descriptor, existing.st_mode & 0o777) }
+            if stat(path, &existing) == 0 {
+                if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 {
+                    _ = fchown(descriptor, uid_t.max, existing.st_gid)  // (-1: the owner stays this user)
+                }
+                _ = fchmod(descriptor, existing.st_mode & 0o777)
+            }
         }
 
         deinit { discard() }

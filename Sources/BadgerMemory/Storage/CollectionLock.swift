@@ -20,7 +20,19 @@ public final class CollectionLock {
     public init(root: String, holder: String, timeout: TimeInterval = 5) throws {
         path = (root.hasSuffix("/") ? root : root + "/") + ".badger.lock"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StorageError.lockFailed(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            // The lock file is made in the collection's folder: say why that failed in its terms.
+            let error = errno
+            let reason =
+                error == EROFS
+                ? "the collection is on a read-only file system"
+                : error != EACCES
+                    ? String(cString: strerror(error))
+                    : access(path, F_OK) == 0
+                        ? "you have no permission to write the lock file (another user's?)"
+                        : "the collection's folder is not writable (no permission), so nothing in it can be changed"
+            throw StorageError.lockFailed(path: path, reason: reason)
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
