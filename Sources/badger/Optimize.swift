@@ -234,15 +234,20 @@ extension Badger {
             var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
             // Fitted again on every review, the latest 20% included.
             if apply {
-                let stored = try storeFits(studied: studied, now: moment)
+                let (stored, tooFew) = try storeFitsAndSkipped(studied: studied, now: moment)
                 let refit = stored.first
-                // Several collections: each got a fit to its own reviews, said apart.
-                if stored.count > 1 {
-                    result.collections = stored.map {
-                        OptimizeReport.StoredCollection(
-                            root: $0.root, stored: $0.refusal == nil ? $0.parameters.map(Self.asStored) : nil,
-                            refused: $0.refusal.map { ["trainable": $0.trainable, "needed": $0.needed] }, automatic: $0.automatic,
-                            unusedBy: $0.config.scheduler == "fsrs" ? nil : $0.config.scheduler)
+                // Several collections: each got a fit to its own reviews, or too few had any, said apart.
+                if studied.configs.count > 1 {
+                    result.collections = studied.configs.keys.sorted().compactMap { root in
+                        if let have = tooFew[root] {
+                            return OptimizeReport.StoredCollection(root: root, tooFew: ["have": have, "needed": Self.minimumReviews])
+                        }
+                        return stored.first { $0.root == root }.map {
+                            OptimizeReport.StoredCollection(
+                                root: $0.root, stored: $0.refusal == nil ? $0.parameters.map(Self.asStored) : nil,
+                                refused: $0.refusal.map { ["trainable": $0.trainable, "needed": $0.needed] }, automatic: $0.automatic,
+                                unusedBy: $0.config.scheduler == "fsrs" ? nil : $0.config.scheduler)
+                        }
                     }
                 }
                 if let refit, refit.config.scheduler != "fsrs" { result.unusedBy = refit.config.scheduler }
@@ -275,11 +280,16 @@ extension Badger {
 
         /// Fits each collection root's parameters to its own reviews, as the end of a study
         /// session does, and stores them in its badger.yml with what its `auto` settings choose,
-        /// logged in its badger.fits; a refused fit is recorded. Each root's refit, in path order
-        /// (none for a root with too few reviews).
+        /// logged in its badger.fits; a refused fit is recorded. Each root's refit, in path order;
+        /// `tooFew`, each root with too few predictable reviews to fit, with how many it has.
         @discardableResult
         private func storeFits(studied: StudiedCollection, now: Date) throws -> [StoredFit] {
+            try storeFitsAndSkipped(studied: studied, now: now).stored
+        }
+
+        private func storeFitsAndSkipped(studied: StudiedCollection, now: Date) throws -> (stored: [StoredFit], tooFew: [String: Int]) {
             var stored: [StoredFit] = []
+            var tooFew: [String: Int] = [:]
             try reportingStorageErrors {
                 for root in studied.configs.keys.sorted() {
                     let logs = studied.memories.filter { $0.root == root }.flatMap(\.history)
@@ -287,12 +297,15 @@ extension Badger {
                     guard
                         let refit = AdaptiveRefit.fit(
                             root: root, config: config, logs: logs, fileAccess: LocalFileSystem(), now: now, timeZone: .current)
-                    else { continue }
+                    else {
+                        tooFew[root] = TrainingSet(histories: ReviewHistory.histories(fromLogs: logs)).items.count
+                        continue
+                    }
                     try refit.store(in: root)
                     stored.append(StoredFit(root: root, refit: refit, config: config))
                 }
             }
-            return stored
+            return (stored, tooFew)
         }
 
         /// A refit stored in a collection root, with the root's settings.

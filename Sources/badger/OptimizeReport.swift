@@ -81,6 +81,9 @@ struct OptimizeReport: Encodable {
         var refused: [String: Int]?
         var automatic: Automatic?
         var unusedBy: String?
+        /// Too few reviews to fit (`have` made a day or more after the card's previous one,
+        /// `needed`): nothing was written.
+        var tooFew: [String: Int]?
     }
 
     /// The automatic settings chosen with the stored parameters (as badger.yml keeps them);
@@ -187,9 +190,15 @@ struct OptimizeReport: Encodable {
             scheduler.map { "`scheduler: \($0)` does not use them (FSRS would)" } ?? "scheduling uses them from now on"
         }
         if applied, let collections {
-            lines.append("Stored in each collection's badger.yml (fsrs_parameters), fitted again on every review of its own:")
+            lines.append("Each collection fitted again on every review of its own, and stored in its badger.yml (fsrs_parameters):")
             for collection in collections {
                 let name = UntrustedText.sanitized(DisplayPath.of(collection.root))
+                if let tooFew = collection.tooFew {
+                    lines.append(
+                        "  \(name): not fitted: \(tooFew["have"] ?? 0) reviews made a day or more after the card's previous one, and fitting needs \(tooFew["needed"] ?? 0); nothing was changed"
+                    )
+                    continue
+                }
                 if let refused = collection.refused {
                     lines.append(
                         "  \(name): not stored: \(refused["trainable"] ?? 0) reviews are left after leaving out outliers (it needs \(refused["needed"] ?? 0)); badger.yml records the log's size"

@@ -31,8 +31,9 @@ extension Badger.Schedule {
                 optimize --histories FILE --format json --settings` prints (parameters, desired
                 retention, learning and relearning steps, same_day_intervals), as a collection
                 with those settings would schedule. same_day_intervals is false when absent (as
-                py-fsrs schedules), while the object printed says true, as a collection with
-                automatic steps has it: pass the whole object to get what a user gets.
+                py-fsrs schedules), while the object printed says what a collection with
+                automatic steps would use (true once there are parameters, false before): pass
+                the whole object to get what a user gets.
 
                 Examples:
                   badger schedule replay histories.json --no-fuzz

@@ -198,7 +198,7 @@ import Testing
         try second.write("badger.yml", "scheduler: sm2\n")
         let applied = try await BadgerProcess.run(["optimize", "--apply", ".", second.url.path], in: first.url, environment: ["TZ": "UTC"])
         #expect(applied.status == 0, "\(applied.standardError)")
-        #expect(applied.standardOutput.contains("Stored in each collection's badger.yml"), "\(applied.standardOutput)")
+        #expect(applied.standardOutput.contains("Each collection fitted again on every review of its own"), "\(applied.standardOutput)")
         #expect(applied.standardOutput.contains("\n  .: [") && applied.standardOutput.contains("scheduling uses them from now on"))
         #expect(applied.standardOutput.contains("\n  \(second.url.path): ["), "\(applied.standardOutput)")
         #expect(applied.standardOutput.contains("`scheduler: sm2` does not use them (FSRS would)"), "\(applied.standardOutput)")
@@ -213,6 +213,20 @@ import Testing
         let collections = try OptimizeCommandTests.json(json.standardOutput)["collections"] as? [[String: Any]] ?? []
         #expect(collections.count == 2 && collections.allSatisfy { ($0["stored"] as? [Double])?.count == 21 }, "\(collections)")
         #expect(collections.compactMap { $0["unusedBy"] as? String } == ["sm2"])
+        // A collection with too few reviews to fit is said, not passed over.
+        let small = try TemporaryDirectory()
+        defer { small.remove() }
+        try small.write("badger.yml", "fuzz: true\n")
+        try small.write("s.md", "---\ntopic: Small\n---\n\nQ: one?\nA: 1\n")
+        let withSmall = try await BadgerProcess.run(
+            ["optimize", "--apply", ".", small.url.path], in: first.url, environment: ["TZ": "UTC"])
+        #expect(withSmall.status == 0, "\(withSmall.standardError)")
+        #expect(
+            withSmall.standardOutput.contains(
+                "\n  \(small.url.path): not fitted: 0 reviews made a day or more after the card's previous one, and fitting needs 80; nothing was changed"
+            ),
+            "\(withSmall.standardOutput)")
+        #expect(try small.read("badger.yml") == "fuzz: true\n")
     }
 
     /// A session over two collections that both need a fit: each re-fit line names its folder.

@@ -58,7 +58,8 @@ import Testing
             ] {
                 let result = try await BadgerProcess.run(arguments, in: directory, input: "\n2\nq\nq\n")
                 #expect(result.status == 2, "\(arguments): \(result.status) \(result.standardError)")
-                let clear = result.standardError.lowercased().contains("read-only file system") && result.standardError.contains("badger: error:")
+                let clear =
+                    result.standardError.lowercased().contains("read-only file system") && result.standardError.contains("badger: error:")
                 #expect(clear, "\(arguments): \(result.standardError)")
             }
             // Reading still works.
