@@ -184,7 +184,7 @@ extension Badger {
                     // Applied: fitted on every review. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
-                    let refit = apply ? try storeFits(studied: studied, now: moment).first : nil
+                    let refit = apply ? try storeFits(studied: studied, now: moment).stored.first : nil
                     var lines = [
                         "After leaving out outliers (\(OutlierFilter.summary)), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
                     ]
@@ -234,7 +234,7 @@ extension Badger {
             var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
             // Fitted again on every review, the latest 20% included.
             if apply {
-                let (stored, tooFew) = try storeFitsAndSkipped(studied: studied, now: moment)
+                let (stored, tooFew) = try storeFits(studied: studied, now: moment)
                 let refit = stored.first
                 // Several collections: each got a fit to its own reviews, or too few had any, said apart.
                 if studied.configs.count > 1 {
@@ -282,12 +282,7 @@ extension Badger {
         /// session does, and stores them in its badger.yml with what its `auto` settings choose,
         /// logged in its badger.fits; a refused fit is recorded. Each root's refit, in path order;
         /// `tooFew`, each root with too few predictable reviews to fit, with how many it has.
-        @discardableResult
-        private func storeFits(studied: StudiedCollection, now: Date) throws -> [StoredFit] {
-            try storeFitsAndSkipped(studied: studied, now: now).stored
-        }
-
-        private func storeFitsAndSkipped(studied: StudiedCollection, now: Date) throws -> (stored: [StoredFit], tooFew: [String: Int]) {
+        private func storeFits(studied: StudiedCollection, now: Date) throws -> (stored: [StoredFit], tooFew: [String: Int]) {
             var stored: [StoredFit] = []
             var tooFew: [String: Int] = [:]
             try reportingStorageErrors {
