@@ -22,11 +22,12 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// does, `AtomicFile`); `fileAccess` reads badger.yml.
     public static func storageProblem(in root: String, fileAccess: any FileAccess) -> String? {
         for name in [CollectionConfig.fileName, fitLogName] {
+            let path = (root == "/" ? "" : root) + "/" + name
             do {
-                try AtomicFile.requireWritable(
-                    try AtomicFile.target(ofCollectionFile: (root == "/" ? "" : root) + "/" + name, within: root))
-            } catch StorageError.writeFailed(_, let reason) {
-                return "\(name): \(reason)"
+                try AtomicFile.requireWritable(try AtomicFile.target(ofCollectionFile: path, within: root))
+            } catch StorageError.writeFailed(let failed, let reason) {
+                // Through a link: the file it leads to, named.
+                return failed == path ? "\(name): \(reason)" : "\(name) (a link to \(failed)): \(reason)"
             } catch {
                 return "\(name): \(error)"
             }

@@ -155,15 +155,29 @@ extension Badger {
             let studied = try collection.loadStudied(lockingFor: apply ? "badger optimize --apply" : nil)
             // Its locks are held until the settings are written, not only until its last use.
             defer { withExtendedLifetime(studied) {} }
-            // Nothing is fitted (a long wait on a big log) that could not be stored.
+            // Nothing is fitted (a long wait on a big log) that could not be stored: a collection
+            // that cannot take a fit is left out (said, and the exit status 2), the others fit.
+            var blocked: [String: String] = [:]
             if apply {
                 for root in studied.configs.keys.sorted() {
-                    guard let problem = AdaptiveRefit.storageProblem(in: root, fileAccess: LocalFileSystem()) else { continue }
-                    Terminal.standardError.write(
-                        "badger: error: no fit can be stored in \(UntrustedText.sanitized(root)): \(UntrustedText.sanitized(problem)); nothing was fitted\n"
-                    )
+                    blocked[root] = AdaptiveRefit.storageProblem(in: root, fileAccess: LocalFileSystem())
+                }
+                if !blocked.isEmpty, blocked.count == studied.configs.count {
+                    for (root, problem) in blocked.sorted(by: { $0.key < $1.key }) {
+                        Terminal.standardError.write(
+                            "badger: error: no fit can be stored in \(UntrustedText.sanitized(root)): \(UntrustedText.sanitized(problem)); nothing was fitted\n"
+                        )
+                    }
                     throw ExitStatus.usageOrIO.code
                 }
+            }
+            // Said last, after the report: exit status 2 when a collection could not take its fit.
+            func endIfBlocked() throws {
+                guard !blocked.isEmpty else { return }
+                Terminal.standardError.write(
+                    "badger: error: \(blocked.count) of the collections could not take a fit: "
+                        + blocked.keys.sorted().map { UntrustedText.sanitized(DisplayPath.of($0)) }.joined(separator: ", ") + "\n")
+                throw ExitStatus.usageOrIO.code
             }
             let moment = now.flatMap(Timestamp.parse) ?? Date()
             let logs = studied.history
@@ -184,11 +198,18 @@ extension Badger {
                     // Applied: fitted on every review. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
-                    let refit = apply ? try storeFits(studied: studied, now: moment).stored.first : nil
+                    let fits = apply ? try storeFits(studied: studied, now: moment, skipping: blocked) : nil
+                    let refit = fits?.stored.first
                     var lines = [
                         "After leaving out outliers (\(OutlierFilter.summary)), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
                     ]
-                    if let refusal = refit?.refusal {
+                    let collections = fits.flatMap {
+                        studied.configs.count > 1 ? Self.collections(studied: studied, $0, blocked: blocked) : nil
+                    }
+                    if let collections {
+                        lines += OptimizeReport.lines(of: collections)
+                        if !(fits?.stored.isEmpty ?? true) { collection.refreshStatesAfterNewSettings() }
+                    } else if let refusal = refit?.refusal {
                         let which = refit.map { ParameterFreshness.ownParameters($0.config) } == true ? "written by hand" : "fitted before"
                         let kept =
                             refit?.automatic == nil
@@ -211,15 +232,17 @@ extension Badger {
                             var refused: [String: Int]
                             var stored: [Double]?
                             var automatic: OptimizeReport.Automatic?
+                            var collections: [OptimizeReport.StoredCollection]?
                             var message: String
                         }
                         let refused = Refused(
                             refused: ["trainable": have, "needed": need],
                             stored: refit?.refusal == nil ? refit?.parameters.map(Self.asStored) : nil, automatic: refit?.automatic,
-                            message: lines.joined(separator: " "))
+                            collections: collections, message: lines.joined(separator: " "))
                         Terminal.standardOutput.write(try JSONOutput.text(refused))
                     }
                 }
+                try endIfBlocked()
                 return
             }
             let topics = Dictionary(studied.collection.cards.map { ($0.id.description, $0.topic) }, uniquingKeysWith: { first, _ in first })
@@ -234,22 +257,10 @@ extension Badger {
             var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
             // Fitted again on every review, the latest 20% included.
             if apply {
-                let (stored, tooFew) = try storeFits(studied: studied, now: moment)
-                let refit = stored.first
-                // Several collections: each got a fit to its own reviews, or too few had any, said apart.
-                if studied.configs.count > 1 {
-                    result.collections = studied.configs.keys.sorted().compactMap { root in
-                        if let have = tooFew[root] {
-                            return OptimizeReport.StoredCollection(root: root, tooFew: ["have": have, "needed": Self.minimumReviews])
-                        }
-                        return stored.first { $0.root == root }.map {
-                            OptimizeReport.StoredCollection(
-                                root: $0.root, stored: $0.refusal == nil ? $0.parameters.map(Self.asStored) : nil,
-                                refused: $0.refusal.map { ["trainable": $0.trainable, "needed": $0.needed] }, automatic: $0.automatic,
-                                unusedBy: $0.config.scheduler == "fsrs" ? nil : $0.config.scheduler)
-                        }
-                    }
-                }
+                let fits = try storeFits(studied: studied, now: moment, skipping: blocked)
+                let refit = fits.stored.first
+                // Several collections: each got a fit to its own reviews, or said why not.
+                if studied.configs.count > 1 { result.collections = Self.collections(studied: studied, fits, blocked: blocked) }
                 if let refit, refit.config.scheduler != "fsrs" { result.unusedBy = refit.config.scheduler }
                 if let refusal = refit?.refusal {
                     result.applied = false
@@ -265,6 +276,7 @@ extension Badger {
                         let written = refit.refit.writes.first { $0.path.hasSuffix("/" + CollectionConfig.fileName) }
                         let stored = written.flatMap { try? CollectionConfig(yaml: $0.text, path: $0.path) } ?? refit.config
                         simulated = (parameters, stored, true)
+                        if studied.configs.count > 1 { result.workloadRoot = refit.root }
                     }
                 }
             }
@@ -276,17 +288,20 @@ extension Badger {
             case .text: Terminal.standardOutput.write(result.text)
             case .json: Terminal.standardOutput.write(try JSONOutput.text(result))
             }
+            try endIfBlocked()
         }
 
         /// Fits each collection root's parameters to its own reviews, as the end of a study
         /// session does, and stores them in its badger.yml with what its `auto` settings choose,
         /// logged in its badger.fits; a refused fit is recorded. Each root's refit, in path order;
         /// `tooFew`, each root with too few predictable reviews to fit, with how many it has.
-        private func storeFits(studied: StudiedCollection, now: Date) throws -> (stored: [StoredFit], tooFew: [String: Int]) {
+        private func storeFits(studied: StudiedCollection, now: Date, skipping blocked: [String: String] = [:]) throws -> (
+            stored: [StoredFit], tooFew: [String: Int]
+        ) {
             var stored: [StoredFit] = []
             var tooFew: [String: Int] = [:]
             try reportingStorageErrors {
-                for root in studied.configs.keys.sorted() {
+                for root in studied.configs.keys.sorted() where blocked[root] == nil {
                     let logs = studied.memories.filter { $0.root == root }.flatMap(\.history)
                     let config = studied.configs[root] ?? studied.primaryConfig
                     guard
@@ -301,6 +316,24 @@ extension Badger {
                 }
             }
             return (stored, tooFew)
+        }
+
+        /// What each collection of `studied` got from `fits` (or why it got none), in path order.
+        static func collections(
+            studied: StudiedCollection, _ fits: (stored: [StoredFit], tooFew: [String: Int]), blocked: [String: String]
+        ) -> [OptimizeReport.StoredCollection] {
+            studied.configs.keys.sorted().compactMap { root in
+                if let problem = blocked[root] { return OptimizeReport.StoredCollection(root: root, blocked: problem) }
+                if let have = fits.tooFew[root] {
+                    return OptimizeReport.StoredCollection(root: root, tooFew: ["have": have, "needed": minimumReviews])
+                }
+                return fits.stored.first { $0.root == root }.map {
+                    OptimizeReport.StoredCollection(
+                        root: $0.root, stored: $0.refusal == nil ? $0.parameters.map(asStored) : nil,
+                        refused: $0.refusal.map { ["trainable": $0.trainable, "needed": $0.needed] }, automatic: $0.automatic,
+                        unusedBy: $0.config.scheduler == "fsrs" ? nil : $0.config.scheduler)
+                }
+            }
         }
 
         /// A refit stored in a collection root, with the root's settings.

@@ -66,6 +66,8 @@ struct OptimizeReport: Encodable {
     /// With `workload`: whether it is of the parameters stored (with --apply) rather than the
     /// report's fit.
     var workloadOfStored: Bool?
+    /// With several collections, the one whose stored parameters `workload` simulates.
+    var workloadRoot: String?
     /// With --apply and `auto` settings: what they chose with the stored parameters.
     var automatic: Automatic?
     /// With --apply in a collection whose scheduler is not FSRS: its name (the parameters are
@@ -84,6 +86,38 @@ struct OptimizeReport: Encodable {
         /// Too few reviews to fit (`have` made a day or more after the card's previous one,
         /// `needed`): nothing was written.
         var tooFew: [String: Int]?
+        /// Why no fit could be stored there (a read-only badger.yml, say): nothing was fitted.
+        var blocked: String?
+    }
+
+    /// "scheduling uses them from now on", or that `scheduler` does not.
+    static func use(by scheduler: String?) -> String {
+        scheduler.map { "`scheduler: \($0)` does not use them (FSRS would)" } ?? "scheduling uses them from now on"
+    }
+
+    /// What each of several collections stored, a line or two each, named by folder.
+    static func lines(of collections: [StoredCollection]) -> [String] {
+        var lines = ["Each collection fitted again on every review of its own, and stored in its badger.yml (fsrs_parameters):"]
+        for collection in collections {
+            let name = UntrustedText.sanitized(DisplayPath.of(collection.root))
+            if let blocked = collection.blocked {
+                lines.append("  \(name): not fitted: no fit can be stored: \(UntrustedText.sanitized(blocked))")
+            } else if let tooFew = collection.tooFew {
+                lines.append(
+                    "  \(name): not fitted: \(tooFew["have"] ?? 0) reviews made a day or more after the card's previous one, and fitting needs \(tooFew["needed"] ?? 0); nothing was changed"
+                )
+            } else if let refused = collection.refused {
+                lines.append(
+                    "  \(name): not stored: \(refused["trainable"] ?? 0) reviews are left after leaving out outliers (it needs \(refused["needed"] ?? 0)); badger.yml records the log's size"
+                )
+            } else {
+                if let stored = collection.stored {
+                    lines.append("  \(name): " + parameterList(stored) + "; " + use(by: collection.unusedBy))
+                }
+                if let automatic = collection.automatic { lines.append("  \(name): " + automatic.line) }
+            }
+        }
+        return lines
     }
 
     /// The automatic settings chosen with the stored parameters (as badger.yml keeps them);
@@ -166,7 +200,10 @@ struct OptimizeReport: Encodable {
         lines.append("RMSE(bins) is fsrs-rs's: reviews binned by days elapsed, number of reviews and lapses.")
         if let workload {
             lines.append("")
-            let which = workloadOfStored == true ? "the parameters stored" : "the fitted parameters"
+            let which =
+                workloadOfStored == true
+                ? "the parameters stored" + (workloadRoot.map { " in " + UntrustedText.sanitized(DisplayPath.of($0)) } ?? "")
+                : "the fitted parameters"
             let size = AdaptiveChoice.Request(parameters: [])
             lines.append(
                 "Simulated workload (\(size.cards) cards, \(size.newCardsPerDay) new a day, \(size.days) days, \(which) and the steps in force, as `auto` simulates):"
@@ -182,39 +219,18 @@ struct OptimizeReport: Encodable {
         lines.append("")
         lines.append("Fitted parameters:")
         lines.append("  " + Self.parameterList(after.parameters))
+        // Several collections: what each stored, whatever the first one's outcome.
+        if let collections {
+            lines += Self.lines(of: collections)
+            return lines.joined(separator: "\n") + "\n"
+        }
         if let applyNote {
             lines.append(applyNote)
             return lines.joined(separator: "\n") + "\n"
         }
-        func use(_ scheduler: String?) -> String {
-            scheduler.map { "`scheduler: \($0)` does not use them (FSRS would)" } ?? "scheduling uses them from now on"
-        }
-        if applied, let collections {
-            lines.append("Each collection fitted again on every review of its own, and stored in its badger.yml (fsrs_parameters):")
-            for collection in collections {
-                let name = UntrustedText.sanitized(DisplayPath.of(collection.root))
-                if let tooFew = collection.tooFew {
-                    lines.append(
-                        "  \(name): not fitted: \(tooFew["have"] ?? 0) reviews made a day or more after the card's previous one, and fitting needs \(tooFew["needed"] ?? 0); nothing was changed"
-                    )
-                    continue
-                }
-                if let refused = collection.refused {
-                    lines.append(
-                        "  \(name): not stored: \(refused["trainable"] ?? 0) reviews are left after leaving out outliers (it needs \(refused["needed"] ?? 0)); badger.yml records the log's size"
-                    )
-                    continue
-                }
-                if let stored = collection.stored {
-                    lines.append("  \(name): " + Self.parameterList(stored) + "; " + use(collection.unusedBy))
-                }
-                if let automatic = collection.automatic { lines.append("  \(name): " + automatic.line) }
-            }
-            return lines.joined(separator: "\n") + "\n"
-        }
         lines.append(
             applied
-                ? "Stored in badger.yml (fsrs_parameters), fitted again on every review; \(use(unusedBy)):"
+                ? "Stored in badger.yml (fsrs_parameters), fitted again on every review; \(Self.use(by: unusedBy)):"
                 : "Not applied: run `badger optimize --apply` to store them in badger.yml.")
         if applied, let stored { lines.append("  " + Self.parameterList(stored)) }
         if applied, let automatic { lines.append(automatic.line) }

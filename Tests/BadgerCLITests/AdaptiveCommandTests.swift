@@ -227,6 +227,24 @@ import Testing
             ),
             "\(withSmall.standardOutput)")
         #expect(try small.read("badger.yml") == "fuzz: true\n")
+        // One that cannot take a fit is said and left out; the others fit; the exit status says so.
+        let blocked = try await OptimizeCommandTests.collection()
+        defer { blocked.remove() }
+        let config = try blocked.read("badger.yml")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o444], ofItemAtPath: blocked.url.appendingPathComponent("badger.yml").path)
+        try first.write("badger.yml", "fuzz: true\n")
+        let withBlocked = try await BadgerProcess.run(
+            ["optimize", "--apply", ".", blocked.url.path], in: first.url, environment: ["TZ": "UTC"])
+        #expect(withBlocked.status == 2, "\(withBlocked.standardError)")
+        #expect(
+            withBlocked.standardOutput.contains("\n  \(blocked.url.path): not fitted: no fit can be stored: badger.yml: it is read-only"),
+            "\(withBlocked.standardOutput)")
+        #expect(
+            withBlocked.standardError.contains("1 of the collections could not take a fit: \(blocked.url.path)"),
+            "\(withBlocked.standardError)")
+        #expect(try first.read("badger.yml").contains("\nfsrs_parameters: ["))
+        #expect(try blocked.read("badger.yml") == config)
     }
 
     /// A session over two collections that both need a fit: each re-fit line names its folder.

@@ -107,6 +107,17 @@ public enum AtomicFile {
                 path: path,
                 reason: errno == EROFS ? "its folder is on a read-only file system" : "its folder is not writable (no permission)")
         }
+        // In a sticky folder (a shared /tmp-like one) only the file's or the folder's owner may
+        // rename over the file.
+        var folderInfo = stat()
+        let user = geteuid()
+        if user != 0, stat(path, &info) == 0, info.st_uid != user, stat(folder.isEmpty ? "." : folder, &folderInfo) == 0,
+            folderInfo.st_mode & S_ISVTX != 0, folderInfo.st_uid != user
+        {
+            throw StorageError.writeFailed(
+                path: path,
+                reason: "it belongs to user \(info.st_uid) in a folder with the sticky bit, where only its owner may replace it")
+        }
     }
 
     /// The real path of `path` when it lies inside the real path of `root`, else nil.
