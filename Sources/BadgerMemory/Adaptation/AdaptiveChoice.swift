@@ -163,9 +163,9 @@ public struct AdaptiveChoice: Sendable, Equatable {
                 + number(chosen.reviewsPerRemembered) + ") are within \(Int(retentionTolerance * 100))% of the least ("
                 + number(least.reviewsPerRemembered) + ", at \(number(least.desiredRetention)))"
         }
-        let least = start + "its simulated reviews per card remembered (\(number(chosen.reviewsPerRemembered))) are the least \(range)"
-        guard let next = points.first(where: { $0.desiredRetention > chosen.desiredRetention }) else { return least }
-        return least + " and every higher retention costs more than \(Int(retentionTolerance * 100))% more ("
+        let leastNote = start + "its simulated reviews per card remembered (\(number(chosen.reviewsPerRemembered))) are the least \(range)"
+        guard let next = points.first(where: { $0.desiredRetention > chosen.desiredRetention }) else { return leastNote }
+        return leastNote + " and every higher retention costs more than \(Int(retentionTolerance * 100))% more ("
             + "\(number(next.reviewsPerRemembered)) at \(number(next.desiredRetention)))"
     }
 

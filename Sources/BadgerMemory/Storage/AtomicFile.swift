@@ -86,23 +86,22 @@ public enum AtomicFile {
     /// - Throws: `StorageError.writeFailed` saying which and what to do.
     public static func requireWritable(_ path: String) throws {
         var info = stat()
-        if stat(path, &info) == 0 {
-            if info.st_mode & 0o222 == 0 {
-                throw StorageError.writeFailed(
-                    path: path,
-                    reason: "it is read-only, and badger does not replace a file you made read-only (`chmod u+w` it to let badger write it)"
-                )
-            }
-            if access(path, W_OK) != 0 {
-                throw StorageError.writeFailed(
-                    path: path,
-                    reason: errno == EROFS
-                        ? "it is on a read-only file system"
-                        : "you have no permission to write it (it belongs to user \(info.st_uid)), and badger does not replace it")
-            }
+        let exists = stat(path, &info) == 0
+        if exists, info.st_mode & 0o222 == 0 {
+            throw StorageError.writeFailed(
+                path: path,
+                reason: "it is read-only, and badger does not replace a file you made read-only (`chmod u+w` it to let badger write it)")
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+        if exists, access(path, W_OK) != 0 {
+            throw StorageError.writeFailed(
+                path: path,
+                reason: errno == EROFS
+                    ? "it is on a read-only file system"
+                    : "you have no permission to write it (it belongs to user \(info.st_uid)), and badger does not replace it")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        if access(folder, W_OK) != 0 {
             throw StorageError.writeFailed(
                 path: path,
                 reason: errno == EROFS ? "its folder is on a read-only file system" : "its folder is not writable (no permission)")
@@ -111,8 +110,8 @@ public enum AtomicFile {
         // rename over the file.
         var folderInfo = stat()
         let user = geteuid()
-        if user != 0, stat(path, &info) == 0, info.st_uid != user, stat(folder.isEmpty ? "." : folder, &folderInfo) == 0,
-            folderInfo.st_mode & S_ISVTX != 0, folderInfo.st_uid != user
+        if exists, user != 0, info.st_uid != user, stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_ISVTX != 0,
+            folderInfo.st_uid != user
         {
             throw StorageError.writeFailed(
                 path: path,

@@ -23,14 +23,13 @@ public final class CollectionLock {
         guard descriptor >= 0 else {
             // The lock file is made in the collection's folder: say why that failed in its terms.
             let error = errno
-            let reason =
-                error == EROFS
-                ? "the collection is on a read-only file system"
-                : error != EACCES
-                    ? String(cString: strerror(error))
-                    : access(path, F_OK) == 0
-                        ? "you have no permission to write the lock file (another user's?)"
-                        : "the collection's folder is not writable (no permission), so nothing in it can be changed"
+            let reason: String
+            switch error {
+            case EROFS: reason = "the collection is on a read-only file system"
+            case EACCES where access(path, F_OK) == 0: reason = "you have no permission to write the lock file (another user's?)"
+            case EACCES: reason = "the collection's folder is not writable (no permission), so nothing in it can be changed"
+            default: reason = String(cString: strerror(error))
+            }
             throw StorageError.lockFailed(path: path, reason: reason)
         }
         let deadline = Date().addingTimeInterval(timeout)

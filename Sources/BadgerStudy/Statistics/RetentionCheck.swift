@@ -207,7 +207,12 @@ public struct RetentionCheck: Sendable {
     /// holding it has; nil when they differ (or none has a target).
     public static func target(ofTopic topic: String, in checks: [RetentionCheck]) -> Double? {
         let holders = Self.checks(holding: topic, in: checks)
-        let targets = Set((holders.isEmpty ? Array(checks.prefix(1)) : holders).map(\.target))
+        return commonTarget(of: holders.isEmpty ? Array(checks.prefix(1)) : holders)
+    }
+
+    /// The target every one of `checks` has, when they all have the same; else nil.
+    public static func commonTarget(of checks: [RetentionCheck]) -> Double? {
+        let targets = Set(checks.map(\.target))
         return targets.count == 1 ? targets.first ?? nil : nil
     }
 

@@ -31,12 +31,6 @@ public struct StatsReport: Sendable {
         self.width = width
     }
 
-    /// The target every collection of `fits` has, when they all have the same.
-    static func commonTarget(of fits: [RetentionCheck]) -> Double? {
-        let targets = Set(fits.map(\.target))
-        return targets.count == 1 ? targets.first ?? nil : nil
-    }
-
     // MARK: Pieces
 
     static let sparkBlocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -152,7 +146,7 @@ public struct StatsReport: Sendable {
             "  True retention: \(Self.percent(total.trueRetention)) of \(Self.grouped(total.reviewStateReviews)); average rating: \(Self.decimal(total.averageRating)) (0 Fail to 3 Easy)"
         )
         func setting(_ fit: RetentionCheck) -> String { fit.targetIsAutomatic ? "desired_retention: auto" : "desired_retention" }
-        if let target = Self.commonTarget(of: fits), Set(fits.map(setting)).count == 1 {
+        if let target = RetentionCheck.commonTarget(of: fits), Set(fits.map(setting)).count == 1 {
             lines.append("  Target retention: \(String(format: "%.0f%%", target * 100)) (\(setting(fits[0]))), per topic below")
         } else if fits.contains(where: { $0.target != nil }) {
             let each = zip(fits, collectionNames).compactMap { fit, name in
@@ -329,7 +323,7 @@ public struct StatsReport: Sendable {
     {
         var total = figures(statistics.total)
         // With several collections of different targets, there is none for the whole.
-        total["targetRetention"] = JSON.optional(commonTarget(of: fits))
+        total["targetRetention"] = JSON.optional(RetentionCheck.commonTarget(of: fits))
         total["streak"] = .object([
             "current": .int(statistics.currentStreak), "longest": .int(statistics.longestStreak),
             "longestEnd": .optional(statistics.longestStreakEnd),
