@@ -242,19 +242,33 @@ import Testing
 }
 
 @Suite struct CollectionLockTests {
-    @Test func aSecondHolderIsRefusedWithTheFirstOnesName() throws {
+    /// Within one process `flock` would make badger wait for itself: a collection named twice
+    /// through paths that are not the same string (a link, a bind mount) is refused at once,
+    /// naming the path it was first locked through. (Another process is refused with the
+    /// holder's name: ConcurrencyTests.)
+    @Test func theSameLockTakenTwiceByOneProcessIsRefusedAtOnce() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        let link = directory.url.path + "-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory.url.path)
+        defer { try? FileManager.default.removeItem(atPath: link) }
         let first = try CollectionLock(root: directory.url.path, holder: "study French")
-        #expect {
-            _ = try CollectionLock(root: directory.url.path, holder: "import", timeout: 0.2)
-        } throws: { error in
-            guard case StorageError.locked(_, let holder) = error else { return false }
-            return holder.contains("study French")
+        for root in [directory.url.path, link] {
+            let started = Date()
+            #expect {
+                _ = try CollectionLock(root: root, holder: "optimize", timeout: 2)
+            } throws: { error in
+                guard case StorageError.lockFailed(_, let reason) = error else { return false }
+                return reason.contains("it is the lock of \(directory.url.path)/.badger.lock")
+                    && reason.contains("name the collection once")
+            }
+            #expect(Date().timeIntervalSince(started) < 1)
         }
         first.release()
-        let second = try CollectionLock(root: directory.url.path, holder: "import", timeout: 0.2)
+        let second = try CollectionLock(root: link, holder: "import", timeout: 0.2)
         second.release()
+        let third = try CollectionLock(root: directory.url.path, holder: "import", timeout: 0.2)
+        third.release()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,6 +14,19 @@ import Foundation
 public final class CollectionLock {
     public let path: String
     private var descriptor: Int32
+    /// The lock file's device and inode while this lock holds it.
+    private var identity: FileIdentity?
+
+    /// A file's device and inode: the same file whatever path (a bind mount, a hard link) reaches it.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The lock files this process holds, with the path each was taken through: `flock` would
+    /// make a process wait for itself when one collection is named twice through paths that
+    /// `realpath` does not unite (a bind mount).
+    private static let held = Mutex<[FileIdentity: String]>([:])
 
     /// Takes the lock, waiting up to `timeout` seconds for another holder to finish.
     ///
@@ -32,11 +46,32 @@ public final class CollectionLock {
             }
             throw StorageError.lockFailed(path: path, reason: reason)
         }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            let other = Self.held.withLock { held -> String? in
+                if let other = held[identity] { return other }
+                held[identity] = path
+                return nil
+            }
+            if let other {
+                close(descriptor)
+                descriptor = -1
+                throw StorageError.lockFailed(
+                    path: path,
+                    reason:
+                        "it is the lock of \(other) (the same folder reached by another path, such as a bind mount): name the collection once"
+                )
+            }
+            self.identity = identity
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
                 let current = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
                 close(descriptor)
+                descriptor = -1
+                forget()
                 throw StorageError.locked(path: path, holder: current.flatMap { $0.isEmpty ? nil : $0 } ?? "another badger process")
             }
             usleep(20_000)
@@ -53,6 +88,14 @@ public final class CollectionLock {
         flock(descriptor, LOCK_UN)
         close(descriptor)
         descriptor = -1
+        forget()
+    }
+
+    /// Takes the lock file off the ones this process holds.
+    private func forget() {
+        guard let identity else { return }
+        _ = Self.held.withLock { $0.removeValue(forKey: identity) }
+        self.identity = nil
     }
 
     deinit { release() }
