@@ -40,6 +40,13 @@ public struct AdaptiveRefit: Sendable, Equatable {
         do {
             _ = try CollectionConfig(yaml: CollectionConfig.settingRefusedFit(in: text, reviews: 1), path: path)
         } catch {
+            // An empty document written as YAML's null (`~`) or closed by `...`: that line is the obstacle.
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            if (try? CollectionConfig(yaml: text, path: path)) == CollectionConfig(),
+                let obstacle = lines.first(where: { ["~", "null", "Null", "NULL", "..."].contains($0) })
+            {
+                return "badger.yml holds no settings, and a fit cannot add its own after its `\(obstacle)` line: delete that line"
+            }
             return "badger.yml is in a form a fit cannot be added to (write its settings as plain `key: value` lines)"
         }
         return nil

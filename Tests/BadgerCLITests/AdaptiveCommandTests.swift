@@ -934,6 +934,23 @@ import Testing
         #expect(try directory.read("badger.yml") == flow)
     }
 
+    /// An empty badger.yml written as YAML's null (`~`) or ended by `...`: no fit can follow that
+    /// line, and `due` names the line to delete rather than asking for `key: value` lines.
+    @Test func anEmptyBadgerYmlAFitCannotFollowNamesTheLineToDelete() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        for (text, line) in [("~\n", "~"), ("---\n...\n", "..."), ("# settings\nnull\n", "null")] {
+            try directory.write("badger.yml", text)
+            let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
+            #expect(due.status == 0, "\(due.standardError)")
+            #expect(
+                due.standardOutput.replacingOccurrences(of: "\n", with: " ").contains(
+                    "no fit can be stored until this is mended: badger.yml holds no settings, and a fit cannot add its own after its `\(line)` line: delete that line."
+                ), "\(due.standardOutput)")
+            #expect(try directory.read("badger.yml") == text)
+        }
+    }
+
     /// After a re-fit (the end of a session, or `optimize --apply`) the state files follow the
     /// new settings: the next read-only command leaves them as they are (it rewrote them, and a
     /// commit made right after studying held states of the old parameters).
