@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemWrite = Darwin.write
+#endif
+
 /// Standard output and error, and whether they are terminals.
 struct Terminal {
     let handle: FileHandle
@@ -8,8 +16,32 @@ struct Terminal {
     static let standardOutput = Terminal(handle: .standardOutput, isTerminal: isatty(STDOUT_FILENO) == 1)
     static let standardError = Terminal(handle: .standardError, isTerminal: isatty(STDERR_FILENO) == 1)
 
+    /// Writes all of `text`. When it cannot be written (a full disk, a closed descriptor),
+    /// badger says so on standard error and exits with status 2: output that stops short must
+    /// not pass for the whole (FileHandle traps instead). Nothing a command has stored is at
+    /// risk: stores are whole-file renames, done before their outcome is printed.
     func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        let descriptor = handle.fileDescriptor
+        var failure: Int32?
+        text.utf8CString.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            let count = buffer.count - 1  // without the terminating NUL
+            while offset < count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        guard let failure else { return }
+        if descriptor != STDERR_FILENO {
+            let message = "badger: error: cannot write the output: \(String(cString: strerror(failure)))\n"
+            _ = message.withCString { systemWrite(STDERR_FILENO, $0, strlen($0)) }
+        }
+        exit(ExitStatus.usageOrIO.rawValue)
     }
 
     /// Ends the command with `status`: the stack unwinds (every `defer` runs, locks are let

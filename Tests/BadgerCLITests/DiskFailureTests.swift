@@ -47,6 +47,23 @@ import Testing
         }
     }
 
+    /// Output that cannot be written (standard output on a full disk) is said on standard error,
+    /// with exit status 2: it trapped with a stack trace, and a simulator reading a short file
+    /// would not know.
+    @Test func outputThatCannotBeWrittenIsAnErrorNotACrash() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write(
+            "h.json", #"[{"id": "a", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]"#)
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" schedule replay h.json > /dev/full", BadgerProcess.executable.path]
+        process.currentDirectoryURL = directory.url
+        let result = try await ExternalProcess.run(process)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError == "badger: error: cannot write the output: No space left on device\n")
+    }
+
     @Test func aReadOnlyCollectionGivesAClearErrorAndKeepsTheFiles() async throws {
         try await Self.withMountedCollection { directory, ids in
             let before = try Self.contents(of: directory)
