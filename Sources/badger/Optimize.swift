@@ -114,7 +114,7 @@ extension Badger {
 
         func validate() throws {
             if let now, Timestamp.parse(now) == nil {
-                throw ValidationError("--now \"\(now)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
+                throw ValidationError("--now \"\(UntrustedText.sanitized(now))\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
             }
             if histories != nil, apply {
                 throw ValidationError("--apply stores parameters fitted on the collection; it cannot be used with --histories")
@@ -128,7 +128,7 @@ extension Badger {
             }
             if let retentionBounds, Self.bounds(retentionBounds) == nil {
                 throw ValidationError(
-                    "--retention-bounds \"\(retentionBounds)\" must be \(CollectionConfig.retentionBoundsRule.replacingOccurrences(of: "[0.80, 0.95]", with: "0.80,0.95"))"
+                    "--retention-bounds \"\(UntrustedText.sanitized(retentionBounds))\" must be \(CollectionConfig.retentionBoundsRule.replacingOccurrences(of: "[0.80, 0.95]", with: "0.80,0.95"))"
                 )
             }
             if settings, retention {

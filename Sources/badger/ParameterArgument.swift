@@ -17,11 +17,11 @@ enum ParameterArgument {
         if trimmed.hasPrefix("[") {
             text = trimmed
         } else {
-            guard let data = FileManager.default.contents(atPath: argument) else {
-                return try fail(
-                    "--params \(UntrustedText.sanitized(argument)): no such file or cannot be read (give a file or a JSON array)")
+            switch InputFile.contents(of: argument) {
+            case .success(let data): text = String(decoding: data, as: UTF8.self)
+            case .failure(let failure):
+                return try fail("--params \(UntrustedText.sanitized(argument)): \(failure.reason) (give a file or a JSON array)")
             }
-            text = String(decoding: data, as: UTF8.self)
         }
         guard let parameters = try? JSONDecoder().decode([Double].self, from: Data(text.utf8)) else {
             let object = text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{")

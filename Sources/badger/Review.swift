@@ -51,7 +51,7 @@ extension Badger {
             }
             if let answerMs, answerMs < 0 { throw ValidationError("--answer-ms must be 0 or more milliseconds") }
             if let at, Timestamp.parse(at) == nil {
-                throw ValidationError("--at \"\(at)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
+                throw ValidationError("--at \"\(UntrustedText.sanitized(at))\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
             }
         }
 

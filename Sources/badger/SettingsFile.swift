@@ -26,7 +26,7 @@ struct SettingsFile: Codable, Equatable {
     var targetRetention: Double?
     var schemaVersion: Int?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case fsrsParameters = "fsrs_parameters"
         case desiredRetention = "desired_retention"
         case learningSteps = "learning_steps"
@@ -95,10 +95,21 @@ struct SettingsFile: Codable, Equatable {
         if trimmed.hasPrefix("{") {
             data = Data(trimmed.utf8)
         } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                return try fail("--settings \(UntrustedText.sanitized(path)): no such file or cannot be read")
+            switch InputFile.contents(of: path) {
+            case .success(let contents): data = contents
+            case .failure(let failure): return try fail("--settings \(UntrustedText.sanitized(path)): \(failure.reason)")
             }
-            data = contents
+        }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
+        if text.hasPrefix("[") {
+            return try fail(
+                "--settings \(UntrustedText.sanitized(path)): it holds a JSON array; --settings takes an object (as `badger optimize --histories FILE --format json --settings` prints), and parameters alone go to --params"
+            )
+        }
+        if text.hasPrefix("desired_retention:") {
+            return try fail(
+                "--settings \(UntrustedText.sanitized(path)): it holds the text that `badger optimize --settings` prints without `--format json`; give it the JSON object that `--format json` prints"
+            )
         }
         let settings: SettingsFile
         do {
@@ -107,6 +118,15 @@ struct SettingsFile: Codable, Equatable {
             return try fail(
                 "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))"
             )
+        }
+        // A key misspelt would be left out silently and change the schedule (same_day_interval).
+        let known = CodingKeys.allCases.map(\.rawValue)
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let unknown = object.keys.sorted().first(where: { !known.contains($0) })
+        {
+            let guess = DidYouMean.suggestion(for: unknown, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+            return try fail(
+                "--settings: unknown key \"\(UntrustedText.sanitized(unknown))\"\(guess); the keys are \(known.joined(separator: ", "))")
         }
         if let version = settings.schemaVersion, version != schemaVersion {
             return try fail(

@@ -48,7 +48,7 @@ extension Badger {
 
         func validate() throws {
             if let now, Timestamp.parse(now) == nil {
-                throw ValidationError("--now \"\(now)\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
+                throw ValidationError("--now \"\(UntrustedText.sanitized(now))\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
             }
         }
 

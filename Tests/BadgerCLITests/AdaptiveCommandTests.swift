@@ -538,13 +538,27 @@ import Testing
         for (histories, message) in [
             (
                 #"[{"id": "c1", "reviews": [\#(review("3", 4)), \#(review("3", 0))]}]"#,
-                "c1: review 2 (2026-01-10T09:00:00Z) is earlier than review 1 (2026-01-14T09:00:00Z); list each card's reviews in time order"
+                #"h.json: history 1 ("c1"): review 2 (2026-01-10T09:00:00Z) is earlier than review 1 (2026-01-14T09:00:00Z); list each card's reviews in time order"#
             ),
             (
                 #"[{"id": "c1", "reviews": [\#(review("3", 0))]}, {"id": "c2", "reviews": []}, {"id": "c1", "reviews": []}]"#,
                 #"h.json: histories 1 and 3 are both "c1"; give each card one history"#
             ),
-            (#"[{"id": "c1", "reviews": [\#(review("3.5", 0))]}]"#, "c1, review 1: rating must be 1, 2, 3 or 4, not 3.5"),
+            (
+                #"[{"id": "c1", "reviews": [\#(review("3.5", 0))]}]"#,
+                #"h.json: history 1 ("c1"), review 1: rating must be 1, 2, 3 or 4, not 3.5"#
+            ),
+            // An id left empty still says where.
+            (
+                #"[{"id": "c1", "reviews": []}, {"id": "", "reviews": [\#(review("7", 0))]}]"#,
+                #"h.json: history 2 (""), review 1: rating must be"#
+            ),
+            // Times the review log cannot keep (it clamped year 0 to year 1).
+            (
+                #"[{"id": "c1", "reviews": [{"rating": 3, "at": "0000-01-01T00:00:00Z"}]}]"#,
+                #"h.json: history 1 ("c1"), review 1: 0000-01-01T00:00:00Z is outside the times badger keeps, 1970 to 9999"#
+            ),
+            (#"[{"id": "c1", "reviews": [{"rating": 3, "at": "10000-01-01T00:00:00Z"}]}]"#, "is outside the times badger keeps"),
             (#"[{"id": "c1", "reviews": [{"rating": "3", "at": "x"}]}]"#, "`[0].reviews[0].rating` must be a number"),
             (#"[{"id": "c1", "reviews": [{"at": "x"}]}]"#, "`rating` is missing in `[0].reviews[0]`"),
             (#"{"id": "c1"}"#, "the top level must be a list"),
@@ -572,6 +586,59 @@ import Testing
             ], in: directory.url)
         #expect(newer.status == 2)
         #expect(newer.standardError.contains("schema_version 2 is not one this badger reads (1)"), "\(newer.standardError)")
+    }
+
+    /// Inputs as an outside simulator gives them: from a pipe (process substitution, standard
+    /// input), card ids that differ only in how Unicode composes them (two cards, as their ids
+    /// are bytes), and a settings object with a misspelt key (refused, naming it: it was left out
+    /// and the schedule changed), in another form, or as an array in a file.
+    @Test func simulatorsInputsArePipedExactAndChecked() async throws {
+        let (directory, histories) = try await Self.collection()
+        defer { directory.remove() }
+        let printed = try await BadgerProcess.run(
+            ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
+        try directory.write("settings.json", printed.standardOutput)
+        let fromFiles = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--settings", "settings.json"], in: directory.url)
+        #expect(fromFiles.status == 0, "\(fromFiles.standardError)")
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c", #"cat histories.json | "$0" schedule replay /dev/stdin --settings <(cat settings.json)"#, BadgerProcess.executable.path,
+        ]
+        process.currentDirectoryURL = directory.url
+        let piped = try await ExternalProcess.run(process)
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(piped.standardOutput == fromFiles.standardOutput)
+        let fromStandardInput = try await BadgerProcess.run(
+            ["optimize", "--histories", "-", "--format", "json", "--settings"], in: directory.url, input: histories)
+        #expect(fromStandardInput.standardOutput == printed.standardOutput)
+
+        try directory.write(
+            "nfc.json",
+            #"[{"id": "caf\u00e9", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}, {"id": "cafe\u0301", "reviews": []}]"#)
+        let composed = try await BadgerProcess.run(["schedule", "replay", "nfc.json"], in: directory.url)
+        #expect(composed.status == 0, "\(composed.standardError)")
+
+        var misspelt = try OptimizeCommandTests.json(printed.standardOutput)
+        misspelt["same_day_interval"] = misspelt.removeValue(forKey: "same_day_intervals")
+        try directory.write("misspelt.json", String(decoding: try JSONSerialization.data(withJSONObject: misspelt), as: UTF8.self))
+        let text = try await BadgerProcess.run(["optimize", "--histories", "histories.json", "--settings"], in: directory.url)
+        try directory.write("text.txt", text.standardOutput)
+        try directory.write("array.json", "[0.2, 1.2]")
+        for (file, message) in [
+            (
+                "misspelt.json",
+                #"--settings: unknown key "same_day_interval" (did you mean "same_day_intervals"?); the keys are fsrs_parameters"#
+            ),
+            ("text.txt", "--settings text.txt: it holds the text that `badger optimize --settings` prints without `--format json`"),
+            ("array.json", "--settings array.json: it holds a JSON array; --settings takes an object"),
+            ("missing.json", "--settings missing.json: no such file"),
+        ] {
+            let refused = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", file], in: directory.url)
+            #expect(refused.status == 2)
+            #expect(refused.standardError.contains(message), "\(refused.standardError)")
+        }
     }
 
     /// Ten cards reviewed a day apart 15 times: 140 reviews to fit, but every card's first

@@ -172,7 +172,7 @@ import Testing
             ("[1, 2, 3]", "FSRS-6 needs exactly 21 parameters, but 3 were given."),
             ("[" + Array(repeating: "200", count: 21).joined(separator: ", ") + "]", "w[0] is 200.0, outside its allowed range"),
             ("[0.2, oops]", "not a JSON array of 21 numbers"),
-            ("missing.json", "missing.json: no such file or cannot be read"),
+            ("missing.json", "--params missing.json: no such file (give a file or a JSON array)"),
             // A settings object given to --params points to --settings.
             (
                 #"{"desired_retention": 0.9}"#,

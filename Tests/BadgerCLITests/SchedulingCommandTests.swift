@@ -112,7 +112,7 @@ import Testing
         #expect(result.standardOutput.isEmpty)
         #expect(
             result.standardError
-                == "badger: error: c1: review 2 (2026-01-01T08:00:00Z) is earlier than review 1 (2026-01-02T08:00:00Z); list each card's reviews in time order\n"
+                == "badger: error: -: history 1 (\"c1\"): review 2 (2026-01-01T08:00:00Z) is earlier than review 1 (2026-01-02T08:00:00Z); list each card's reviews in time order\n"
         )
     }
 
