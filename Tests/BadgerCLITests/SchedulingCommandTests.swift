@@ -100,7 +100,7 @@ import Testing
             input: #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-01T08:00:00Z"}, {"rating": 5, "at": "2026-01-02T08:00:00Z"}]}]"#
         )
         #expect(result.status == 2)
-        #expect(result.standardError.contains("c1, review 2"))
+        #expect(result.standardError.contains(#"-: history 1 ("c1"), review 2: rating must be 1, 2, 3 or 4, not 5"#))
     }
 
     @Test func replayRejectsReviewsOutOfTimeOrderNamingThem() async throws {

@@ -123,6 +123,30 @@ import Testing
             RetentionCheck.adaptiveNote(noReason)
                 == "Automatic settings: retention 0.85 (FSRS schedules for 0.87), learning steps [], relearning steps [10m] (why is not recorded: badger.yml has no `adaptive_reason`)."
         )
+        // The reason emptied, or the values it explains edited by hand since: what is in force,
+        // never the reason's numbers (nor "the default steps until they are chosen", which no
+        // session would do: the choice is current).
+        for (from, to) in [
+            ("adaptive_reason: \"\(reason)\"", "adaptive_reason: \"\""), ("adaptive_reason: \"\(reason)\"", "adaptive_reason: 42"),
+            ("adaptive_retention: 0.87", "adaptive_retention: 0.93"),
+            ("adaptive_target_retention: 0.85", "adaptive_target_retention: 0.86"),
+            ("adaptive_learning_steps: []", "adaptive_learning_steps: [3h]"),
+            ("adaptive_relearning_steps: [10m]", "adaptive_relearning_steps: []"),
+        ] {
+            let edited = try CollectionConfig(yaml: all + chosen.replacingOccurrences(of: from, with: to), path: "badger.yml")
+            #expect(edited.adaptiveChoiceCurrent)
+            let note = RetentionCheck.adaptiveNote(edited) ?? ""
+            #expect(note.hasPrefix("Automatic settings: retention 0.8"), "\(to): \(note)")
+            #expect(
+                note.hasSuffix(" (why is not recorded: `adaptive_reason` in badger.yml does not explain these values)."), "\(to): \(note)")
+            #expect(
+                note.contains(
+                    AdaptiveRefit.describe(
+                        AdaptiveChoice(
+                            desiredRetention: edited.desiredRetention, learningSteps: edited.learningSteps,
+                            relearningSteps: edited.relearningSteps, reason: "", targetRetention: edited.targetInForce), config: edited)),
+                "\(note)")
+        }
         // Two clones' fits merged by git: the values in force, not one fit's reason.
         let merged = try CollectionConfig(
             yaml: all + withSameDay + "adaptive_retention: 0.91\nfsrs_parameters_reviews: 401\n", path: "badger.yml")
