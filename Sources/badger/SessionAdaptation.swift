@@ -21,11 +21,21 @@ extension StudyService {
         for memory in memories {
             // Whether the parameters are stale is found from the logs' numbers, without a column
             // per review; the records a fit needs are only made when they are.
-            guard let config = configs[memory.root] else { continue }
-            let freshness = ParameterFreshness(config: config, memory: memory)
-            guard freshness.isStale, config.adapt, config.scheduler == "fsrs" else { continue }
+            guard configs[memory.root] != nil else { continue }
             // A session over several collections names the one each line is about.
             let name = memories.count > 1 ? UntrustedText.sanitized(DisplayPath.of(memory.root)) + ": " : ""
+            // badger.yml as it is now (edited during the session: its bounds, steps or `adapt`),
+            // which the fit's keys are added to; one with a mistake now gets no fit.
+            let config: CollectionConfig
+            do {
+                config = try CollectionLoader(fileAccess: LocalFileSystem()).configuration(forRoot: memory.root, readingMacros: false)
+            } catch {
+                Terminal.standardError.write(
+                    "badger: warning: \(name)no fit this time: \(UntrustedText.sanitized(String(describing: error)))\n")
+                continue
+            }
+            let freshness = ParameterFreshness(config: config, memory: memory)
+            guard freshness.isStale, config.adapt, config.scheduler == "fsrs" else { continue }
             // Nothing is fitted that could not be stored (a badger.yml linked out of the collection).
             if let problem = AdaptiveRefit.storageProblem(in: memory.root, fileAccess: LocalFileSystem()) {
                 let due = freshness.choiceIsStale ? "the automatic settings are due to be chosen" : "the FSRS parameters are stale"

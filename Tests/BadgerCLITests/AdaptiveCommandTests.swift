@@ -1,3 +1,4 @@
+import BadgerDeck
 import BadgerTestSupport
 import Foundation
 import Testing
@@ -1016,6 +1017,30 @@ import Testing
                 ), "\(due.standardOutput)")
             #expect(try directory.read("badger.yml") == text)
         }
+    }
+
+    /// badger.yml edited while a session is open: the end-of-session fit chooses with the file
+    /// as it is then (it chose with the bounds read at the start, wrote those beside the new
+    /// ones, and announced a retention the new bounds exclude), and keeps the edit.
+    @Test func aSessionsFitChoosesWithBadgerYmlAsItIsAtTheEnd() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let badger = try StartedBadger(["study", "--topic", "all", "--count", "10", "--plain"], in: directory.url)
+        defer { badger.kill() }
+        #expect(await badger.waitFor("(Enter: answer", seconds: 20))
+        let edited = "desired_retention: auto\nlearning_steps: [1m, 5m]\nrelearning_steps: auto\ndesired_retention_bounds: [0.90, 0.95]\n"
+        try directory.write("badger.yml", edited)
+        badger.send("q\n")
+        badger.closeInput()
+        #expect(await badger.waitForExit(seconds: 60) == 0)
+        let announced = badger.output.split(separator: "\n").first { $0.contains("Re-fitted your FSRS parameters") } ?? ""
+        #expect(announced.contains("; retention 0.9"), "\(badger.output)")
+        #expect(!announced.contains(", learning steps "), "\(announced)")
+        let yaml = try directory.read("badger.yml")
+        #expect(yaml.hasPrefix(edited), "\(yaml)")
+        #expect(yaml.contains("adaptive_retention_bounds: [0.90, 0.95]\n"), "\(yaml)")
+        let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+        #expect(config.targetInForce >= 0.90)
     }
 
     /// After a re-fit (the end of a session, or `optimize --apply`) the state files follow the
