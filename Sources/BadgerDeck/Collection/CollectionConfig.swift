@@ -151,7 +151,13 @@ public struct CollectionConfig: Sendable, Equatable {
             merged = true
             // Compared without the blank lines a block may end with (the file's last has one).
             let chosen = fitChosen(ranges.map(text))
-            for (index, range) in ranges.enumerated() where index != chosen { unused.formUnion(range) }
+            for (index, range) in ranges.enumerated() where index != chosen {
+                unused.formUnion(range)
+                // Each copy is checked as the one used is (on its own line number): a copy written
+                // wrong by hand is an error, not passed over.
+                let alone = String(repeating: "\n", count: range.lowerBound) + lines[range].joined(separator: "\n") + "\n"
+                _ = try CollectionConfig(yaml: alone, path: path)
+            }
         }
         return (unused, merged)
     }
@@ -434,8 +440,13 @@ public struct CollectionConfig: Sendable, Equatable {
                 fsrsParameters = numbers
                 fsrsParametersSource = (path, value.mark?.line ?? key.mark?.line ?? 0)
             case "fsrs_parameters_fitted":
-                guard let text = value.string, !text.isEmpty else {
-                    throw bad("`fsrs_parameters_fitted` must be a date such as 2026-11-22")
+                // As a fit writes it: the study day, year-month-day.
+                let parts = value.string?.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) } ?? []
+                guard let text = value.string, text.count == 10, parts.count == 3, let month = parts[1], let day = parts[2],
+                    parts[0] != nil,
+                    (1...12).contains(month), (1...31).contains(day)
+                else {
+                    throw bad("`fsrs_parameters_fitted` must be a date such as 2026-11-22 (as a fit writes it)")
                 }
                 fsrsParametersFitted = text
             case "fsrs_parameters_reviews":
