@@ -232,6 +232,8 @@ struct PlainStudy {
             Terminal.standardOutput.write("\n")
             return nil
         }
+        // A terminal echoes the answer and its Enter; from a pipe, the next output would join the prompt.
+        if isatty(STDIN_FILENO) != 1 { Terminal.standardOutput.write("\n") }
         return line.trimmingCharacters(in: .whitespaces)
     }
 

@@ -1019,6 +1019,17 @@ import Testing
         }
     }
 
+    /// Answers piped in are not echoed: the re-fit line after "q" at the last prompt starts a
+    /// line of its own (it was glued to the prompt).
+    @Test func theRefitLineStartsItsOwnLineAfterAPipedAnswer() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let session = try await BadgerProcess.run(
+            ["study", "--topic", "all", "--count", "1", "--plain"], in: directory.url, environment: ["TZ": "UTC"], input: "\n2\nq\n")
+        #expect(session.status == 0, "\(session.standardError)")
+        #expect(session.standardOutput.contains("l: learn again · q: quit: \nRe-fitted your FSRS parameters"), "\(session.standardOutput)")
+    }
+
     /// badger.yml edited while a session is open: the end-of-session fit chooses with the file
     /// as it is then (it chose with the bounds read at the start, wrote those beside the new
     /// ones, and announced a retention the new bounds exclude), and keeps the edit.
