@@ -652,6 +652,21 @@ public struct CollectionMemory: Sendable {
         logs.compactMap { log in log.log.conflictMarkerLine.map { (log.displayPath, $0) } }
     }
 
+    /// Logs holding reviews dated more than a day after `now` (a clock set wrong where they were
+    /// written, or lines written by hand): display paths, how many, and the latest. They are read
+    /// as written, so they are named.
+    public func futureReviews(after now: Date) -> [(path: String, count: Int, latest: Date)] {
+        let limit = Int64(now.timeIntervalSince1970) + 86_400
+        return logs.compactMap { log in
+            var (count, latest) = (0, Int64.min)
+            for index in 0..<log.log.count where log.log.times[index] > limit && log.log.isReview(index) {
+                count += 1
+                latest = max(latest, log.log.times[index])
+            }
+            return count == 0 ? nil : (log.displayPath, count, Date(timeIntervalSince1970: TimeInterval(latest)))
+        }
+    }
+
     /// Logs whose last line was cut off by a crash and repaired on reading (display paths).
     public var repairedLogs: [(path: String, line: Int)] {
         logs.compactMap { log in log.log.repairedTruncatedLine.map { (log.displayPath, $0) } }

@@ -181,6 +181,15 @@ public struct StudiedCollection {
                     ))
             }
             for warning in memory.warnings { notices.append(Notice(kind: .warning, text: warning)) }
+            for future in memory.futureReviews(after: now) {
+                let reviews = future.count == 1 ? "a review is" : "\(future.count) reviews are"
+                notices.append(
+                    Notice(
+                        kind: .warning,
+                        text:
+                            "\(future.path): \(reviews) dated more than a day from now (the latest \(Timestamp.format(future.latest))): was a clock set wrong where they were written? They count as written, in the schedule and the next fit"
+                    ))
+            }
             for conflicted in memory.conflictedLogs {
                 notices.append(
                     Notice(
