@@ -253,6 +253,7 @@ extension Badger {
                 before: FitEvaluation(parameters: current, set: test, group: group),
                 after: FitEvaluation(parameters: fit.parameters, set: test, group: group), current: current, fitted: fit.parameters,
                 applied: apply, workload: nil)
+            if studied.configs.count > 1 { result.pooledRoots = studied.configs.keys.sorted() }
             // Simulated with the parameters stored when --apply stores some, else with this fit.
             var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
             // Fitted again on every review, the latest 20% included.

@@ -76,6 +76,9 @@ struct OptimizeReport: Encodable {
     /// With --apply over several collections: what each stored, fitted to its own reviews (the
     /// report above is over all of them; `stored` and `automatic` are the first's).
     var collections: [StoredCollection]?
+    /// Over several collections: their roots, whose logs the report pools (its `current`
+    /// parameters are the first's); --apply fits each to its own.
+    var pooledRoots: [String]?
 
     struct StoredCollection: Encodable {
         var root: String
@@ -163,6 +166,12 @@ struct OptimizeReport: Encodable {
 
     var text: String {
         var lines: [String] = []
+        if let pooledRoots, let first = pooledRoots.first {
+            let names = pooledRoots.map { UntrustedText.sanitized(DisplayPath.of($0)) }
+            lines.append(
+                "Pooled over \(pooledRoots.count) collections (\(names.joined(separator: ", "))); \"current\" is the parameters of \(UntrustedText.sanitized(DisplayPath.of(first))), and --apply fits each collection to its own reviews."
+            )
+        }
         lines.append(
             "The logs hold \(reviews) reviews of \(cards) cards; \(trainReviews + testReviews) came a day or more after the card's previous review."
         )
@@ -231,7 +240,9 @@ struct OptimizeReport: Encodable {
         lines.append(
             applied
                 ? "Stored in badger.yml (fsrs_parameters), fitted again on every review; \(Self.use(by: unusedBy)):"
-                : "Not applied: run `badger optimize --apply` to store them in badger.yml.")
+                : pooledRoots == nil
+                    ? "Not applied: run `badger optimize --apply` to store them in badger.yml."
+                    : "Not applied: `badger optimize --apply` fits each collection to its own reviews and stores them in its badger.yml.")
         if applied, let stored { lines.append("  " + Self.parameterList(stored)) }
         if applied, let automatic { lines.append(automatic.line) }
         return lines.joined(separator: "\n") + "\n"

@@ -197,6 +197,18 @@ import Testing
             second.remove()
         }
         try second.write("badger.yml", "scheduler: sm2\n")
+        // Without --apply: the report pools both, and says so (it said --apply would store "them").
+        let report = try await BadgerProcess.run(["optimize", ".", second.url.path], in: first.url, environment: ["TZ": "UTC"])
+        #expect(
+            report.standardOutput.hasPrefix(
+                "Pooled over 2 collections (., \(second.url.path)); \"current\" is the parameters of ., and --apply fits each collection to its own reviews.\n"
+            ), "\(report.standardOutput)")
+        #expect(
+            report.standardOutput.hasSuffix(
+                "Not applied: `badger optimize --apply` fits each collection to its own reviews and stores them in its badger.yml.\n"))
+        let pooled = try await BadgerProcess.run(
+            ["optimize", ".", second.url.path, "--format", "json"], in: first.url, environment: ["TZ": "UTC"])
+        #expect((try OptimizeCommandTests.json(pooled.standardOutput)["pooledRoots"] as? [String])?.count == 2)
         let applied = try await BadgerProcess.run(["optimize", "--apply", ".", second.url.path], in: first.url, environment: ["TZ": "UTC"])
         #expect(applied.status == 0, "\(applied.standardError)")
         #expect(applied.standardOutput.contains("Each collection fitted again on every review of its own"), "\(applied.standardOutput)")
