@@ -23,15 +23,21 @@ import Testing
         #expect(StudiedCollection.primaryConfig(of: [:]).dayStartHour == CollectionConfig().dayStartHour)
     }
 
-    @Test func aCutOffLogLineComesBackAsAWarningNotPrinted() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try directory.write("badger.yml", "")
+    /// A collection of one card in `directory`, and its id.
+    static func oneCard(in directory: TemporaryDirectory) throws -> (DeckCollection, String) {
         try directory.write("t.md", "---\ntopic: T\n---\n\nQ: What is 2+2?\nA: 4\n")
         let fileAccess = LocalFileSystem()
         let collection = try DeckCollection.load(
             try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path]), fileAccess: fileAccess)
-        let id = try #require(collection.cards.first?.id.description)
+        return (collection, try #require(collection.cards.first?.id.description))
+    }
+
+    @Test func aCutOffLogLineComesBackAsAWarningNotPrinted() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", "")
+        let (collection, id) = try Self.oneCard(in: directory)
+        let fileAccess = LocalFileSystem()
         try directory.write(
             "t.reviews",
             "# badger review log 2\n2026-11-20T10:00:00Z\tcard\t\(id)\t\(id)\tforward\tWhat is 2+2?\t4\t4f520baec197f444\n"
@@ -55,11 +61,8 @@ import Testing
     @Test func reviewsDatedAfterNowAreNamed() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.write("t.md", "---\ntopic: T\n---\n\nQ: What is 2+2?\nA: 4\n")
+        let (collection, id) = try Self.oneCard(in: directory)
         let fileAccess = LocalFileSystem()
-        let collection = try DeckCollection.load(
-            try CollectionLoader(fileAccess: fileAccess).deckFiles(paths: [directory.url.path]), fileAccess: fileAccess)
-        let id = try #require(collection.cards.first?.id.description)
         try directory.write(
             "t.reviews",
             "# badger review log 1\n2026-11-20T10:00:00Z\treview\t\(id)\t3\t-\t-\n2030-01-01T00:00:00Z\treview\t\(id)\t3\t-\t-\n"
