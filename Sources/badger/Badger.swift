@@ -34,9 +34,15 @@ struct Badger: ParsableCommand {
     static func main() {
         // One allocator arena (glibc): see Sources/CMalloc/shim.h.
         badger_use_one_malloc_arena()
+        // Standard input, output or error closed (`>&-`): the next file opened would take its
+        // number, and output meant for the terminal would go into a lock or state file.
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if opened != descriptor, opened >= 0 { close(opened) }
+        }
         // An unknown subcommand (`badger stduy`, `badger help nosuch`): named, with a did-you-mean.
         if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst()), root: Badger.self) {
-            FileHandle.standardError.write(Data((unknown.description + "\n").utf8))
+            Terminal.standardError.write(unknown.description + "\n")
             Foundation.exit(ExitStatus.usageOrIO.rawValue)
         }
         var arguments = Array(CommandLine.arguments.dropFirst())
@@ -47,15 +53,15 @@ struct Badger: ParsableCommand {
         } catch let finished as CommandFinished {
             Foundation.exit(finished.status.rawValue)
         } catch let message as LibraryErrorMessage {
-            FileHandle.standardError.write(Data(("badger: error: " + message.text + "\n").utf8))
+            Terminal.standardError.write("badger: error: " + message.text + "\n")
             Foundation.exit(ExitStatus.usageOrIO.rawValue)
         } catch {
             if let message = LibraryErrorMessage(error) {
-                FileHandle.standardError.write(Data(("badger: error: " + message.text + "\n").utf8))
+                Terminal.standardError.write("badger: error: " + message.text + "\n")
                 Foundation.exit(ExitStatus.usageOrIO.rawValue)
             }
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Terminal.standardError.write(fullMessage(for: error) + "\n")
                 Foundation.exit(ExitStatus.usageOrIO.rawValue)
             }
             exit(withError: error)

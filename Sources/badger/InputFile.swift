@@ -12,15 +12,14 @@ enum InputFile {
     /// The whole contents of `path`, or why it cannot be read ("no such file", "it is a folder",
     /// the system's reason).
     static func contents(of path: String) -> Result<Data, Failure> {
-        if path == "-" { return .success(FileHandle.standardInput.readDataToEndOfFile()) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             return .failure(Failure(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
         }
-        defer { close(descriptor) }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            return .failure(Failure(reason: "it is a folder, not a file"))
+            return .failure(Failure(reason: path == "-" ? "standard input is a folder, not a file" : "it is a folder, not a file"))
         }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

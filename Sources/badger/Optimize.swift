@@ -113,8 +113,10 @@ extension Badger {
         var timings = false
 
         func validate() throws {
-            if let now, Timestamp.parse(now) == nil {
-                throw ValidationError("--now \"\(UntrustedText.sanitized(now))\" is not an ISO-8601 time such as 2026-11-21T09:30:00Z")
+            // Within the times the fit log and badger.yml's fitted date are written in.
+            if let now, Timestamp.parse(now).map({ $0 < Date(timeIntervalSince1970: 0) || $0 >= HistoryFile.endOfYear9999 }) ?? true {
+                throw ValidationError(
+                    "--now \"\(UntrustedText.sanitized(now))\" is not an ISO-8601 time from 1970 to 9999 such as 2026-11-21T09:30:00Z")
             }
             if histories != nil, apply {
                 throw ValidationError("--apply stores parameters fitted on the collection; it cannot be used with --histories")
@@ -182,7 +184,11 @@ extension Badger {
             let moment = now.flatMap(Timestamp.parse) ?? Date()
             let logs = studied.history
             let reviewCount = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
-            let histories = ReviewHistory.histories(fromLogs: logs)
+            // Each collection's cards are its own: a card two collections hold (the same deck in
+            // both, two clones) is two histories, not one interleaved.
+            let histories = studied.configs.keys.sorted().flatMap { root in
+                ReviewHistory.histories(fromLogs: studied.memories.filter { $0.root == root }.flatMap(\.history))
+            }
             let set = TrainingSet(histories: histories)
             let config = studied.primaryConfig
             guard set.items.count >= Self.minimumReviews else {

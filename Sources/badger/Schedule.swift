@@ -75,6 +75,10 @@ extension Badger.Schedule {
             if params != nil, scheduler != .fsrs { throw ValidationError("--params applies only to --scheduler fsrs") }
             if settings != nil, scheduler != .fsrs { throw ValidationError("--settings applies only to --scheduler fsrs") }
             if settings != nil, params != nil { throw ValidationError("give either --params or --settings, not both") }
+            if file == "-", [params, settings].contains("-") {
+                throw ValidationError(
+                    "standard input (-) can give the histories or the \(params == "-" ? "parameters" : "settings"), not both")
+            }
         }
 
         struct Output: Encodable {

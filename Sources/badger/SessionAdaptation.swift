@@ -21,17 +21,21 @@ extension StudyService {
         for memory in memories {
             // Whether the parameters are stale is found from the logs' numbers, without a column
             // per review; the records a fit needs are only made when they are.
-            guard configs[memory.root] != nil else { continue }
+            // As the session read badger.yml, and as it is now (edited during the session: its
+            // bounds, steps or `adapt`), which the fit's keys are added to. Both must allow a fit:
+            // a file caught half-saved by an editor reads as the defaults.
+            guard let started = configs[memory.root], started.adapt, started.scheduler == "fsrs" else { continue }
             // A session over several collections names the one each line is about.
             let name = memories.count > 1 ? UntrustedText.sanitized(DisplayPath.of(memory.root)) + ": " : ""
-            // badger.yml as it is now (edited during the session: its bounds, steps or `adapt`),
-            // which the fit's keys are added to; one with a mistake now gets no fit.
             let config: CollectionConfig
             do {
                 config = try CollectionLoader(fileAccess: LocalFileSystem()).configuration(forRoot: memory.root, readingMacros: false)
             } catch {
-                Terminal.standardError.write(
-                    "badger: warning: \(name)no fit this time: \(UntrustedText.sanitized(String(describing: error)))\n")
+                if ParameterFreshness(config: started, memory: memory).isStale {
+                    Terminal.standardError.write(
+                        "badger: warning: \(name)no fit this time: badger.yml was changed during the session, and \(UntrustedText.sanitized(String(describing: error)))\n"
+                    )
+                }
                 continue
             }
             let freshness = ParameterFreshness(config: config, memory: memory)

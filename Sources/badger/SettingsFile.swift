@@ -86,29 +86,27 @@ struct SettingsFile: Codable, Equatable {
     /// the command with status 2.
     static func read(_ path: String) throws -> SettingsFile {
         let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        // JSON given inline, or the file it is in, named in every message.
+        let inline = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
+        let source = inline ? "--settings" : "--settings \(UntrustedText.sanitized(path))"
         let data: Data
-        if trimmed.hasPrefix("[") {
-            return try fail(
-                "--settings takes a JSON object (as `badger optimize --histories FILE --settings` prints); this is an array (parameters alone go to --params)"
-            )
-        }
-        if trimmed.hasPrefix("{") {
+        if inline {
             data = Data(trimmed.utf8)
         } else {
             switch InputFile.contents(of: path) {
             case .success(let contents): data = contents
-            case .failure(let failure): return try fail("--settings \(UntrustedText.sanitized(path)): \(failure.reason)")
+            case .failure(let failure): return try fail("\(source): \(failure.reason)")
             }
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
         if text.hasPrefix("[") {
             return try fail(
-                "--settings \(UntrustedText.sanitized(path)): it holds a JSON array; --settings takes an object (as `badger optimize --histories FILE --format json --settings` prints), and parameters alone go to --params"
+                "\(source): this is a JSON array; --settings takes an object (as `badger optimize --histories FILE --format json --settings` prints), and parameters alone go to --params"
             )
         }
         if text.hasPrefix("desired_retention:") {
             return try fail(
-                "--settings \(UntrustedText.sanitized(path)): it holds the text that `badger optimize --settings` prints without `--format json`; give it the JSON object that `--format json` prints"
+                "\(source): this is the text that `badger optimize --settings` prints without `--format json`; give it the JSON object that `--format json` prints"
             )
         }
         let settings: SettingsFile
@@ -116,7 +114,7 @@ struct SettingsFile: Codable, Equatable {
             settings = try JSONDecoder().decode(SettingsFile.self, from: data)
         } catch {
             return try fail(
-                "--settings: not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))"
+                "\(source): not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))"
             )
         }
         // A key misspelt would be left out silently and change the schedule (same_day_interval).
@@ -126,11 +124,11 @@ struct SettingsFile: Codable, Equatable {
         {
             let guess = DidYouMean.suggestion(for: unknown, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
             return try fail(
-                "--settings: unknown key \"\(UntrustedText.sanitized(unknown))\"\(guess); the keys are \(known.joined(separator: ", "))")
+                "\(source): unknown key \"\(UntrustedText.sanitized(unknown))\"\(guess); the keys are \(known.joined(separator: ", "))")
         }
         if let version = settings.schemaVersion, version != schemaVersion {
             return try fail(
-                "--settings: schema_version \(version) is not one this badger reads (\(schemaVersion)); leave it out or write \(schemaVersion)"
+                "\(source): schema_version \(version) is not one this badger reads (\(schemaVersion)); leave it out or write \(schemaVersion)"
             )
         }
         _ = try settings.scheduler()

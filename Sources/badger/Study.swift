@@ -232,8 +232,9 @@ struct PlainStudy {
             Terminal.standardOutput.write("\n")
             return nil
         }
-        // A terminal echoes the answer and its Enter; from a pipe, the next output would join the prompt.
-        if isatty(STDIN_FILENO) != 1 { Terminal.standardOutput.write("\n") }
+        // A terminal echoes the answer and its Enter onto the prompt's line; otherwise (answers
+        // piped in, or the output going to a file) the next output would join the prompt.
+        if isatty(STDIN_FILENO) != 1 || !Terminal.standardOutput.isTerminal { Terminal.standardOutput.write("\n") }
         return line.trimmingCharacters(in: .whitespaces)
     }
 

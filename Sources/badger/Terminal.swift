@@ -16,10 +16,12 @@ struct Terminal {
     static let standardOutput = Terminal(handle: .standardOutput, isTerminal: isatty(STDOUT_FILENO) == 1)
     static let standardError = Terminal(handle: .standardError, isTerminal: isatty(STDERR_FILENO) == 1)
 
-    /// Writes all of `text`. When it cannot be written (a full disk, a closed descriptor),
-    /// badger says so on standard error and exits with status 2: output that stops short must
-    /// not pass for the whole (FileHandle traps instead). Nothing a command has stored is at
-    /// risk: stores are whole-file renames, done before their outcome is printed.
+    /// Writes all of `text`. When standard output cannot be written (a full disk), badger says
+    /// so on standard error and exits with status 2: output that stops short must not pass for
+    /// the whole (FileHandle traps instead). What a command stored before is safe: ratings are
+    /// appended to the logs as they are made (a line cut short is repaired on the next read),
+    /// other files are replaced whole by a rename. Standard error that cannot be written is
+    /// let go: a warning nobody can read does not stop the command.
     func write(_ text: String) {
         let descriptor = handle.fileDescriptor
         var failure: Int32?
@@ -36,11 +38,9 @@ struct Terminal {
                 offset += written
             }
         }
-        guard let failure else { return }
-        if descriptor != STDERR_FILENO {
-            let message = "badger: error: cannot write the output: \(String(cString: strerror(failure)))\n"
-            _ = message.withCString { systemWrite(STDERR_FILENO, $0, strlen($0)) }
-        }
+        guard let failure, descriptor != STDERR_FILENO else { return }
+        let message = "badger: error: cannot write the output: \(String(cString: strerror(failure)))\n"
+        _ = message.withCString { systemWrite(STDERR_FILENO, $0, strlen($0)) }
         exit(ExitStatus.usageOrIO.rawValue)
     }
 

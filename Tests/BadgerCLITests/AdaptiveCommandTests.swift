@@ -199,13 +199,18 @@ import Testing
         try second.write("badger.yml", "scheduler: sm2\n")
         // Without --apply: the report pools both, and says so (it said --apply would store "them").
         let report = try await BadgerProcess.run(["optimize", ".", second.url.path], in: first.url, environment: ["TZ": "UTC"])
+        // In path order, named as given ("." for the folder it runs in).
+        let names = [first.url.path, second.url.path].sorted().map { $0 == first.url.path ? "." : $0 }
         #expect(
             report.standardOutput.hasPrefix(
-                "Pooled over 2 collections (., \(second.url.path)); \"current\" is the parameters of ., and --apply fits each collection to its own reviews.\n"
+                "Pooled over 2 collections (\(names.joined(separator: ", "))); \"current\" is the parameters of \(names[0]), and --apply fits each collection to its own reviews.\n"
             ), "\(report.standardOutput)")
         #expect(
             report.standardOutput.hasSuffix(
                 "Not applied: `badger optimize --apply` fits each collection to its own reviews and stores them in its badger.yml.\n"))
+        // The two hold the same decks: each card is two histories, one per collection (they were
+        // interleaved into one, 40 cards).
+        #expect(report.standardOutput.contains(" reviews of 80 cards; "), "\(report.standardOutput)")
         let pooled = try await BadgerProcess.run(
             ["optimize", ".", second.url.path, "--format", "json"], in: first.url, environment: ["TZ": "UTC"])
         #expect((try OptimizeCommandTests.json(pooled.standardOutput)["pooledRoots"] as? [String])?.count == 2)
@@ -626,6 +631,10 @@ import Testing
         let fromStandardInput = try await BadgerProcess.run(
             ["optimize", "--histories", "-", "--format", "json", "--settings"], in: directory.url, input: histories)
         #expect(fromStandardInput.standardOutput == printed.standardOutput)
+        let twice = try await BadgerProcess.run(["schedule", "replay", "-", "--settings", "-"], in: directory.url, input: histories)
+        #expect(twice.status == 2)
+        #expect(
+            twice.standardError.contains("standard input (-) can give the histories or the settings, not both"), "\(twice.standardError)")
 
         try directory.write(
             "nfc.json",
@@ -642,10 +651,10 @@ import Testing
         for (file, message) in [
             (
                 "misspelt.json",
-                #"--settings: unknown key "same_day_interval" (did you mean "same_day_intervals"?); the keys are fsrs_parameters"#
+                #"--settings misspelt.json: unknown key "same_day_interval" (did you mean "same_day_intervals"?); the keys are fsrs_parameters"#
             ),
-            ("text.txt", "--settings text.txt: it holds the text that `badger optimize --settings` prints without `--format json`"),
-            ("array.json", "--settings array.json: it holds a JSON array; --settings takes an object"),
+            ("text.txt", "--settings text.txt: this is the text that `badger optimize --settings` prints without `--format json`"),
+            ("array.json", "--settings array.json: this is a JSON array; --settings takes an object"),
             ("missing.json", "--settings missing.json: no such file"),
         ] {
             let refused = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", file], in: directory.url)

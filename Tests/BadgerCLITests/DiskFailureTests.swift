@@ -64,6 +64,56 @@ import Testing
         #expect(result.standardError == "badger: error: cannot write the output: No space left on device\n")
     }
 
+    /// A standard stream closed (`>&-`, `<&-`) or a folder given as standard input: the output
+    /// never goes into a file the command opens next (it went into the collection's lock file),
+    /// the review is recorded, and standard input that cannot be read is an error, not a trap.
+    @Test func closedOrUnreadableStandardStreamsAreHandled() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("t.md", Self.deck)
+        let listed = try await BadgerProcess.run(["list"], in: directory.url)
+        let id = try #require(listed.standardOutput.split(separator: " ").first.map(String.init))
+        func shell(_ script: String) async throws -> BadgerProcess.Result {
+            let process = ChildProcess()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, BadgerProcess.executable.path]
+            process.currentDirectoryURL = directory.url
+            return try await ExternalProcess.run(process)
+        }
+        let reviewed = try await shell(#"exec "$0" review --card \#(id) --rating 2 >&- 2>&-"#)
+        #expect(reviewed.status == 0)
+        #expect(try directory.read("t.reviews").contains("\treviewed\t\(id)\t3\t"))
+        // A session left open with standard output closed: its output goes nowhere, and the
+        // lock names it (the lock file took the closed descriptor, and held the screen).
+        let session = ChildProcess()
+        session.executableURL = URL(fileURLWithPath: "/bin/sh")
+        session.arguments = ["-c", #"exec "$0" study --topic T --count 3 --plain >&-"#, BadgerProcess.executable.path]
+        session.currentDirectoryURL = directory.url
+        let input = Pipe()
+        session.standardInput = input
+        try session.run()
+        defer {
+            session.terminate()
+            try? input.fileHandleForWriting.close()
+        }
+        var output: String?
+        for _ in 0..<500 where output == nil {
+            try await Task.sleep(for: .milliseconds(10))
+            if (try? directory.read(".badger.lock"))?.contains("badger (pid") == true {
+                output = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(session.processIdentifier)/fd/1")
+            }
+        }
+        #expect(output == "/dev/null")
+        let lock = try directory.read(".badger.lock")
+        #expect(lock.hasPrefix("badger (pid") && !lock.contains("Question"), "\(lock)")
+        for script in [#"exec "$0" schedule replay - < ."#, #"exec "$0" schedule replay - <&-"#] {
+            let refused = try await shell(script)
+            #expect(refused.status == 2, "\(script): \(refused.standardError)")
+            #expect(refused.standardError.hasPrefix("badger: error: -: "), "\(script): \(refused.standardError)")
+            #expect(!refused.standardError.contains("Fatal error"))
+        }
+    }
+
     @Test func aReadOnlyCollectionGivesAClearErrorAndKeepsTheFiles() async throws {
         try await Self.withMountedCollection { directory, ids in
             let before = try Self.contents(of: directory)

@@ -188,7 +188,8 @@ import Testing
         let array = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--settings", fit.standardOutput], in: directory.url)
         #expect(array.status == 2)
-        #expect(array.standardError.contains("this is an array (parameters alone go to --params)"), "\(array.standardError)")
+        #expect(array.standardError.contains("--settings: this is a JSON array; --settings takes an object"), "\(array.standardError)")
+        #expect(array.standardError.contains("and parameters alone go to --params"), "\(array.standardError)")
         let wrongScheduler = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--scheduler", "sm2", "--params", "fitted.json"], in: directory.url)
         #expect(wrongScheduler.status == 2)

@@ -126,6 +126,9 @@ import Testing
         ("adaptive_retention: 2\n", "line 1: `adaptive_retention` must be a number from 0.70 to 0.99"),
         ("fsrs_parameters_fitted: \"tomorrow\"\n", "line 1: `fsrs_parameters_fitted` must be a date such as 2026-11-22"),
         ("fsrs_parameters_fitted: 2026-13-01\n", "line 1: `fsrs_parameters_fitted` must be a date"),
+        ("fsrs_parameters_fitted: 2026-02-29\n", "line 1: `fsrs_parameters_fitted` must be a date"),
+        ("fsrs_parameters_fitted: \"+123-11-22\"\n", "line 1: `fsrs_parameters_fitted` must be a date"),
+        ("fsrs_parameters_fitted: 0000-01-01\n", "line 1: `fsrs_parameters_fitted` must be a date"),
         // A fit-written key twice (as git's union merge of two clones' fits leaves it): every
         // copy is checked, also the one not used (it was passed over unread).
         (
@@ -133,7 +136,8 @@ import Testing
             "line 3: `fsrs_parameters_reviews` must be a whole number of reviews"
         ),
         ("fsrs_parameters_reviews: -5\nfsrs_parameters_reviews: 200\n", "line 1: `fsrs_parameters_reviews` must be a whole number"),
-        ("adaptive_retention: 0.9\nadaptive_retention: 7\n", "line 2: `adaptive_retention` must be a number from 0.70 to 0.99"),
+        // 0.95 is the copy used; the other is checked all the same.
+        ("adaptive_retention: 0.95\nadaptive_retention: 0.5\n", "line 2: `adaptive_retention` must be a number from 0.70 to 0.99"),
     ])
     func badValuesAreErrorsWithTheirLine(yaml: String, message: String) {
         do {

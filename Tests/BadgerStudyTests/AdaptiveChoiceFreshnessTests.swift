@@ -15,6 +15,32 @@ import Testing
         ParameterFreshness(config: try CollectionConfig(yaml: yaml, path: "badger.yml"), reviews: 410, predictableReviews: 300)
     }
 
+    /// Every reason a fit writes explains the values it writes beside it: read back, `due` and
+    /// `stats` give the reason, never "why is not recorded" (which is for values edited by hand).
+    /// Calibrated or not, bounds of one value, fixed retention or fixed steps, same-day intervals off.
+    @Test func aFitsOwnReasonExplainsItsValuesReadBack() throws {
+        for settings in [
+            "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n",
+            "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\nsame_day_intervals: false\n",
+            "desired_retention: auto\ndesired_retention_bounds: [0.90, 0.90]\nlearning_steps: auto\n",
+            "desired_retention: 0.9\nlearning_steps: auto\nrelearning_steps: auto\n",
+            "desired_retention: auto\nlearning_steps: [1m]\nrelearning_steps: []\n",
+        ] {
+            let config = try CollectionConfig(yaml: settings, path: "badger.yml")
+            let uncalibrated = AdaptiveRefit.choose(config: config, parameters: FSRS6.defaultParameters, histories: [])
+            for choice in [uncalibrated, uncalibrated.calibrated(by: 0.03, within: config.retentionBounds)] {
+                var text = CollectionConfig.settingFittedParameters(
+                    in: settings, parameters: FSRS6.defaultParameters, fitted: "2026-11-27", reviews: 400)
+                text = CollectionConfig.settingAdaptiveChoice(
+                    in: text, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
+                    learningSteps: choice.learningSteps, relearningSteps: choice.relearningSteps, reason: choice.reason,
+                    sameDayIntervals: config.sameDayIntervalsWhenFitted, bounds: config.adaptiveRetention ? config.retentionBounds : nil)
+                let note = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: text, path: "badger.yml")) ?? ""
+                #expect(note == "Automatic settings: " + choice.reason + ".", "\(settings)\(note)")
+            }
+        }
+    }
+
     @Test func autoTurnedOnAfterAFitIsChosenAtTheNextSession() throws {
         #expect(try !Self.freshness(Self.fitted).isStale)
         let turnedOn = try Self.freshness("desired_retention: auto\nlearning_steps: auto\n" + Self.fitted)

@@ -103,6 +103,18 @@ public struct CollectionConfig: Sendable, Equatable {
         "adaptive_target_retention", "adaptive_same_day_intervals", "adaptive_retention_bounds",
     ]
 
+    /// Whether `text` is a day as a fit writes `fsrs_parameters_fitted`: `2026-11-22`, a day
+    /// that exists, from 1970 to 9999.
+    static func isFitDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1970, (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
+    }
+
     /// The keys only a fit writes (`badger optimize --apply`, a refit after `badger study`).
     public static let fittedKeys =
         ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews"] + adaptiveKeys
@@ -440,12 +452,8 @@ public struct CollectionConfig: Sendable, Equatable {
                 fsrsParameters = numbers
                 fsrsParametersSource = (path, value.mark?.line ?? key.mark?.line ?? 0)
             case "fsrs_parameters_fitted":
-                // As a fit writes it: the study day, year-month-day.
-                let parts = value.string?.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) } ?? []
-                guard let text = value.string, text.count == 10, parts.count == 3, let month = parts[1], let day = parts[2],
-                    parts[0] != nil,
-                    (1...12).contains(month), (1...31).contains(day)
-                else {
+                // As a fit writes it: the study day, year-month-day, a day that exists, from 1970.
+                guard let text = value.string, Self.isFitDate(text) else {
                     throw bad("`fsrs_parameters_fitted` must be a date such as 2026-11-22 (as a fit writes it)")
                 }
                 fsrsParametersFitted = text

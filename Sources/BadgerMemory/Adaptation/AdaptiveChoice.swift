@@ -190,6 +190,35 @@ public struct AdaptiveChoice: Sendable, Equatable {
         return choice
     }
 
+    /// Whether `reason` (a choice's, as `adaptive_reason` keeps it) names each setting given
+    /// with that value: the target retention, what FSRS schedules for (the target when no
+    /// calibration moved it), the learning and relearning steps; nil for a setting not
+    /// automatic. Values edited by hand since the choice, or a reason emptied, are not named.
+    public static func reason(
+        _ reason: String, explainsTarget target: Double?, scheduled: Double?, learningSteps: [TimeInterval]?,
+        relearningSteps: [TimeInterval]?
+    ) -> Bool {
+        let parts = reason.components(separatedBy: "; ")
+        func value(after prefix: String, upTo end: Character) -> String? {
+            parts.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).prefix { $0 != end }) }
+        }
+        func hundredths(_ retention: Double) -> String { String(format: "%.2f", retention) }
+        func steps(_ list: [TimeInterval]) -> String { list.isEmpty ? "none" : describe(list) }
+        var named = false
+        if let target {
+            guard let written = value(after: "retention ", upTo: ","), written == hundredths(target),
+                (value(after: "FSRS schedules for ", upTo: " ") ?? written) == hundredths(scheduled ?? target)
+            else { return false }
+            named = true
+        }
+        for (name, list) in [("learning steps ", learningSteps), ("relearning steps ", relearningSteps)] {
+            guard let list else { continue }
+            guard value(after: name, upTo: ":") == steps(list) else { return false }
+            named = true
+        }
+        return named
+    }
+
     /// Steps as `[1m, 10m]`, or `[]`.
     public static func describe(_ steps: [TimeInterval]) -> String {
         "["

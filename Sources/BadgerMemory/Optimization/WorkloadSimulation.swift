@@ -36,8 +36,8 @@ public struct WorkloadSimulation: Sendable {
     /// Whether the scheduler sees a card again the same day when it expects it forgotten within
     /// hours (`FSRS6.sameDayIntervals`).
     public var sameDayIntervals = false
-    /// The days at the end over which the cards remembered are averaged: every day from the one
-    /// the last new card is introduced, and at least the last half. Cards introduced together
+    /// The days at the end over which the cards remembered are averaged: every day after the one
+    /// the last new card is introduced on, and at least the last half. Cards introduced together
     /// come due together for months, so a shorter window reads where the cohort is in its
     /// intervals more than the retention (over the last 60 days, the cards remembered went down
     /// by 4% from 0.73 to 0.79 for FSRS's default parameters, 1000 cards, 20 new a day).

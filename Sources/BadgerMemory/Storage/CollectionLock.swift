@@ -30,7 +30,9 @@ public final class CollectionLock {
 
     /// Takes the lock, waiting up to `timeout` seconds for another holder to finish.
     ///
-    /// - Throws: `StorageError.locked` naming the holder when it does not finish in time.
+    /// - Throws: `StorageError.locked` naming the holder when it does not finish in time;
+    ///   `StorageError.lockFailed` when the lock file cannot be made, or this process holds it
+    ///   already (through this path or another).
     public init(root: String, holder: String, timeout: TimeInterval = 5) throws {
         path = (root.hasSuffix("/") ? root : root + "/") + ".badger.lock"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -57,11 +59,11 @@ public final class CollectionLock {
             if let other {
                 close(descriptor)
                 descriptor = -1
-                throw StorageError.lockFailed(
-                    path: path,
-                    reason:
-                        "it is the lock of \(other) (the same folder reached by another path, such as a bind mount): name the collection once"
-                )
+                let twice =
+                    other == path
+                    ? "this command holds it already (the collection is named twice): name it once"
+                    : "it is the lock file of \(other) too (the same folder reached by another path, such as a bind mount, or a copy made with hard links): name the collection once, or give the copy a lock of its own (delete its .badger.lock)"
+                throw StorageError.lockFailed(path: path, reason: twice)
             }
             self.identity = identity
         }

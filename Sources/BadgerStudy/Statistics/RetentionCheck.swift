@@ -68,33 +68,6 @@ public struct RetentionCheck: Sendable {
     /// `predictableReviews` (made a day or more after the card's previous review) says whether
     /// anything can choose them yet; `storageProblem`, why no fit could be stored (then nothing
     /// is promised of a session or `optimize --apply`).
-    /// Whether `reason` (a fit's `adaptive_reason`) explains the automatic settings `config` has
-    /// now: it names each of them with the value in force (the target, what FSRS schedules for,
-    /// the steps). Values edited by hand since, or a reason emptied, do not.
-    static func explains(_ reason: String, _ config: CollectionConfig) -> Bool {
-        let parts = reason.components(separatedBy: "; ")
-        func value(after prefix: String, upTo end: Character) -> String? {
-            parts.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).prefix { $0 != end }) }
-        }
-        func hundredths(_ retention: Double) -> String { String(format: "%.2f", retention) }
-        func steps(_ list: [TimeInterval]) -> String { list.isEmpty ? "none" : AdaptiveChoice.describe(list) }
-        var named = false
-        if config.adaptiveRetention {
-            guard let target = value(after: "retention ", upTo: ","), target == hundredths(config.targetInForce),
-                (value(after: "FSRS schedules for ", upTo: " ") ?? target) == hundredths(config.desiredRetention)
-            else { return false }
-            named = true
-        }
-        for (automatic, name, list) in [
-            (config.adaptiveLearningSteps, "learning steps ", config.learningSteps),
-            (config.adaptiveRelearningSteps, "relearning steps ", config.relearningSteps),
-        ] where automatic {
-            guard value(after: name, upTo: ":") == steps(list) else { return false }
-            named = true
-        }
-        return named
-    }
-
     public static func adaptiveNote(_ config: CollectionConfig, predictableReviews: Int = .max, storageProblem: String? = nil) -> String? {
         guard config.scheduler == "fsrs", config.hasAutomaticSettings else { return nil }
         let blocked = storageProblem.map { "no fit can store them until this is mended: \($0)" }
@@ -107,7 +80,12 @@ public struct RetentionCheck: Sendable {
             let unexplained =
                 config.adaptiveReason == nil
                 ? "badger.yml has no `adaptive_reason`"
-                : explains(config.adaptiveReason ?? "", config) ? nil : "`adaptive_reason` in badger.yml does not explain these values"
+                : AdaptiveChoice.reason(
+                    config.adaptiveReason ?? "", explainsTarget: config.adaptiveRetention ? config.targetInForce : nil,
+                    scheduled: config.adaptiveRetention ? config.desiredRetention : nil,
+                    learningSteps: config.adaptiveLearningSteps ? config.learningSteps : nil,
+                    relearningSteps: config.adaptiveRelearningSteps ? config.relearningSteps : nil)
+                    ? nil : "`adaptive_reason` in badger.yml does not explain these values"
             if let unexplained {
                 return "Automatic settings: \(AdaptiveRefit.describe(inForce, config: config)) (why is not recorded: \(unexplained))."
             }
