@@ -31,7 +31,13 @@ struct Terminal {
             while offset < count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, count - offset)
                 if written < 0 {
+                    // Interrupted, or a non-blocking output (set so by whatever runs badger) that is full for now.
                     if errno == EINTR { continue }
+                    if errno == EAGAIN {
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, 1000)
+                        continue
+                    }
                     failure = errno
                     return
                 }
