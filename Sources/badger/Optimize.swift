@@ -37,10 +37,15 @@ extension Badger {
                 fit again until the log has grown by half.
                 The parameters stored are fitted again on every review (the end of a study
                 session fits a log of more than about 40,000 reviews on a fixed sample of
-                them; the report tests a fit to the earliest 80% on the rest).
+                them; the report tests a fit to the earliest 80% on the rest). Given several
+                collections, the report pools their reviews (each collection's cards its
+                own; "current" is the parameters of the one whose path sorts first), and
+                --apply fits each to its own reviews; one that cannot take a fit is left
+                out, said, with exit status 2.
 
                 --histories fits instead on histories in the `badger schedule replay` format
-                (ratings 1 Again to 4 Easy, as the log has them; all of them, no split) and
+                (a file, a pipe or - for standard input; ratings 1 Again to 4 Easy, as the
+                log has them; all of them, no split) and
                 prints the parameters; with --format json just the JSON array, which `badger
                 schedule replay --params` accepts.
 

@@ -16,8 +16,8 @@ extension Badger.Schedule {
             abstract: "Replay review histories through a scheduler and print every state.",
             discussion: """
                 Reads a JSON list of histories, each a card id and its reviews with FSRS
-                ratings (1 Again/Fail, 2 Hard/Difficult, 3 Good, 4 Easy) and ISO-8601 UTC
-                times:
+                ratings (1 Again/Fail, 2 Hard/Difficult, 3 Good, 4 Easy) and ISO-8601 times
+                (Z or an offset; other keys are ignored):
 
                   [{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]
 

@@ -47,7 +47,8 @@ extension Badger {
                 badger.yml, for each it does not set; until the first fit they schedule
                 as the fixed defaults. When the parameters are stale, the end of a
                 session re-fits them and says so in one line (--no-adapt skips it;
-                adapt: false in badger.yml keeps fsrs_parameters you wrote yourself).
+                adapt: false in badger.yml turns it off, and so keeps fsrs_parameters you
+                wrote yourself).
 
                 Examples:
                   badger study
