@@ -106,6 +106,19 @@ import Testing
         #expect(ClozeText("{{c1::\\frac{a}{b}}}").ankiForm == "{{c1::\\frac{a}{b}}}")
     }
 
+    /// Found by fuzzing: a hint ending in a backslash that escaped the whitespace trimmed off
+    /// it (`{{c1::a::b\⏎}}`), written back as `{{c1::a::b\}}`, escaped the closing braces and
+    /// read as an unclosed deletion.
+    @Test(arguments: ["{{c1::a::b\\\r}}", "{{c1::a::b\\ }} {{c2::c::d\\\\\\ }}", "x {{c1::a\\ ::h\\ }} y"])
+    func aHintEndingInABackslashReadsBackFromAnkisForm(_ text: String) {
+        let cloze = ClozeText(text)
+        #expect(cloze.problems.isEmpty)
+        let again = ClozeText(cloze.ankiForm)
+        #expect(again.problems.isEmpty, "\(cloze.ankiForm)")
+        #expect(again.deletions.map(\.number) == cloze.deletions.map(\.number), "\(cloze.ankiForm)")
+        #expect(again.deletions.map(\.hint) == cloze.deletions.map(\.hint), "\(cloze.ankiForm)")
+    }
+
     /// Nothing in a link starts a deletion; a destination that never closes is text.
     @Test func linksStartNoDeletion() {
         #expect(ClozeText("[a [b]](url) [c]").deletions.map(\.text) == ["c"])

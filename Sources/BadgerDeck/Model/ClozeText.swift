@@ -100,8 +100,16 @@ public struct ClozeText: Sendable {
             // `{{c1::}::}}` hides `}` (its empty hint dropped): written back without the hint,
             // that brace and the closing ones would read as `}}` and a `}` after the deletion.
             if deletion.hint == nil, Self.endsWithUnpairedClosingBrace(text) { text.insert("\\", at: text.index(before: text.endIndex)) }
-            return "{{c\(deletion.number)::" + text + (deletion.hint.map { "::" + $0 } ?? "") + "}}"
+            // `{{c1::a::b\ }}` hides `a` with the hint `b\` (the space it escaped trimmed):
+            // written back as is, that backslash would escape the `::` or the closing braces.
+            func closable(_ part: String) -> String { Self.endsWithLoneBackslash(part) ? part + " " : part }
+            return "{{c\(deletion.number)::" + closable(text) + (deletion.hint.map { "::" + closable($0) } ?? "") + "}}"
         }
+    }
+
+    /// Whether `text` ends with a backslash that escapes nothing (an odd run of them).
+    static func endsWithLoneBackslash(_ text: String) -> Bool {
+        text.utf8.reversed().prefix { $0 == UInt8(ascii: "\\") }.count % 2 == 1
     }
 
     /// Whether `text` ends with a `}` that closes no `{` of its own (backslash escapes read as
