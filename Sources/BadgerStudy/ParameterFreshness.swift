@@ -152,11 +152,29 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// advice then says so instead of promising a fit.
     public var storageProblem: String?
 
+    /// Why a fit now would be refused (too few reviews left after the outlier filter), when the
+    /// caller looked (`lookForRefusal`): the advice then says so instead of promising a fit.
+    public var fitRefusal: FSRSOptimizer.Refusal?
+
+    /// Up to how many predictable reviews `lookForRefusal` checks: the filter can leave too few
+    /// only in a small log, where checking costs next to nothing.
+    public static let refusalCheckLimit = 2_000
+
+    /// Finds whether a fit of stale parameters to `histories` (made only when needed) would be
+    /// refused, as the end of a session would find it, for a log small enough to check.
+    public mutating func lookForRefusal(histories: () -> [ReviewHistory]) {
+        guard isStale, !choiceIsStale, predictableReviews < Self.refusalCheckLimit else { return }
+        fitRefusal = FSRSOptimizer().refusal(of: TrainingSet(histories: histories()))
+    }
+
     /// What to tell the user when the parameters are stale, else nil.
     public var advice: String? {
         guard isStale, let (statement, remedy) = adviceParts else { return nil }
-        guard let storageProblem else { return statement + remedy + "." }
-        return statement + "; no fit can be stored until this is mended: \(storageProblem)."
+        if let storageProblem { return statement + "; no fit can be stored until this is mended: \(storageProblem)." }
+        guard let fitRefusal else { return statement + remedy + "." }
+        let records = refitsAfterSession ? " (the end of the next `badger study` session records that)" : ""
+        return statement
+            + "; a fit now would find too few: after leaving out outliers (\(OutlierFilter.summary)), \(fitRefusal.have) are left to train on and fitting needs \(fitRefusal.need), so it waits for more reviews\(records)."
     }
 
     /// What is stale, and what will fit or choose them (with its separator), as if any fit

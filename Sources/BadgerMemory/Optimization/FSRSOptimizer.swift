@@ -67,16 +67,44 @@ public struct FSRSOptimizer: Sendable {
         self.configuration = configuration
     }
 
-    /// Fits the parameters to every item of `set`.
-    public func fit(_ set: TrainingSet) -> Outcome {
+    /// What `fit` trains on: the items left after the outlier filter, and the pre-trained
+    /// initial stabilities; or its refusal.
+    private func prepare(_ set: TrainingSet) -> Result<
+        (training: [TrainingSet.Item], stabilities: [Double], counts: [Int: Int]), Refusal
+    > {
         let usable = set.items.count
-        guard usable >= Self.minimumItems else { return .tooFewReviews(have: usable, need: Self.minimumItems) }
+        guard usable >= Self.minimumItems else { return .failure(Refusal(have: usable, need: Self.minimumItems)) }
         let averageRecall = Double(set.items.lazy.filter { set.isRecall($0) }.count) / Double(usable)
         let (kept, initialization) = OutlierFilter.filter(set)
         let training = kept.filter { $0.position + 1 <= configuration.maximumSequenceLength }
         guard training.count >= Self.minimumItems,
             let (stabilities, counts) = InitialStability.pretrain(set, items: initialization, averageRecall: averageRecall)
-        else { return .tooFewReviews(have: min(training.count, usable), need: Self.minimumItems) }
+        else { return .failure(Refusal(have: min(training.count, usable), need: Self.minimumItems)) }
+        return .success((training, stabilities, counts))
+    }
+
+    /// Why `fit` would refuse `set` (too few items left to train on), found without training;
+    /// nil when it would fit.
+    public func refusal(of set: TrainingSet) -> Refusal? {
+        if case .failure(let refusal) = prepare(set) { return refusal }
+        return nil
+    }
+
+    /// Too few items to train on: `have` could be used, `need` are required.
+    public struct Refusal: Error, Sendable, Equatable {
+        public var have: Int
+        public var need: Int
+    }
+
+    /// Fits the parameters to every item of `set`.
+    public func fit(_ set: TrainingSet) -> Outcome {
+        let training: [TrainingSet.Item]
+        let stabilities: [Double]
+        let counts: [Int: Int]
+        switch prepare(set) {
+        case .failure(let refusal): return .tooFewReviews(have: refusal.have, need: refusal.need)
+        case .success(let prepared): (training, stabilities, counts) = prepared
+        }
         let initial = stabilities + FSRS6.defaultParameters[4...]
         let weights = Self.recencyWeights(count: training.count)
         let (trained, objective) = train(set, items: training, weights: weights, initial: initial)

@@ -176,6 +176,10 @@ public struct RetentionCheck: Sendable {
             // Looked for where anything would be promised: a fit, or a choice of `auto` settings.
             if freshness.isStale || (config.scheduler == "fsrs" && config.hasAutomaticSettings), let root {
                 freshness.storageProblem = storageProblem(root)
+                // A fit the outlier filter would refuse is not promised either.
+                freshness.lookForRefusal {
+                    ReviewHistory.histories(fromLogs: studied.memories.filter { $0.root == root }.flatMap(\.history))
+                }
             }
             var check = RetentionCheck(config: config, retention: retention, freshness: freshness)
             check.root = root ?? ""
