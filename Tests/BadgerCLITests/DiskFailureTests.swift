@@ -64,6 +64,36 @@ import Testing
         #expect(result.standardError == "badger: error: cannot write the output: No space left on device\n")
     }
 
+    /// A collection named twice, once through a bind mount of its folder (a path `realpath`
+    /// keeps apart): one collection, its cards counted once and its lock taken once (`due`
+    /// counted every card twice, `optimize --apply` waited for its own lock).
+    @Test func aCollectionReachedThroughABindMountCountsOnce() async throws {
+        try #require(getuid() == 0, "this test bind-mounts a folder and must run as root (CI does)")
+        let parent = try TemporaryDirectory()
+        defer { parent.remove() }
+        try parent.write("c/t.md", Self.deck)
+        try FileManager.default.createDirectory(at: parent.url.appendingPathComponent("alias"), withIntermediateDirectories: false)
+        try await Self.mount(["--bind", parent.url.appendingPathComponent("c").path, parent.url.appendingPathComponent("alias").path])
+        let outcome: Result<Void, Error>
+        do {
+            let once = try await BadgerProcess.run(["list", "c"], in: parent.url)
+            for paths in [["c", "alias"], ["alias", "c"], ["alias/t.md", "c/t.md"]] {
+                let twice = try await BadgerProcess.run(["list"] + paths, in: parent.url)
+                #expect(twice.standardOutput.split(separator: "\n").count == once.standardOutput.split(separator: "\n").count, "\(paths)")
+                let due = try await BadgerProcess.run(["due"] + paths, in: parent.url)
+                #expect(due.standardOutput.contains("0 due now, 12 new"), "\(paths): \(due.standardOutput)")
+            }
+            let rebuilt = try await BadgerProcess.run(["state", "rebuild", "c", "alias"], in: parent.url)
+            #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
+            #expect(!rebuilt.standardError.contains("lock"), "\(rebuilt.standardError)")
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        try? await Self.mount(["-u", parent.url.appendingPathComponent("alias").path], program: "/bin/umount")
+        try outcome.get()
+    }
+
     /// A standard stream closed (`>&-`, `<&-`) or a folder given as standard input: the output
     /// never goes into a file the command opens next (it went into the collection's lock file),
     /// the review is recorded, and standard input that cannot be read is an error, not a trap.

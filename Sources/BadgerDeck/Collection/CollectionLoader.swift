@@ -21,6 +21,19 @@ public struct CollectionLoader: Sendable {
         var files: [DeckFile] = []
         var seen: Set<String> = []
         var configs: [String: CollectionConfig] = [:]
+        // A collection reached again through another path that `realpath` keeps apart (a bind
+        // mount of its folder): its decks are read at the path it was first reached by, so they
+        // count once (and its lock is taken once).
+        var rootOfIdentity: [DirectoryIdentity: String] = [:]
+        func unified(_ root: String, _ file: String) -> (root: String, file: String) {
+            guard root != "/", let identity = fileAccess.identity(ofDirectory: root) else { return (root, file) }
+            guard let first = rootOfIdentity[identity] else {
+                rootOfIdentity[identity] = root
+                return (root, file)
+            }
+            guard first != root, first != "/", file.hasPrefix(root + "/") else { return (root, file) }
+            return (first, first + file.dropFirst(root.count))
+        }
         for path in named {
             var absolute = ImagePath.absolute(path, relativeTo: cwd)
             guard let kind = fileAccess.kind(atPath: absolute) else { throw CollectionError.notFound(path: path) }
@@ -41,7 +54,8 @@ public struct CollectionLoader: Sendable {
             switch kind {
             case .file:
                 let directory = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
-                let root = try findRoot(from: directory.isEmpty ? "/" : directory, fallback: directory, configs: &configs)
+                let found = try findRoot(from: directory.isEmpty ? "/" : directory, fallback: directory, configs: &configs)
+                let (root, absolute) = unified(found, absolute)
                 let real = fileAccess.resolvedPath(absolute)
                 if seen.insert(real ?? absolute).inserted {
                     files.append(
@@ -51,15 +65,16 @@ public struct CollectionLoader: Sendable {
                 let searchedRoot = try findRoot(from: absolute, fallback: absolute, configs: &configs)
                 var rootOfFolder: [String: String] = [:]
                 for relative in try markdownFiles(in: absolute) {
-                    let file = absolute == "/" ? "/" + relative : absolute + "/" + relative
-                    let folder = String(file[..<file.lastIndex(of: "/")!])
-                    let root: String
+                    let listed = absolute == "/" ? "/" + relative : absolute + "/" + relative
+                    let folder = String(listed[..<listed.lastIndex(of: "/")!])
+                    let found: String
                     if let known = rootOfFolder[folder] {
-                        root = known
+                        found = known
                     } else {
-                        root = try nestedRoot(of: folder, below: absolute, configs: &configs) ?? searchedRoot
-                        rootOfFolder[folder] = root
+                        found = try nestedRoot(of: folder, below: absolute, configs: &configs) ?? searchedRoot
+                        rootOfFolder[folder] = found
                     }
+                    let (root, file) = unified(found, listed)
                     let real = fileAccess.resolvedPath(file)
                     let deck = DeckFile(
                         displayPath: display == "." ? relative : display + "/" + relative, absolutePath: file, collectionRoot: root,

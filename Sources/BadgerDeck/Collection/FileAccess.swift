@@ -18,9 +18,26 @@ public protocol FileAccess: Sendable {
     /// The file in consecutive parts of at most `size` bytes, each passed to `body` in order, so
     /// a large file need not be held whole.
     func read(atPath path: String, inPartsOf size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws
+    /// What makes a directory the same whatever path reaches it (its device and inode: a bind
+    /// mount is another path to it that `resolvedPath` keeps apart), or nil if unknown.
+    func identity(ofDirectory path: String) -> DirectoryIdentity?
+}
+
+/// A directory's device and inode.
+public struct DirectoryIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 }
 
 extension FileAccess {
+    /// Unknown: paths `resolvedPath` keeps apart are different directories.
+    public func identity(ofDirectory path: String) -> DirectoryIdentity? { nil }
+
     /// Reads the whole file and passes it as one part.
     public func read(atPath path: String, inPartsOf size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let bytes = try contents(atPath: path)

@@ -28,6 +28,8 @@ public struct FileOverlay: FileAccess {
 
     public func size(atPath path: String) -> Int? { files[path]?.count ?? base.size(atPath: path) }
 
+    public func identity(ofDirectory path: String) -> DirectoryIdentity? { base.identity(ofDirectory: path) }
+
     public func kind(atPath path: String) -> FileKind? {
         if files[path] != nil { return .file }
         if let kind = base.kind(atPath: path) { return kind }

@@ -91,6 +91,12 @@ public struct LocalFileSystem: FileAccess {
     }
 
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
+
+    public func identity(ofDirectory path: String) -> DirectoryIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
 }
 
 /// A file that could not be read.
