@@ -4,6 +4,13 @@ import Foundation
 /// What is wrong with a JSON input (`--settings`, `--histories`, `schedule replay`'s file), in
 /// words: where, and what was expected, not Swift's `DecodingError`.
 enum DecodingProblem {
+    /// `type` decoded from `data` once `data` is strict JSON (`JSONSyntax`); the error is for
+    /// `words(_:in:)`.
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        if let problem = JSONSyntax.problem(in: data) { throw JSONSyntax.Failure(words: problem) }
+        return try JSONDecoder().decode(type, from: data)
+    }
+
     static func words(_ error: any Error, in data: Data) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):
@@ -13,65 +20,16 @@ enum DecodingProblem {
             return "\(place(context)) must be \(expected(type))"
         case DecodingError.valueNotFound(let type, let context):
             return "\(place(context)) is null; it must be \(expected(type))"
+        case let failure as JSONSyntax.Failure:
+            return failure.words
         case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-            return syntax(data) ?? "not JSON (\(context.debugDescription))"
+            return JSONSyntax.problem(in: data) ?? "not JSON (\(context.debugDescription))"
         case DecodingError.dataCorrupted(let context):
             // A number that does not fit the field: 3.5 where a whole number belongs.
             return "\(place(context)): \(context.debugDescription)"
         default:
             return "\(error)"
         }
-    }
-
-    /// Where `data` stops being JSON, as Foundation's parser words it (swift-corelibs-foundation's
-    /// wording, as on Linux), with the line and column: the decoder only says "not valid JSON".
-    private static func syntax(_ data: Data) -> String? {
-        let bytes = [UInt8](data)
-        if let (offset, location) = SourceText.firstInvalidUTF8(in: bytes) {
-            return
-                "not UTF-8 text at line \(location.line), column \(location.column) (first bad byte at offset \(offset)); badger reads JSON in UTF-8"
-        }
-        let description: String
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            guard let words = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
-            description = words
-        }
-        // Offsets after a byte-order mark, as the parser counts them.
-        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        func location(_ offset: Int) -> String {
-            let place = SourceText.location(ofOffset: max(0, min(offset, text.count)), in: text)
-            return "line \(place.line), column \(place.column)"
-        }
-        // "Number 1e400 is not representable in Swift."
-        if description.hasPrefix("Number "), let end = description.range(of: " is not representable") {
-            let number = Array(description[description.index(description.startIndex, offsetBy: 7)..<end.lowerBound].utf8)
-            return
-                "the number \(String(decoding: number, as: UTF8.self))\(Self.token(number, in: text).map { " at " + location($0) } ?? "") is out of range"
-        }
-        // "Invalid value around character 11."
-        if let range = description.range(of: "around character "),
-            let offset = Int(description[range.upperBound...].prefix { $0.isNumber })
-        {
-            return "not JSON near \(location(offset))"
-        }
-        if description.hasPrefix("Unexpected end of file") { return "not JSON: it ends before the JSON does" }
-        return "not JSON (\(description))"
-    }
-
-    /// The offset of `number` in `text` where it stands as a number, not inside a string or a
-    /// longer number.
-    private static func token(_ number: [UInt8], in text: [UInt8]) -> Int? {
-        let before: Set<UInt8> = Set(" \t\r\n:,[".utf8)
-        let after: Set<UInt8> = Set(" \t\r\n,]}".utf8)
-        guard !number.isEmpty, text.count >= number.count else { return nil }
-        for start in 0...(text.count - number.count) where text[start..<start + number.count].elementsEqual(number) {
-            let end = start + number.count
-            if (start == 0 || before.contains(text[start - 1])) && (end == text.count || after.contains(text[end])) { return start }
-        }
-        return nil
     }
 
     private static func expected(_ type: Any.Type) -> String {

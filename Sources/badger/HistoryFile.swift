@@ -31,7 +31,7 @@ enum HistoryFile {
         }
         let histories: [History]
         do {
-            histories = try JSONDecoder().decode([History].self, from: data)
+            histories = try DecodingProblem.decode([History].self, from: data)
         } catch {
             Terminal.standardError.write(
                 "badger: error: \(UntrustedText.sanitized(file)): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))\n"

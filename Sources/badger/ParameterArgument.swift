@@ -23,12 +23,14 @@ enum ParameterArgument {
                 return try fail("--params \(UntrustedText.sanitized(argument)): \(failure.reason) (give a file or a JSON array)")
             }
         }
-        guard let parameters = try? JSONDecoder().decode([Double].self, from: Data(text.utf8)) else {
+        guard let parameters = try? DecodingProblem.decode([Double].self, from: Data(text.utf8)) else {
             let object = text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{")
+            let syntax = JSONSyntax.problem(in: Data(text.utf8)).map { " (\(UntrustedText.sanitized($0)))" } ?? ""
             return try fail(
                 "--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …]"
                     + (object
-                        ? " (the file holds an object: a settings object, as `badger optimize --settings` prints, goes to --settings)" : "")
+                        ? " (the file holds an object: a settings object, as `badger optimize --settings` prints, goes to --settings)"
+                        : syntax)
             )
         }
         if let index = parameters.firstIndex(where: { !$0.isFinite }) {

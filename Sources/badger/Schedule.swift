@@ -33,7 +33,9 @@ extension Badger.Schedule {
                 with those settings would schedule. same_day_intervals is false when absent (as
                 py-fsrs schedules), while the object printed says what a collection with
                 automatic steps would use (true once there are parameters, false before): pass
-                the whole object to get what a user gets. Any other key is refused, naming it.
+                the whole object to get what a user gets. Any other key is refused, naming it,
+                and every input is read as strict JSON (a key twice in one object, a comma
+                before a closing bracket are refused, with the line and column).
                 Times are read to the second (a fraction is dropped, as the review log keeps
                 seconds), from 1970 to 9999. FILE may be - (standard input) or a pipe, and so
                 may the --params and --settings files.

@@ -111,7 +111,7 @@ struct SettingsFile: Codable, Equatable {
         }
         let settings: SettingsFile
         do {
-            settings = try JSONDecoder().decode(SettingsFile.self, from: data)
+            settings = try DecodingProblem.decode(SettingsFile.self, from: data)
         } catch {
             return try fail(
                 "\(source): not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))"

@@ -587,6 +587,18 @@ import Testing
             ("\u{FEFF}[{\"id\": \"1e400\", \"reviews\": [{\"rating\": 1e400}]}]", "the number 1e400 at line 1, column 41 is out of range"),
             (#"[{"id": "c1", "reviews": [{"rating": 1e400, "at": "x"}]}]"#, "the number 1e400 at line 1, column 38 is out of range"),
             ("[{\"id\": \"c1\", \"reviews\": [", "not JSON: it ends before the JSON does"),
+            // Strict JSON, as the simulator that wrote it reads it: a key twice (Foundation kept
+            // the first, Python the last), a comma before a closing bracket, and the rest.
+            (
+                #"[{"id": "c1", "reviews": [], "id": "c2"}]"#,
+                #"the key "id" at line 1, column 30 is written twice in one object (first at line 1, column 3); keep one"#
+            ),
+            (#"[{"id": "c1", "reviews": [],}]"#, "not JSON near line 1, column 28: a comma before } (JSON has none after the last item)"),
+            (#"[{"id": "c1", "reviews": []},]"#, "not JSON near line 1, column 29: a comma before ]"),
+            (#"[{"id": "c1", "reviews": [{"rating": 03, "at": "x"}]}]"#, "not JSON near line 1, column 39: a number does not start with 0"),
+            (#"[{"id": "c\q", "reviews": []}]"#, "not JSON near line 1, column 12: not an escape JSON has"),
+            (#"[{"id": "c1", "reviews": []}] []"#, "not JSON near line 1, column 31: text after the JSON value"),
+            (String(repeating: "[", count: 600), "not JSON near line 1, column 513: nested deeper than 512 levels"),
         ] {
             try directory.write("h.json", histories)
             for command in [["schedule", "replay", "h.json"], ["optimize", "--histories", "h.json", "--format", "json", "--settings"]] {
@@ -648,6 +660,11 @@ import Testing
         let text = try await BadgerProcess.run(["optimize", "--histories", "histories.json", "--settings"], in: directory.url)
         try directory.write("text.txt", text.standardOutput)
         try directory.write("array.json", "[0.2, 1.2]")
+        // A key twice: the simulator that wrote it (Python keeps the last) and badger must not
+        // read two settings.
+        try directory.write(
+            "twice.json",
+            printed.standardOutput.replacingOccurrences(of: "{", with: "{\"desired_retention\": 0.95, ", options: [], range: nil))
         for (file, message) in [
             (
                 "misspelt.json",
@@ -656,6 +673,8 @@ import Testing
             ("text.txt", "--settings text.txt: this is the text that `badger optimize --settings` prints without `--format json`"),
             ("array.json", "--settings array.json: this is a JSON array; --settings takes an object"),
             ("missing.json", "--settings missing.json: no such file"),
+            ("twice.json", #"--settings twice.json: not an object {"fsrs_parameters""#),
+            ("twice.json", #"the key "desired_retention" at line "#),
         ] {
             let refused = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", file], in: directory.url)
             #expect(refused.status == 2)
