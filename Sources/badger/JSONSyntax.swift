@@ -37,7 +37,7 @@ enum JSONSyntax {
 
         /// An open object (with the keys it has, and where each first stood) or array.
         enum Container {
-            case object([ArraySlice<UInt8>: Int])
+            case object([[UInt8]: Int])
             case array
         }
 
@@ -130,7 +130,13 @@ enum JSONSyntax {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return notJSON("expected a key in double quotes") }
             let start = index
             if let problem = string() { return problem }
-            let name = bytes[(start + 1)..<(index - 1)]
+            // Compared as decoded: "id" and "\u0069d" are one key.
+            var name = Array(bytes[(start + 1)..<(index - 1)])
+            if name.contains(UInt8(ascii: "\\")),
+                let decoded = (try? JSONSerialization.jsonObject(with: Data(bytes[start..<index]), options: [.fragmentsAllowed])) as? String
+            {
+                name = Array(decoded.utf8)
+            }
             if case .object(var keys) = stack.removeLast() {
                 if let first = keys[name] {
                     return

@@ -593,6 +593,7 @@ import Testing
                 #"[{"id": "c1", "reviews": [], "id": "c2"}]"#,
                 #"the key "id" at line 1, column 30 is written twice in one object (first at line 1, column 3); keep one"#
             ),
+            (#"[{"id": "c1", "\u0069d": "c2", "reviews": []}]"#, #"the key "\u0069d" at line 1, column 15 is written twice"#),
             (#"[{"id": "c1", "reviews": [],}]"#, "not JSON near line 1, column 28: a comma before } (JSON has none after the last item)"),
             (#"[{"id": "c1", "reviews": []},]"#, "not JSON near line 1, column 29: a comma before ]"),
             (#"[{"id": "c1", "reviews": [{"rating": 03, "at": "x"}]}]"#, "not JSON near line 1, column 39: a number does not start with 0"),
