@@ -156,9 +156,11 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// caller looked (`lookForRefusal`): the advice then says so instead of promising a fit.
     public var fitRefusal: FSRSOptimizer.Refusal?
 
-    /// Up to how many predictable reviews `lookForRefusal` checks: the filter can leave too few
-    /// only in a small log, where checking costs next to nothing.
-    public static let refusalCheckLimit = 2_000
+    /// Up to how many predictable reviews `lookForRefusal` checks. The filter goes by cards and
+    /// their first intervals, so even a log of thousands of reviews over a hundred cards can
+    /// leave too few; up to this size the check takes a fraction of a second, and a larger log
+    /// is left unchecked so that `due` stays fast (the session's own fit still says so).
+    public static let refusalCheckLimit = 20_000
 
     /// Finds whether a fit of stale parameters to `histories` (made only when needed) would be
     /// refused, as the end of a session would find it, for a log small enough to check.

@@ -18,7 +18,8 @@ enum JSONSyntax {
     /// What is wrong with `data` as JSON, or nil when it is one JSON value.
     static func problem(in data: Data) -> String? {
         let bytes = [UInt8](data)
-        if let (offset, location) = SourceText.firstInvalidUTF8(in: bytes) {
+        // Where it is not UTF-8 is looked for only when it is not (the search builds line tables).
+        if String(validating: bytes, as: UTF8.self) == nil, let (offset, location) = SourceText.firstInvalidUTF8(in: bytes) {
             return
                 "not UTF-8 text at line \(location.line), column \(location.column) (first bad byte at offset \(offset)); badger reads JSON in UTF-8"
         }
@@ -35,11 +36,9 @@ enum JSONSyntax {
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        /// An open object (with the keys it has, and where each first stood) or array.
-        enum Container {
-            case object([[UInt8]: Int])
-            case array
-        }
+        /// For each open object, its keys and where each stood, changed in place (a copy per key
+        /// made a wide object quadratic).
+        var keys: [[[UInt8]: Int]] = []
 
         func location(_ offset: Int) -> String {
             let place = SourceText.location(ofOffset: min(offset, bytes.count), in: bytes)
@@ -60,7 +59,8 @@ enum JSONSyntax {
         }
 
         mutating func run() -> String? {
-            var stack: [Container] = []
+            // Whether each open container is an object (else an array).
+            var stack: [Bool] = []
             skipWhitespace()
             while true {
                 // A value.
@@ -71,17 +71,16 @@ enum JSONSyntax {
                         return "not JSON near \(location(index)): nested deeper than \(JSONSyntax.deepest) levels"
                     }
                     let isObject = bytes[index] == UInt8(ascii: "{")
-                    stack.append(isObject ? .object([:]) : .array)
+                    stack.append(isObject)
+                    if isObject { keys.append([:]) }
                     index += 1
                     skipWhitespace()
                     if index < bytes.count, bytes[index] == UInt8(ascii: isObject ? "}" : "]") {
                         index += 1
-                        stack.removeLast()
+                        close(&stack)
                         break
                     }
-                    if isObject {
-                        if let problem = key(in: &stack) { return problem }
-                    }
+                    if isObject, let problem = key() { return problem }
                     continue
                 case UInt8(ascii: "\""):
                     if let problem = string() { return problem }
@@ -98,16 +97,14 @@ enum JSONSyntax {
                 // After a value: the next in its container, the container's end, or the end.
                 while true {
                     skipWhitespace()
-                    guard let container = stack.last else {
+                    guard let isObject = stack.last else {
                         return index == bytes.count ? nil : "not JSON near \(location(index)): text after the JSON value"
                     }
                     guard index < bytes.count else { return notJSON("") }
-                    let isObject: Bool
-                    if case .object = container { isObject = true } else { isObject = false }
                     let closing = UInt8(ascii: isObject ? "}" : "]")
                     if bytes[index] == closing {
                         index += 1
-                        stack.removeLast()
+                        close(&stack)
                         continue
                     }
                     guard bytes[index] == UInt8(ascii: ",") else { return notJSON("expected , or \(isObject ? "}" : "]")") }
@@ -118,15 +115,19 @@ enum JSONSyntax {
                         return
                             "not JSON near \(location(comma)): a comma before \(isObject ? "}" : "]") (JSON has none after the last item)"
                     }
-                    if isObject, let problem = key(in: &stack) { return problem }
+                    if isObject, let problem = key() { return problem }
                     break
                 }
             }
         }
 
-        /// A key, its colon and the whitespace after it, in the object on top of `stack`: each
-        /// key once.
-        mutating func key(in stack: inout [Container]) -> String? {
+        /// Closes the innermost container.
+        mutating func close(_ stack: inout [Bool]) {
+            if stack.removeLast() { keys.removeLast() }
+        }
+
+        /// A key, its colon and the whitespace after it, in the innermost object: each key once.
+        mutating func key() -> String? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return notJSON("expected a key in double quotes") }
             let start = index
             if let problem = string() { return problem }
@@ -137,19 +138,23 @@ enum JSONSyntax {
             {
                 name = Array(decoded.utf8)
             }
-            if case .object(var keys) = stack.removeLast() {
-                if let first = keys[name] {
-                    return
-                        "the key \(String(decoding: bytes[start..<index], as: UTF8.self)) at \(location(start)) is written twice in one object (first at \(location(first))); keep one"
-                }
-                keys[name] = start
-                stack.append(.object(keys))
+            if let first = keys[keys.count - 1].updateValue(start, forKey: name) {
+                return
+                    "the key \(String(decoding: bytes[start..<index], as: UTF8.self)) at \(location(start)) is written twice in one object (first at \(location(first))); keep one"
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return notJSON("expected : after the key") }
             index += 1
             skipWhitespace()
             return nil
+        }
+
+        /// The four hexadecimal digits at `start`, as a UTF-16 code unit.
+        func hexUnit(at start: Int) -> Int? {
+            guard start + 4 <= bytes.count, bytes[start..<start + 4].allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }) else {
+                return nil
+            }
+            return Int(String(decoding: bytes[start..<start + 4], as: UTF8.self), radix: 16)
         }
 
         /// A string, from its opening quote to after its closing one.
@@ -163,14 +168,27 @@ enum JSONSyntax {
                 }
                 guard byte >= 0x20 else { return notJSON("a control character inside a string (write it escaped, such as \\n)") }
                 if byte == UInt8(ascii: "\\") {
+                    let escape = index
                     index += 1
                     guard index < bytes.count else { break }
                     if bytes[index] == UInt8(ascii: "u") {
-                        let hex = bytes[(index + 1)..<min(index + 5, bytes.count)]
-                        guard hex.count == 4, hex.allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }) else {
-                            return notJSON("\\u takes four hexadecimal digits")
+                        guard let unit = hexUnit(at: index + 1) else { return notJSON("\\u takes four hexadecimal digits") }
+                        // A surrogate only as the first half of a pair: alone it is no character.
+                        let lone = "a lone surrogate (\\u\(String(unit, radix: 16))) is no character"
+                        if (0xDC00...0xDFFF).contains(unit) {
+                            index = escape
+                            return notJSON(lone)
                         }
                         index += 4
+                        if (0xD800...0xDBFF).contains(unit) {
+                            guard index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\"), bytes[index + 2] == UInt8(ascii: "u"),
+                                let low = hexUnit(at: index + 3), (0xDC00...0xDFFF).contains(low)
+                            else {
+                                index = escape
+                                return notJSON(lone)
+                            }
+                            index += 6
+                        }
                     } else if !"\"\\/bfnrt".utf8.contains(bytes[index]) {
                         return notJSON("not an escape JSON has (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
                     }

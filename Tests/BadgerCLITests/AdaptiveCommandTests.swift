@@ -594,6 +594,7 @@ import Testing
                 #"the key "id" at line 1, column 30 is written twice in one object (first at line 1, column 3); keep one"#
             ),
             (#"[{"id": "c1", "\u0069d": "c2", "reviews": []}]"#, #"the key "\u0069d" at line 1, column 15 is written twice"#),
+            (#"[{"id": "\udc00", "reviews": []}]"#, #"not JSON near line 1, column 10: a lone surrogate (\udc00) is no character"#),
             (#"[{"id": "c1", "reviews": [],}]"#, "not JSON near line 1, column 28: a comma before } (JSON has none after the last item)"),
             (#"[{"id": "c1", "reviews": []},]"#, "not JSON near line 1, column 29: a comma before ]"),
             (#"[{"id": "c1", "reviews": [{"rating": 03, "at": "x"}]}]"#, "not JSON near line 1, column 39: a number does not start with 0"),
@@ -681,6 +682,19 @@ import Testing
             #expect(refused.status == 2)
             #expect(refused.standardError.contains(message), "\(refused.standardError)")
         }
+    }
+
+    /// What strict JSON allows is read: a surrogate pair, and a history with a wide object of
+    /// a simulator's own keys (300,000 of them: the check of keys written twice was quadratic,
+    /// and took minutes).
+    @Test(.timeLimit(.minutes(1))) func strictJSONReadsWhatJSONAllows() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let own = (0..<300_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+        try directory.write("h.json", #"[{"id": "\ud83d\ude00", "reviews": [], \#(own)}]"#)
+        let replayed = try await BadgerProcess.run(["schedule", "replay", "h.json"], in: directory.url)
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(replayed.standardOutput.contains("\"id\" : \"😀\""), "\(replayed.standardOutput.prefix(200))")
     }
 
     /// Ten cards reviewed a day apart 15 times: 140 reviews to fit, but every card's first
