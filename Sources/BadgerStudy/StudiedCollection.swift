@@ -46,6 +46,9 @@ public struct StudiedCollection {
     /// Every review of every root's logs, credited to the card it belongs to now.
     public var history: [[ReviewRecord]] { memories.flatMap(\.history) }
 
+    /// The logs of the collection rooted at `root` alone, each as `history` has it.
+    public func history(ofRoot root: String) -> [[ReviewRecord]] { memories.filter { $0.root == root }.flatMap(\.history) }
+
     /// The same reviews as columns of numbers (`CollectionMemory.reviewColumns`).
     public var reviewColumns: ReviewColumns { ReviewColumns.joined(memories.map(\.reviewColumns)) }
 

@@ -18,8 +18,7 @@ enum JSONSyntax {
     /// What is wrong with `data` as JSON, or nil when it is one JSON value.
     static func problem(in data: Data) -> String? {
         let bytes = [UInt8](data)
-        // Where it is not UTF-8 is looked for only when it is not (the search builds line tables).
-        if String(validating: bytes, as: UTF8.self) == nil, let (offset, location) = SourceText.firstInvalidUTF8(in: bytes) {
+        if let (offset, location) = SourceText.firstInvalidUTF8(in: bytes) {
             return
                 "not UTF-8 text at line \(location.line), column \(location.column) (first bad byte at offset \(offset)); badger reads JSON in UTF-8"
         }

@@ -187,13 +187,15 @@ extension Badger {
                 throw ExitStatus.usageOrIO.code
             }
             let moment = now.flatMap(Timestamp.parse) ?? Date()
-            let logs = studied.history
-            let reviewCount = logs.reduce(0) { total, log in total + log.count { if case .review = $0 { true } else { false } } }
+            // Each root's logs, made once for the report and the fits --apply stores.
+            let roots = studied.configs.keys.sorted()
+            let logsByRoot = Dictionary(uniqueKeysWithValues: roots.map { ($0, studied.history(ofRoot: $0)) })
+            let reviewCount = logsByRoot.values.joined().reduce(0) { total, log in
+                total + log.count { if case .review = $0 { true } else { false } }
+            }
             // Each collection's cards are its own: a card two collections hold (the same deck in
             // both, two clones) is two histories, not one interleaved.
-            let histories = studied.configs.keys.sorted().flatMap { root in
-                ReviewHistory.histories(fromLogs: studied.memories.filter { $0.root == root }.flatMap(\.history))
-            }
+            let histories = roots.flatMap { ReviewHistory.histories(fromLogs: logsByRoot[$0] ?? []) }
             let set = TrainingSet(histories: histories)
             let config = studied.primaryConfig
             guard set.items.count >= Self.minimumReviews else {
@@ -209,7 +211,7 @@ extension Badger {
                     // Applied: fitted on every review. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
-                    let fits = apply ? try storeFits(studied: studied, now: moment, skipping: blocked) : nil
+                    let fits = apply ? try storeFits(studied: studied, logs: logsByRoot, now: moment, skipping: blocked) : nil
                     let refit = fits?.stored.first
                     var lines = [
                         "After leaving out outliers (\(OutlierFilter.summary)), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
@@ -269,7 +271,7 @@ extension Badger {
             var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
             // Fitted again on every review, the latest 20% included.
             if apply {
-                let fits = try storeFits(studied: studied, now: moment, skipping: blocked)
+                let fits = try storeFits(studied: studied, logs: logsByRoot, now: moment, skipping: blocked)
                 let refit = fits.stored.first
                 // Several collections: each got a fit to its own reviews, or said why not.
                 if studied.configs.count > 1 { result.collections = Self.collections(studied: studied, fits, blocked: blocked) }
@@ -307,14 +309,17 @@ extension Badger {
         /// session does, and stores them in its badger.yml with what its `auto` settings choose,
         /// logged in its badger.fits; a refused fit is recorded. Each root's refit, in path order;
         /// `tooFew`, each root with too few predictable reviews to fit, with how many it has.
-        private func storeFits(studied: StudiedCollection, now: Date, skipping blocked: [String: String] = [:]) throws -> (
+        /// `logs` holds each root's logs (`StudiedCollection.history(ofRoot:)`).
+        private func storeFits(
+            studied: StudiedCollection, logs logsByRoot: [String: [[ReviewRecord]]], now: Date, skipping blocked: [String: String] = [:]
+        ) throws -> (
             stored: [StoredFit], tooFew: [String: Int]
         ) {
             var stored: [StoredFit] = []
             var tooFew: [String: Int] = [:]
             try reportingStorageErrors {
                 for root in studied.configs.keys.sorted() where blocked[root] == nil {
-                    let logs = studied.memories.filter { $0.root == root }.flatMap(\.history)
+                    let logs = logsByRoot[root] ?? []
                     let config = studied.configs[root] ?? studied.primaryConfig
                     guard
                         let refit = AdaptiveRefit.fit(

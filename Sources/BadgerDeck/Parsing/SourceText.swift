@@ -180,7 +180,8 @@ public struct SourceText: Sendable {
 
     /// `firstInvalidUTF8()` of the file `data`.
     public static func firstInvalidUTF8(in data: [UInt8]) -> (offset: Int, location: SourceLocation)? {
-        SourceText(data).firstInvalidUTF8()
+        // A valid file (nearly every one) is checked without building the line table.
+        firstInvalidUTF8Offset(data) == nil ? nil : SourceText(data).firstInvalidUTF8()
     }
 
     /// Where byte `offset` of the file `data` (counted after a byte-order mark) is: its line (LF,

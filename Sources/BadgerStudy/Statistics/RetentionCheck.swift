@@ -178,7 +178,7 @@ public struct RetentionCheck: Sendable {
                 freshness.storageProblem = storageProblem(root)
                 // A fit the outlier filter would refuse is not promised either.
                 freshness.lookForRefusal {
-                    ReviewHistory.histories(fromLogs: studied.memories.filter { $0.root == root }.flatMap(\.history))
+                    ReviewHistory.histories(fromLogs: studied.history(ofRoot: root))
                 }
             }
             var check = RetentionCheck(config: config, retention: retention, freshness: freshness)
