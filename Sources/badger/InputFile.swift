@@ -9,9 +9,13 @@ import Foundation
 /// A file named on the command line for its contents (histories, settings, parameters): any
 /// readable file, including a pipe (`<(…)`, a FIFO, `/dev/stdin`), or `-` for standard input.
 enum InputFile {
+    /// The most badger reads from one input: a year of a thousand cards' reviews is a few
+    /// megabytes, and an endless input (`/dev/zero`) must end in an error, not exhaust memory.
+    static let largestSize = 512 << 20
+
     /// The whole contents of `path`, or why it cannot be read ("no such file", "it is a folder",
-    /// the system's reason).
-    static func contents(of path: String) -> Result<Data, Failure> {
+    /// larger than `limit` bytes, the system's reason).
+    static func contents(of path: String, limit: Int = largestSize) -> Result<Data, Failure> {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             return .failure(Failure(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
@@ -22,12 +26,15 @@ enum InputFile {
             return .failure(Failure(reason: path == "-" ? "standard input is a folder, not a file" : "it is a folder, not a file"))
         }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return .failure(Failure(reason: "cannot be read: " + String(cString: strerror(errno)))) }
             if count == 0 { return .success(data) }
+            guard data.count + count <= limit else {
+                return .failure(Failure(reason: "it holds more than \(limit >> 20) MiB, the most badger reads from one input"))
+            }
             data.append(contentsOf: buffer[..<count])
         }
     }

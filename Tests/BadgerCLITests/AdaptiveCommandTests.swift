@@ -684,6 +684,27 @@ import Testing
         }
     }
 
+    /// An endless input (`/dev/zero`) as histories, settings or parameters ends in an error
+    /// naming the input and the limit, not in memory exhausted.
+    @Test(.timeLimit(.minutes(1))) func anEndlessInputIsRefusedAtTheLimit() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("h.json", "[]")
+        for (arguments, named) in [
+            (["schedule", "replay", "/dev/zero"], "badger: error: /dev/zero: "),
+            (["optimize", "--histories", "/dev/zero", "--settings"], "badger: error: /dev/zero: "),
+            (["schedule", "replay", "h.json", "--settings", "/dev/zero"], "--settings /dev/zero: "),
+            (["schedule", "replay", "h.json", "--params", "/dev/zero"], "--params /dev/zero: "),
+        ] {
+            let refused = try await BadgerProcess.run(arguments, in: directory.url)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.standardOutput.isEmpty)
+            #expect(
+                refused.standardError.contains(named + "it holds more than 512 MiB, the most badger reads from one input"),
+                "\(refused.standardError)")
+        }
+    }
+
     /// What strict JSON allows is read: a surrogate pair, and a history with a wide object of
     /// a simulator's own keys (300,000 of them: the check of keys written twice was quadratic,
     /// and took minutes).
