@@ -139,19 +139,12 @@ struct SettingsFile: Codable, Equatable {
     func scheduler() throws -> FSRS6 {
         func seconds(_ steps: [String], _ name: String) throws -> [Double] {
             try steps.map { step in
-                guard let value = CollectionConfig.duration(step) else {
-                    _ = try Self.fail(
-                        "--settings: \(name): \"\(UntrustedText.sanitized(step))\" is not a duration such as 30s, 10m, 2h or 1d")
+                switch CollectionConfig.step(step) {
+                case .success(let seconds): return seconds
+                case .failure(let problem):
+                    _ = try Self.fail("--settings: \(name): " + problem.words(UntrustedText.sanitized(step)))
                     return 0
                 }
-                // As badger.yml: no step longer than the longest interval (100 years).
-                guard value <= Double(CollectionConfig.longestInterval) * 86_400 else {
-                    _ = try Self.fail(
-                        "--settings: \(name): a step of \"\(UntrustedText.sanitized(step))\" is longer than the longest interval, \(CollectionConfig.longestInterval) days"
-                    )
-                    return 0
-                }
-                return value
             }
         }
         let learning = try seconds(learningSteps, "learning_steps")

@@ -501,6 +501,14 @@ import Testing
                 printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"40000d\""),
                 "a step of \"40000d\" is longer than the longest interval, 36500 days"
             ),
+            (
+                printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"99999999999999999999m\""),
+                "a step of \"99999999999999999999m\" is longer than the longest interval, 36500 days"
+            ),
+            (
+                printed.standardOutput.replacingOccurrences(of: "\"1m\"", with: "\"0.0001s\""),
+                "learning_steps: a step of \"0.0001s\" is shorter than a second (steps are at least 1s)"
+            ),
         ] {
             let bad = try await BadgerProcess.run(["schedule", "replay", "h.json", "--settings", value], in: directory.url)
             #expect(bad.status == 2)

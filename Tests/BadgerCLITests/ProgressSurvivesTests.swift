@@ -942,9 +942,16 @@ import Testing
         for (config, expected) in [
             (
                 "fuzz: true\nrelearning_steps: [3000000d]\n",
-                "line 2: `relearning_steps`: a step of 3000000 days is longer than `maximum_interval`"
+                "line 2: `relearning_steps`: a step of \"3000000d\" is longer than the longest interval, 36500 days"
             ),
-            ("relearning_steps: [1e300d]\n", "line 1: `relearning_steps`: \"1e300d\" is not a duration"),
+            ("relearning_steps: [1e300d]\n", "line 1: `relearning_steps`: a step of \"1e300d\" is longer than the longest interval"),
+            // Due the moment it is set: refused as a zero step is.
+            (
+                "learning_steps: [1m, 0.4s]\n",
+                "line 1: `learning_steps`: a step of \"0.4s\" is shorter than a second (steps are at least 1s)"
+            ),
+            ("learning_steps: [0m]\n", "line 1: `learning_steps`: a step of \"0m\" is shorter than a second"),
+            ("learning_steps: [1w]\n", "line 1: `learning_steps`: \"1w\" is not a duration such as 30s, 10m, 2h or 1d"),
             // Said as written, not rounded to a whole number of days equal to the maximum.
             (
                 "maximum_interval: 10\nrelearning_steps: [241h]\n",

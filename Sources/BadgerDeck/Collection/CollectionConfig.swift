@@ -401,10 +401,10 @@ public struct CollectionConfig: Sendable, Equatable {
                 }
                 var steps: [Double] = []
                 for item in items {
-                    guard let text = item.string, let seconds = Self.duration(text) else {
-                        throw bad("`\(name)`: \"\(item.string ?? "")\" is not a duration such as 30s, 10m, 2h or 1d")
+                    switch Self.step(item.string ?? "") {
+                    case .success(let seconds): steps.append(seconds)
+                    case .failure(let problem): throw bad("`\(name)`: " + problem.words(item.string ?? ""))
                     }
-                    steps.append(seconds)
                 }
                 stepLines[name] = line
                 switch name {
@@ -712,15 +712,31 @@ public struct CollectionConfig: Sendable, Equatable {
         return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
     }
 
-    /// Seconds in a duration such as `30s`, `10m`, `2h` or `1d`.
-    public static func duration(_ text: String) -> Double? {
-        guard let unit = text.last, let number = Double(text.dropLast()), number > 0, number.isFinite, number <= 1e9 else { return nil }
-        switch unit {
-        case "s": return number
-        case "m": return number * 60
-        case "h": return number * 3600
-        case "d": return number * 86_400
-        default: return nil
+    /// Seconds in a learning or relearning step such as `30s`, `10m`, `2h` or `1d`: at least a
+    /// second (a shorter step is due the moment it is set) and no longer than the longest interval.
+    public static func step(_ text: String) -> Result<Double, StepProblem> {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        guard let unit = text.last.flatMap({ units[$0] }), let number = Double(text.dropLast()), number.isFinite else {
+            return .failure(.notADuration)
+        }
+        let seconds = number * unit
+        if seconds < 1 { return .failure(.shorterThanASecond) }
+        if seconds > Double(longestInterval) * 86_400 { return .failure(.longerThanTheLongestInterval) }
+        return .success(seconds)
+    }
+
+    /// Why a step such as `10m` was refused.
+    public enum StepProblem: Error, Equatable {
+        case notADuration, shorterThanASecond, longerThanTheLongestInterval
+
+        /// What is wrong with `text`, for an error message.
+        public func words(_ text: String) -> String {
+            switch self {
+            case .notADuration: "\"\(text)\" is not a duration such as 30s, 10m, 2h or 1d"
+            case .shorterThanASecond: "a step of \"\(text)\" is shorter than a second (steps are at least 1s)"
+            case .longerThanTheLongestInterval:
+                "a step of \"\(text)\" is longer than the longest interval, \(CollectionConfig.longestInterval) days"
+            }
         }
     }
 }
