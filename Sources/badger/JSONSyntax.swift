@@ -198,7 +198,7 @@ enum JSONSyntax {
         }
 
         /// A number: `-`, digits without a leading zero, a fraction and an exponent; one that
-        /// no double holds (1e400) is out of range.
+        /// no double holds (1e400, or 1e-400: not zero, yet it would read as zero) is out of range.
         mutating func number() -> String? {
             let start = index
             func digits() -> Int {
@@ -219,10 +219,13 @@ enum JSONSyntax {
             } else {
                 whole = digits()
             }
+            var fraction = 0
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
-                guard digits() > 0 else { return notJSON("expected a digit after the decimal point") }
+                fraction = digits()
+                guard fraction > 0 else { return notJSON("expected a digit after the decimal point") }
             }
+            let mantissa = bytes[start..<index]
             var exponent = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
@@ -230,10 +233,11 @@ enum JSONSyntax {
                 guard digits() > 0 else { return notJSON("expected a digit in the exponent") }
                 exponent = true
             }
-            // Without an exponent, fewer than 309 whole digits always fit a double.
-            guard exponent || whole > 300 else { return nil }
+            // Without an exponent, up to 300 digits either side of the point always fit a double.
+            guard exponent || whole > 300 || fraction > 300 else { return nil }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            guard let value = Double(text), value.isFinite else {
+            let zero = !mantissa.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+            guard let value = Double(text), value.isFinite, value != 0 || zero else {
                 return "the number \(text) at \(location(start)) is out of range"
             }
             return nil

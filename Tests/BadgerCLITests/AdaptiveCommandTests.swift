@@ -594,6 +594,15 @@ import Testing
             // After a byte-order mark, columns count from after it; a number inside a string is not the one.
             ("\u{FEFF}[{\"id\": \"1e400\", \"reviews\": [{\"rating\": 1e400}]}]", "the number 1e400 at line 1, column 41 is out of range"),
             (#"[{"id": "c1", "reviews": [{"rating": 1e400, "at": "x"}]}]"#, "the number 1e400 at line 1, column 38 is out of range"),
+            // Not zero, yet it would read as zero (Foundation refused it without a place); a
+            // zero written with a large exponent, and the smallest double, are numbers.
+            (#"[{"id": "c1", "reviews": [{"rating": -1e-400, "at": "x"}]}]"#, "the number -1e-400 at line 1, column 38 is out of range"),
+            (#"[{"id": "c1", "reviews": [{"rating": 0.0e-999, "at": "x"}]}]"#, "rating must be 1, 2, 3 or 4, not 0"),
+            (#"[{"id": "c1", "reviews": [{"rating": 5e-324, "at": "x"}]}]"#, "rating must be 1, 2, 3 or 4, not 5e-324"),
+            (
+                #"[{"id": "c1", "reviews": [{"rating": 0.\#(String(repeating: "0", count: 400))1, "at": "x"}]}]"#,
+                "is out of range"
+            ),
             ("[{\"id\": \"c1\", \"reviews\": [", "not JSON: it ends before the JSON does"),
             // Strict JSON, as the simulator that wrote it reads it: a key twice (Foundation kept
             // the first, Python the last), a comma before a closing bracket, and the rest.
