@@ -71,4 +71,37 @@ import Testing
         #expect(try await replay(true).contains("\"due\" : \"2026-11-20T11:24:00Z\""), "0.1 days after 09:00")
         #expect(try await replay(false).contains("\"due\" : \"2026-11-21T09:00:00Z\""))
     }
+
+    /// A same-day interval is whole seconds, as the log keeps times: the interval printed is
+    /// the due date less the review's time (it was 15613.36 seconds, and the due date cut to
+    /// 15613).
+    @Test func sameDayIntervalsAreWholeSecondsAndAddUpToTheDueDate() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let reviews = [
+            (3, "2026-11-20T09:00:00Z"), (1, "2026-11-20T09:07:13Z"), (3, "2026-11-20T09:31:00Z"), (1, "2026-11-22T17:00:59Z"),
+            (2, "2026-11-22T18:00:00Z"),
+        ]
+        try directory.write(
+            "h.json",
+            #"[{"id": "c1", "reviews": ["# + reviews.map { #"{"rating": \#($0.0), "at": "\#($0.1)"}"# }.joined(separator: ", ") + "]}]")
+        let settings =
+            #"{"fsrs_parameters": [0.0213, 0.0511, 0.0973, 0.3, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542], "desired_retention": 0.87, "learning_steps": [], "relearning_steps": [], "same_day_intervals": true}"#
+        let result = try await BadgerProcess.run(["schedule", "replay", "h.json", "--settings", settings], in: directory.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let histories = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let states = try #require(histories.first?["states"] as? [[String: Any]])
+        #expect(states.count == reviews.count)
+        var sameDay = 0
+        for (state, review) in zip(states, reviews) {
+            let interval = try #require(state["interval_seconds"] as? Double)
+            let dueText = try #require(state["due"] as? String)
+            let due = try #require(ISO8601DateFormatter().date(from: dueText))
+            let at = try #require(ISO8601DateFormatter().date(from: review.1))
+            #expect(interval == interval.rounded(), "\(state)")
+            #expect(at.addingTimeInterval(interval) == due, "\(state)")
+            if interval < 43_200 { sameDay += 1 }
+        }
+        #expect(sameDay >= 3, "\(result.standardOutput)")
+    }
 }

@@ -236,14 +236,14 @@ public struct FSRS6: Scheduler {
     }
 
     /// The time until the next review of a Review card, before fuzz: whole days, or with `sameDay`
-    /// (`sameDayIntervals`, for a memory that grew) the exact time, at least `floor` seconds,
-    /// when that is under `sameDayLimit` days.
+    /// (`sameDayIntervals`, for a memory that grew) whole seconds, at least `floor`, when that is
+    /// under `sameDayLimit` days (seconds, as the review log keeps times and due dates are read).
     func reviewInterval(stability: Double, sameDay: Bool, floor: TimeInterval = sameDayMinimum) -> Interval {
         if sameDay {
             let days = (stability / factor) * (retentionPower - 1)
             let seconds = days * Self.secondsPerDay
             if days.isFinite, days < Self.sameDayLimit, floor < Self.sameDayLimit * Self.secondsPerDay {
-                return .microseconds((max(seconds, floor) * 1_000_000).roundedHalfEven)
+                return .microseconds(max(seconds, floor).roundedHalfEven * 1_000_000)
             }
         }
         return .days(nextInterval(stability: stability))
