@@ -371,7 +371,7 @@ extension Badger {
                     targetRetention: config.adaptiveRetention ? choice.targetRetention : nil,
                     learningSteps: config.adaptiveLearningSteps ? choice.learningSteps.map(CollectionConfig.durationText) : nil,
                     relearningSteps: config.adaptiveRelearningSteps ? choice.relearningSteps.map(CollectionConfig.durationText) : nil,
-                    summary: summary, reason: choice.reason)
+                    summary: summary, reason: choice.reason, unusedBy: config.scheduler == "fsrs" ? nil : config.scheduler)
             }
         }
 

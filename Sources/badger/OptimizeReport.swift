@@ -133,9 +133,14 @@ struct OptimizeReport: Encodable {
         /// "retention 0.86 (FSRS schedules for 0.88), learning steps []": the automatic ones only.
         var summary: String
         var reason: String
+        /// The scheduler in force when it is not FSRS: nothing chosen is used until FSRS is.
+        var unusedBy: String?
 
         /// The line the text report gives it.
-        var line: String { "Automatic settings chosen with them: \(summary); `badger stats` explains." }
+        var line: String {
+            let unused = unusedBy.map { ", for FSRS (`scheduler: \($0)` uses none of them)" } ?? ""
+            return "Automatic settings chosen with them\(unused): \(summary); `badger stats` explains."
+        }
     }
 
     init(

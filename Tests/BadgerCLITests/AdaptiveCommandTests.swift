@@ -226,6 +226,13 @@ import Testing
         #expect(
             alone.standardOutput.contains("fitted again on every review; `scheduler: sm2` does not use them (FSRS would):"),
             "\(alone.standardOutput)")
+        // Automatic settings under SM-2: chosen for FSRS, and said to be unused (they read as in force).
+        try second.write("badger.yml", "scheduler: sm2\ndesired_retention: auto\n")
+        let automatic = try await BadgerProcess.run(["optimize", "--apply"], in: second.url, environment: ["TZ": "UTC"])
+        #expect(
+            automatic.standardOutput.contains(
+                "\nAutomatic settings chosen with them, for FSRS (`scheduler: sm2` uses none of them): retention 0."),
+            "\(automatic.standardOutput)")
         let json = try await BadgerProcess.run(
             ["optimize", "--apply", ".", second.url.path, "--format", "json"], in: first.url, environment: ["TZ": "UTC"])
         let collections = try OptimizeCommandTests.json(json.standardOutput)["collections"] as? [[String: Any]] ?? []
