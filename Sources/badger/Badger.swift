@@ -60,6 +60,12 @@ struct Badger: ParsableCommand {
                 Terminal.standardError.write("badger: error: " + message.text + "\n")
                 Foundation.exit(ExitStatus.usageOrIO.rawValue)
             }
+            // --help, --version: written as every output is, so a full disk is an error, not exit 0.
+            if exitCode(for: error) == .success {
+                let message = fullMessage(for: error)
+                Terminal.standardOutput.write(message.isEmpty ? "" : message + "\n")
+                Foundation.exit(ExitStatus.success.rawValue)
+            }
             if exitCode(for: error) == .validationFailure {
                 Terminal.standardError.write(fullMessage(for: error) + "\n")
                 Foundation.exit(ExitStatus.usageOrIO.rawValue)

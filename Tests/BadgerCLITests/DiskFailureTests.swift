@@ -62,6 +62,15 @@ import Testing
         let result = try await ExternalProcess.run(process)
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError == "badger: error: cannot write the output: No space left on device\n")
+        // Help and the version too (they said nothing and exited 0).
+        for arguments in ["--help", "--version", "help optimize", "schedule replay --help"] {
+            let help = ChildProcess()
+            help.executableURL = URL(fileURLWithPath: "/bin/sh")
+            help.arguments = ["-c", "exec \"$0\" \(arguments) > /dev/full", BadgerProcess.executable.path]
+            let refused = try await ExternalProcess.run(help)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.standardError == "badger: error: cannot write the output: No space left on device\n", "\(arguments)")
+        }
     }
 
     /// A collection named twice, once through a bind mount of its folder (a path `realpath`
