@@ -94,6 +94,28 @@ import Testing
         assertSnapshot(text.standardOutput, named: "Optimize.text")
     }
 
+    /// Two clones that merged the other way round hold the same reviews in another order (a
+    /// union merge appends the other side's lines): the fit, and so the schedule, is the same.
+    @Test func theSameReviewsInAnotherOrderFitTheSame() async throws {
+        let first = try await Self.collection()
+        let second = try await Self.collection()
+        defer {
+            first.remove()
+            second.remove()
+        }
+        for log in ["french.reviews", "algebra.reviews"] {
+            let lines = try second.read(log).split(separator: "\n", omittingEmptySubsequences: true)
+            try second.write(log, ([lines[0]] + lines.dropFirst().reversed()).joined(separator: "\n") + "\n")
+        }
+        #expect(try first.read("french.reviews") != second.read("french.reviews"))
+        for directory in [first, second] {
+            let applied = try await Self.optimize(["--apply"], in: directory)
+            #expect(applied.status == 0, "\(applied.standardError)")
+        }
+        #expect(try first.read("badger.yml") == second.read("badger.yml"))
+        #expect(try first.read("badger.yml").contains("\nfsrs_parameters: ["))
+    }
+
     @Test func applyStoresTheParametersAndKeepsTheRestOfTheConfig() async throws {
         let directory = try await Self.collection()
         defer { directory.remove() }

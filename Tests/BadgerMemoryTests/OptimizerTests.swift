@@ -228,6 +228,22 @@ import Testing
         #expect(abs(fitted.total.predicted - fitted.total.observed) < 0.03)
     }
 
+    /// The same reviews listed in another order (a merge, a renamed deck, a simulator's file)
+    /// give the same fit to the last bit: cards reviewed at the same second were ordered by
+    /// where their history came in the list.
+    @Test func theFitDoesNotDependOnTheOrderOfTheHistories() throws {
+        let histories = try Self.simulatedHistories(cards: 300, days: 120)
+        var generator = SeededGenerator(seed: 7)
+        let first = FSRSOptimizer().fit(TrainingSet(histories: histories))
+        guard case .fitted = first else {
+            Issue.record("no fit: \(first)")
+            return
+        }
+        for reordered in [Array(histories.reversed()), histories.shuffled(using: &generator)] {
+            #expect(FSRSOptimizer().fit(TrainingSet(histories: reordered)) == first)
+        }
+    }
+
     @Test func tooFewReviewsSaysHowMany() {
         let set = Self.branchySet()
         #expect(FSRSOptimizer().fit(set) == .tooFewReviews(have: 7, need: 64))

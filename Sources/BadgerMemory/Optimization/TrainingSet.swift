@@ -16,7 +16,7 @@ public struct TrainingSet: Sendable {
         public let time: Date
     }
 
-    /// Every card's id, in the order of the input histories.
+    /// Every card's id, in byte order (histories with the same id in the order given).
     public let cardIDs: [String]
     /// Ratings (1–4) of every review of every card, card after card, each card's in time order.
     let ratings: [Double]
@@ -27,8 +27,14 @@ public struct TrainingSet: Sendable {
     /// The items, in time order (ties by card, then position).
     public private(set) var items: [Item]
 
-    /// Builds the items of `histories`; reviews are sorted by time within each card.
-    public init(histories: [ReviewHistory]) {
+    /// Builds the items of `histories`; reviews are sorted by time within each card, and cards
+    /// by id, so that the same reviews give the same fit whatever order they come in (a merge,
+    /// a renamed deck and a simulator's file list them differently; reviews made at the same
+    /// second are ordered by card).
+    public init(histories unordered: [ReviewHistory]) {
+        let keys = unordered.map { Array($0.cardID.utf8) }
+        let histories = unordered.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }
+            .map { unordered[$0] }
         var ratings: [Double] = []
         var deltas: [Double] = []
         var starts: [Int] = []
