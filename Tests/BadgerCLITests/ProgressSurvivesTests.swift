@@ -944,7 +944,17 @@ import Testing
                 "fuzz: true\nrelearning_steps: [3000000d]\n",
                 "line 2: `relearning_steps`: a step of \"3000000d\" is longer than the longest interval, 36500 days"
             ),
-            ("relearning_steps: [1e300d]\n", "line 1: `relearning_steps`: a step of \"1e300d\" is longer than the longest interval"),
+            (
+                "relearning_steps: [99999999999999999999m]\n",
+                "line 1: `relearning_steps`: a step of \"99999999999999999999m\" is longer than the longest interval"
+            ),
+            // Digits, a point and a unit only (Double read 1e300, +5 and 0x10 too), whole seconds.
+            ("relearning_steps: [1e300d]\n", "line 1: `relearning_steps`: \"1e300d\" is not a duration such as 30s, 10m, 2h or 1d"),
+            ("relearning_steps: [+5m]\n", "line 1: `relearning_steps`: \"+5m\" is not a duration"),
+            ("relearning_steps: [0x10s]\n", "line 1: `relearning_steps`: \"0x10s\" is not a duration"),
+            ("relearning_steps: [.5m]\n", "line 1: `relearning_steps`: \".5m\" is not a duration"),
+            ("learning_steps: [1m, 1.5s]\n", "line 1: `learning_steps`: a step of \"1.5s\" is not a whole number of seconds"),
+            ("learning_steps: [1.001m]\n", "line 1: `learning_steps`: a step of \"1.001m\" is not a whole number of seconds"),
             // Due the moment it is set: refused as a zero step is.
             (
                 "learning_steps: [1m, 0.4s]\n",

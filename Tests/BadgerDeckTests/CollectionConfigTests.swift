@@ -83,6 +83,21 @@ import Testing
                 CollectionConfig.fitsMarker + "\nfsrs_parameters: ["))
     }
 
+    /// Steps are digits, a decimal point and a unit, whole seconds from 1 to the longest interval.
+    @Test func stepsAreWholeSecondsWrittenInDecimal() throws {
+        for (text, seconds) in [("30s", 30.0), ("1.5m", 90), ("0.1h", 360), ("2h", 7200), ("1d", 86_400), ("36500d", 3_153_600_000)] {
+            #expect(CollectionConfig.step(text) == .success(seconds), "\(text)")
+        }
+        for (text, problem) in [
+            ("0m", CollectionConfig.StepProblem.shorterThanASecond), ("0.5s", .shorterThanASecond), ("1.5s", .notWholeSeconds),
+            ("0.0001d", .notWholeSeconds), ("36501d", .longerThanTheLongestInterval), ("1e3s", .notADuration), ("+5m", .notADuration),
+            ("0x10s", .notADuration), ("5.m", .notADuration), ("m", .notADuration), ("10", .notADuration), ("1w", .notADuration),
+            ("１０m", .notADuration), ("-1m", .notADuration),
+        ] {
+            #expect(CollectionConfig.step(text) == .failure(problem), "\(text)")
+        }
+    }
+
     @Test(arguments: ["fsrs_parameters: [1, 2]", "fsrs_parameters: oops", "fsrs_parameters_reviews: -3", "fsrs_parameters_fitted: []"])
     func badFittedValuesAreExplained(_ yaml: String) {
         #expect(throws: CollectionError.self) { try CollectionConfig(yaml: yaml, path: "badger.yml") }

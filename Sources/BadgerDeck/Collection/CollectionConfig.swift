@@ -712,28 +712,37 @@ public struct CollectionConfig: Sendable, Equatable {
         return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
     }
 
-    /// Seconds in a learning or relearning step such as `30s`, `10m`, `2h` or `1d`: at least a
-    /// second (a shorter step is due the moment it is set) and no longer than the longest interval.
+    /// Seconds in a learning or relearning step such as `30s`, `10m`, `1.5h` or `1d` (digits, a
+    /// decimal point, a unit): whole seconds, as the log keeps times, at least one (a shorter step
+    /// is due the moment it is set), and no longer than the longest interval.
     public static func step(_ text: String) -> Result<Double, StepProblem> {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        guard let unit = text.last.flatMap({ units[$0] }), let number = Double(text.dropLast()), number.isFinite else {
+        let number = text.dropLast()
+        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let unit = text.last.flatMap({ units[$0] }),
+            !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let value = Double(number), value.isFinite
+        else {
             return .failure(.notADuration)
         }
-        let seconds = number * unit
+        let seconds = value * unit
         if seconds < 1 { return .failure(.shorterThanASecond) }
         if seconds > Double(longestInterval) * 86_400 { return .failure(.longerThanTheLongestInterval) }
-        return .success(seconds)
+        // 1.001m is 60.06 seconds: within a microsecond of whole seconds is whole (0.1h).
+        guard abs(seconds - seconds.rounded()) < 1e-6 else { return .failure(.notWholeSeconds) }
+        return .success(seconds.rounded())
     }
 
     /// Why a step such as `10m` was refused.
     public enum StepProblem: Error, Equatable {
-        case notADuration, shorterThanASecond, longerThanTheLongestInterval
+        case notADuration, shorterThanASecond, longerThanTheLongestInterval, notWholeSeconds
 
         /// What is wrong with `text`, for an error message.
         public func words(_ text: String) -> String {
             switch self {
             case .notADuration: "\"\(text)\" is not a duration such as 30s, 10m, 2h or 1d"
             case .shorterThanASecond: "a step of \"\(text)\" is shorter than a second (steps are at least 1s)"
+            case .notWholeSeconds: "a step of \"\(text)\" is not a whole number of seconds, as the review log keeps times"
             case .longerThanTheLongestInterval:
                 "a step of \"\(text)\" is longer than the longest interval, \(CollectionConfig.longestInterval) days"
             }
