@@ -472,6 +472,8 @@ import Testing
             (["--settings", "--retention-bounds", "0.95,0.90"], "must be two numbers from 0.70 to 0.99, the lower first"),
             (["--settings", "--retention-bounds", "0.5,0.9"], "must be two numbers from 0.70 to 0.99"),
             (["--settings", "--retention-bounds", "0.9"], "must be two numbers"),
+            (["--settings", "--retention-bounds", "0x0.ep0,0.9"], "must be two numbers"),
+            (["--settings", "--retention-bounds", "8.5e-1,0.9"], "must be two numbers"),
             (["--settings", "--retention-bounds", "0.851,0.852"], "holding a hundredth"),
             (["--retention-bounds", "0.80,0.95"], "--retention-bounds is for --settings"),
         ] {
