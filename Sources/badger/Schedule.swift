@@ -33,7 +33,8 @@ extension Badger.Schedule {
                 with those settings would schedule. same_day_intervals is false when absent (as
                 py-fsrs schedules), while the object printed says what a collection with
                 automatic steps would use (true once there are parameters, false before): pass
-                the whole object to get what a user gets. Any other key is refused, naming it,
+                the whole object to get what a user gets. maximum_interval (days, 36500 when
+                absent) may be added, as badger.yml sets it. Any other key is refused, naming it,
                 and every input is read as strict JSON (a key twice in one object, a comma
                 before a closing bracket are refused, with the line and column).
                 Times are read to the second (a fraction is dropped, as the review log keeps

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// `{"desired_retention": 0.87, "fsrs_parameters": [21 numbers], "learning_steps": ["1m", "10m"],
 /// "reason": "…", "relearning_steps": ["10m"], "same_day_intervals": true, "schema_version": 1}`;
-/// `reason`, `same_day_intervals` (false when absent) and `schema_version` are optional on input.
+/// `reason`, `same_day_intervals` (false when absent), `maximum_interval` (badger.yml's, 36500
+/// days when absent) and `schema_version` are optional on input.
 struct SettingsFile: Codable, Equatable {
     static let schemaVersion = 1
 
@@ -21,6 +22,10 @@ struct SettingsFile: Codable, Equatable {
     /// (`FSRS6.sameDayIntervals`); absent means false, as py-fsrs schedules.
     var sameDayIntervals: Bool?
     var reason: String?
+    /// The longest interval in days, as `maximum_interval` in badger.yml; input only (nothing
+    /// automatic chooses it), 36500 when absent. A number, so that 2.5 is reported as a
+    /// maximum_interval (JSONDecoder calls it invalid JSON for an Int).
+    var maximumInterval: Double?
     /// The retention the learner should observe (the simulation's choice), when it differs from
     /// what FSRS schedules for; output only.
     var targetRetention: Double?
@@ -33,6 +38,7 @@ struct SettingsFile: Codable, Equatable {
         case relearningSteps = "relearning_steps"
         case sameDayIntervals = "same_day_intervals"
         case reason
+        case maximumInterval = "maximum_interval"
         case targetRetention = "target_retention"
         case schemaVersion = "schema_version"
     }
@@ -147,12 +153,28 @@ struct SettingsFile: Codable, Equatable {
                 }
             }
         }
+        let days = maximumInterval ?? Double(CollectionConfig.longestInterval)
+        guard days == days.rounded(), (1...Double(CollectionConfig.longestInterval)).contains(days) else {
+            _ = try Self.fail(
+                "--settings: maximum_interval must be a whole number of days from 1 to \(CollectionConfig.longestInterval), not \(days.formatted(.number.grouping(.never)))"
+            )
+            return try FSRS6()
+        }
+        let maximum = Int(days)
         let learning = try seconds(learningSteps, "learning_steps")
         let relearning = try seconds(relearningSteps, "relearning_steps")
+        // As badger.yml: no step longer than the longest interval.
+        for (name, steps, seconds) in [("learning_steps", learningSteps, learning), ("relearning_steps", relearningSteps, relearning)] {
+            if let index = seconds.firstIndex(where: { $0 > Double(maximum) * 86_400 }) {
+                _ = try Self.fail(
+                    "--settings: \(name): a step of \"\(UntrustedText.sanitized(steps[index]))\" is longer than maximum_interval (\(maximum) days)"
+                )
+            }
+        }
         do {
             return try FSRS6(
                 parameters: fsrsParameters, desiredRetention: desiredRetention, learningSteps: learning, relearningSteps: relearning,
-                sameDayIntervals: sameDayIntervals ?? false)
+                maximumInterval: maximum, sameDayIntervals: sameDayIntervals ?? false)
         } catch {
             _ = try Self.fail("--settings: \(error)")
             return try FSRS6()

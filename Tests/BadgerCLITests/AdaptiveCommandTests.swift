@@ -19,7 +19,7 @@ import Testing
         try directory.write("badger.yml", auto)
         var histories: [String: [[String: Any]]] = [:]
         var order: [String] = []
-        // In the order badger reads the logs (sorted by path), so the fit sees the same order.
+        // In the order badger reads the logs (sorted by path); any order fits the same.
         for log in ["algebra.reviews", "french.reviews"] {
             for line in try directory.read(log).split(separator: "\n") where !line.hasPrefix("#") {
                 let fields = line.split(separator: "\t").map(String.init)
@@ -707,6 +707,42 @@ import Testing
             let refused = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", file], in: directory.url)
             #expect(refused.status == 2)
             #expect(refused.standardError.contains(message), "\(refused.standardError)")
+        }
+    }
+
+    /// `maximum_interval` in a settings object caps intervals as badger.yml's does (a collection
+    /// that set it could not be replayed), and is checked as badger.yml checks it.
+    @Test func settingsTakeTheMaximumIntervalOfBadgerYml() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let printed = try await BadgerProcess.run(
+            ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
+        #expect(!printed.standardOutput.contains("maximum_interval"))
+        func replay(_ extra: String) async throws -> BadgerProcess.Result {
+            // Keys given first replace the printed ones.
+            var printedObject = try OptimizeCommandTests.json(printed.standardOutput)
+            for key in ["relearning_steps"] where extra.contains("\"\(key)\"") { printedObject.removeValue(forKey: key) }
+            let rest = String(decoding: try JSONSerialization.data(withJSONObject: printedObject), as: UTF8.self)
+            let settings = rest.replacingOccurrences(of: "{", with: "{" + extra, options: [], range: nil)
+            return try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", settings], in: directory.url)
+        }
+        func longest(_ result: BadgerProcess.Result) throws -> Double {
+            let histories = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            return histories.flatMap { ($0["states"] as? [[String: Any]]) ?? [] }.compactMap { $0["interval_seconds"] as? Double }.max()
+                ?? 0
+        }
+        let capped = try await replay(#""maximum_interval": 3, "#)
+        #expect(capped.status == 0, "\(capped.standardError)")
+        #expect(try longest(capped) == 3 * 86_400)
+        #expect(try longest(try await replay("")) > 3 * 86_400)
+        for (extra, message) in [
+            (#""maximum_interval": 0, "#, "--settings: maximum_interval must be a whole number of days from 1 to 36500, not 0"),
+            (#""maximum_interval": 36501, "#, "from 1 to 36500, not 36501"),
+            (#""maximum_interval": 2.5, "#, "from 1 to 36500, not 2.5"),
+            (#""maximum_interval": 1, "#, #"relearning_steps: a step of "2d" is longer than maximum_interval (1 days)"#),
+        ] {
+            let refused = try await replay(extra + (extra.contains(": 1,") ? #""relearning_steps": ["2d"], "# : ""))
+            #expect(refused.status == 2 && refused.standardError.contains(message), "\(extra): \(refused.standardError)")
         }
     }
 
