@@ -420,6 +420,28 @@ def main():
     parser.add_argument("--retention", type=float,
                         help="badger with this retention instead of the automatic one (the steps stay automatic): to trace how reviews and knowledge trade")
     args = parser.parse_args()
+    # Every input checked before a run that can take hours.
+    schedulers = ["badger", "fsrs-default", "fsrs-refit", "sm2", "leitner"]
+    for option, given, known in (("--worlds", args.worlds, list(WORLDS)), ("--schedulers", args.schedulers, schedulers),
+                                 ("--learners", args.learners or "", [name for world in WORLDS.values() for name, _ in world])):
+        if option == "--learners" and args.learners is None:
+            continue
+        unknown = [name for name in given.split(",") if name not in known]
+        if unknown:
+            parser.error(f"{option}: unknown {', '.join(repr(name) for name in unknown)}; choose from {', '.join(dict.fromkeys(known))}, comma-separated")
+    if "badger" in args.schedulers.split(","):
+        if not (os.path.isfile(args.badger) and os.access(args.badger, os.X_OK)):
+            parser.error(f"--badger {args.badger}: no such executable (build it: swift build -c release)")
+        replay = subprocess.run([args.badger, "schedule", "replay", "-", "--settings", "-"], input="[]", capture_output=True, text=True)
+        if "standard input (-) can give the histories or the settings, not both" not in replay.stderr:
+            parser.error(f"--badger {args.badger}: not a badger with `schedule replay --settings`")
+    if args.retention is not None and not 0.70 <= args.retention <= 0.99:
+        parser.error(f"--retention {args.retention}: give a retention from 0.70 to 0.99")
+    if args.json:
+        try:
+            open(args.json, "a").close()
+        except OSError as error:
+            parser.error(f"--json {args.json}: cannot be written: {error.strerror}")
     cards, per_day, days = (100, 10, 60) if args.smoke else (1000, 20, 365)
     results = []
     for world in args.worlds.split(","):
