@@ -39,6 +39,7 @@ struct Badger: ParsableCommand {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
             let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
             if opened != descriptor, opened >= 0 { close(opened) }
+            if descriptor == STDOUT_FILENO { Terminal.standardOutputWasClosed = true }
         }
         // An unknown subcommand (`badger stduy`, `badger help nosuch`): named, with a did-you-mean.
         if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst()), root: Badger.self) {

@@ -15,6 +15,10 @@ struct Terminal {
 
     static let standardOutput = Terminal(handle: .standardOutput, isTerminal: isatty(STDOUT_FILENO) == 1)
     static let standardError = Terminal(handle: .standardError, isTerminal: isatty(STDERR_FILENO) == 1)
+    /// Standard output was closed when badger started (`>&-`): `Badger.main` put `/dev/null` in
+    /// its place, so that no file opened later takes its number, and output is an error, as a
+    /// write to a closed descriptor is. Set once, before any command runs.
+    nonisolated(unsafe) static var standardOutputWasClosed = false
 
     /// Writes all of `text`. When standard output cannot be written (a full disk), badger says
     /// so on standard error and exits with status 2: output that stops short must not pass for
@@ -24,11 +28,11 @@ struct Terminal {
     /// let go: a warning nobody can read does not stop the command.
     func write(_ text: String) {
         let descriptor = handle.fileDescriptor
-        var failure: Int32?
+        var failure: Int32? = descriptor == STDOUT_FILENO && Self.standardOutputWasClosed && !text.isEmpty ? EBADF : nil
         text.utf8CString.withUnsafeBufferPointer { buffer in
             var offset = 0
             let count = buffer.count - 1  // without the terminating NUL
-            while offset < count {
+            while failure == nil, offset < count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, count - offset)
                 if written < 0 {
                     // Interrupted, or a non-blocking output (set so by whatever runs badger) that is full for now.

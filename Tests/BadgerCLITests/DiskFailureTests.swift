@@ -119,32 +119,21 @@ import Testing
             process.currentDirectoryURL = directory.url
             return try await ExternalProcess.run(process)
         }
+        // Output to a closed standard output is an error, as a write to a closed descriptor
+        // is (it went nowhere, with status 0); the review is recorded before it is said.
         let reviewed = try await shell(#"exec "$0" review --card \#(id) --rating 2 >&- 2>&-"#)
-        #expect(reviewed.status == 0)
+        #expect(reviewed.status == 2)
         #expect(try directory.read("t.reviews").contains("\treviewed\t\(id)\t3\t"))
-        // A session left open with standard output closed: its output goes nowhere, and the
-        // lock names it (the lock file took the closed descriptor, and held the screen).
-        let session = ChildProcess()
-        session.executableURL = URL(fileURLWithPath: "/bin/sh")
-        session.arguments = ["-c", #"exec "$0" study --topic T --count 3 --plain >&-"#, BadgerProcess.executable.path]
-        session.currentDirectoryURL = directory.url
-        let input = Pipe()
-        session.standardInput = input
-        try session.run()
-        defer {
-            session.terminate()
-            try? input.fileHandleForWriting.close()
-        }
-        var output: String?
-        for _ in 0..<500 where output == nil {
-            try await Task.sleep(for: .milliseconds(10))
-            if (try? directory.read(".badger.lock"))?.contains("badger (pid") == true {
-                output = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(session.processIdentifier)/fd/1")
-            }
-        }
-        #expect(output == "/dev/null")
-        let lock = try directory.read(".badger.lock")
-        #expect(lock.hasPrefix("badger (pid") && !lock.contains("Question"), "\(lock)")
+        let version = try await shell(#"exec "$0" --version >&-"#)
+        #expect(version.status == 2 && version.standardError == "badger: error: cannot write the output: Bad file descriptor\n")
+        // A session with standard output closed: it says so and ends, and its screen never
+        // goes into the lock file (which took the closed descriptor, and held the screen).
+        let session = try await shell(#"exec "$0" study --topic T --count 3 --plain >&- < /dev/null"#)
+        #expect(session.status == 2, "\(session.standardError)")
+        #expect(session.standardError.contains("cannot write the output: Bad file descriptor"), "\(session.standardError)")
+        #expect(!((try? directory.read(".badger.lock")) ?? "").contains("Question"))
+        let quiet = try await shell(#"exec "$0" lint >&-"#)
+        #expect(quiet.status == 0, "a command with nothing to say succeeds: \(quiet.standardError)")
         for script in [#"exec "$0" schedule replay - < ."#, #"exec "$0" schedule replay - <&-"#] {
             let refused = try await shell(script)
             #expect(refused.status == 2, "\(script): \(refused.standardError)")
