@@ -58,6 +58,10 @@ final class CompiledOutput {
     /// standard output. A failure ends the command with status 2.
     func commit() throws {
         do {
+            if case .file = target {
+            } else if Terminal.standardOutputWasClosed {
+                throw StorageError.writeFailed(path: "standard output", reason: String(cString: strerror(EBADF)))
+            }
             switch target {
             case .file(let writer): try writer.commit()
             case .spool(let descriptor):

@@ -25,6 +25,9 @@ enum InputFile {
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             return .failure(Failure(reason: path == "-" ? "standard input is a folder, not a file" : "it is a folder, not a file"))
         }
+        let tooLarge = Failure(reason: "it holds more than \(limit >> 20) MiB, the most badger reads from one input")
+        // A file says its size: refused before reading it (a pipe is counted as it is read).
+        if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit { return .failure(tooLarge) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -32,9 +35,7 @@ enum InputFile {
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return .failure(Failure(reason: "cannot be read: " + String(cString: strerror(errno)))) }
             if count == 0 { return .success(data) }
-            guard data.count + count <= limit else {
-                return .failure(Failure(reason: "it holds more than \(limit >> 20) MiB, the most badger reads from one input"))
-            }
+            guard data.count + count <= limit else { return .failure(tooLarge) }
             data.append(contentsOf: buffer[..<count])
         }
     }

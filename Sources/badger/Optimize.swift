@@ -435,13 +435,9 @@ extension Badger {
         /// "0.80,0.95" as badger.yml's `desired_retention_bounds` reads `[0.80, 0.95]`, or nil.
         static func bounds(_ text: String) -> ClosedRange<Double>? {
             // Decimal numbers such as 0.85 (Double would also read 0x0.ep0 and 8.5e-1).
-            func decimal(_ part: Substring) -> Double? {
-                let text = part.trimmingCharacters(in: .whitespaces)
-                let digits = text.filter { $0 != "." }
-                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), text.count - digits.count <= 1 else { return nil }
-                return Double(text)
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                CollectionConfig.decimal(Substring($0.trimmingCharacters(in: .whitespaces)))
             }
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(decimal)
             guard parts.count == 2, let low = parts[0], let high = parts[1] else { return nil }
             return CollectionConfig.retentionBounds(low: low, high: high)
         }

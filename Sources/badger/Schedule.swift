@@ -21,25 +21,30 @@ extension Badger.Schedule {
 
                   [{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]
 
-                (one history per card id, its reviews in time order), and prints the card after each review: stability, difficulty, due, state
-                (Learning, Review, Relearning), step and interval_seconds, as [{"id": "c1",
-                "states": [ … ]}]. Fuzz is seeded from the card id and review number, so the
-                output is the same every run; --no-fuzz turns it off, which is how the
-                scheduler is checked against py-fsrs. --params replays with other FSRS-6
-                parameters (21 numbers, each within FSRS-6's bounds), such as those `badger
-                optimize --histories` fits. --settings replays with everything `badger
-                optimize --histories FILE --format json --settings` prints (parameters, desired
-                retention, learning and relearning steps, same_day_intervals), as a collection
-                with those settings would schedule. same_day_intervals is false when absent (as
-                py-fsrs schedules), while the object printed says what a collection with
-                automatic steps would use (true once there are parameters, false before): pass
-                the whole object to get what a user gets. maximum_interval (days, 36500 when
-                absent) may be added, as badger.yml sets it. Any other key is refused, naming it,
-                and every input is read as strict JSON (a key twice in one object, a comma
-                before a closing bracket are refused, with the line and column).
+                (one history per card id, its reviews in time order), and prints the card
+                after each review: stability, difficulty, due, state (Learning, Review,
+                Relearning), step and interval_seconds, as [{"id": "c1", "states": [ … ]}].
+                Fuzz is seeded from the card id and review number, so the output is the same
+                every run; --no-fuzz turns it off, which is how the scheduler is checked
+                against py-fsrs. --params replays with other FSRS-6 parameters (21 numbers,
+                each within FSRS-6's bounds), such as those `badger optimize --histories`
+                fits. --settings replays with everything `badger optimize --histories FILE
+                --format json --settings` prints (parameters, desired retention, learning and
+                relearning steps, same_day_intervals), as a collection with those settings
+                would schedule. same_day_intervals is false when absent (as py-fsrs
+                schedules), while the object printed says what a collection with automatic
+                steps would use (true once there are parameters, false before): pass the whole
+                object to get what a user gets. maximum_interval (days, 36500 when absent) may
+                be added, as badger.yml sets it. Any other key is refused, naming it, and
+                every input is read as strict JSON (a key twice in one object, a comma before
+                a closing bracket are refused, with the line and column).
+
                 Times are read to the second (a fraction is dropped, as the review log keeps
-                seconds), from 1970 to 9999. FILE may be - (standard input) or a pipe, and so
-                may the --params and --settings files.
+                seconds), from 1970 to 9999. Intervals are whole seconds but for Hard on the
+                first learning step, which waits 1.5 times that step, or the mean of the first
+                two steps when there are more, as py-fsrs schedules: a half second more with a
+                step such as 15s. FILE may be - (standard input) or a pipe, and so may the
+                --params and --settings files.
 
                 Examples:
                   badger schedule replay histories.json --no-fuzz

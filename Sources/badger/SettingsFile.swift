@@ -155,9 +155,9 @@ struct SettingsFile: Codable, Equatable {
         }
         let days = maximumInterval ?? Double(CollectionConfig.longestInterval)
         guard days == days.rounded(), (1...Double(CollectionConfig.longestInterval)).contains(days) else {
+            let given = days == days.rounded() && abs(days) < 1e15 ? String(Int(days)) : String(days)
             _ = try Self.fail(
-                "--settings: maximum_interval must be a whole number of days from 1 to \(CollectionConfig.longestInterval), not \(days.formatted(.number.grouping(.never)))"
-            )
+                "--settings: maximum_interval must be a whole number of days from 1 to \(CollectionConfig.longestInterval), not \(given)")
             return try FSRS6()
         }
         let maximum = Int(days)
@@ -165,9 +165,9 @@ struct SettingsFile: Codable, Equatable {
         let relearning = try seconds(relearningSteps, "relearning_steps")
         // As badger.yml: no step longer than the longest interval.
         for (name, steps, seconds) in [("learning_steps", learningSteps, learning), ("relearning_steps", relearningSteps, relearning)] {
-            if let index = seconds.firstIndex(where: { $0 > Double(maximum) * 86_400 }) {
+            if let index = CollectionConfig.firstStep(in: seconds, longerThan: maximum) {
                 _ = try Self.fail(
-                    "--settings: \(name): a step of \"\(UntrustedText.sanitized(steps[index]))\" is longer than maximum_interval (\(maximum) days)"
+                    "--settings: \(name): a step of \"\(UntrustedText.sanitized(steps[index]))\" is longer than maximum_interval (\(CollectionConfig.days(maximum)))"
                 )
             }
         }

@@ -474,6 +474,7 @@ import Testing
             (["--settings", "--retention-bounds", "0.9"], "must be two numbers"),
             (["--settings", "--retention-bounds", "0x0.ep0,0.9"], "must be two numbers"),
             (["--settings", "--retention-bounds", "8.5e-1,0.9"], "must be two numbers"),
+            (["--settings", "--retention-bounds", ".85,0.9"], "must be two numbers"),
             (["--settings", "--retention-bounds", "0.851,0.852"], "holding a hundredth"),
             (["--retention-bounds", "0.80,0.95"], "--retention-bounds is for --settings"),
         ] {
@@ -739,7 +740,9 @@ import Testing
             (#""maximum_interval": 0, "#, "--settings: maximum_interval must be a whole number of days from 1 to 36500, not 0"),
             (#""maximum_interval": 36501, "#, "from 1 to 36500, not 36501"),
             (#""maximum_interval": 2.5, "#, "from 1 to 36500, not 2.5"),
-            (#""maximum_interval": 1, "#, #"relearning_steps: a step of "2d" is longer than maximum_interval (1 days)"#),
+            (#""maximum_interval": 2.0000000001, "#, "from 1 to 36500, not 2.0000000001"),
+            (#""maximum_interval": 1e300, "#, "from 1 to 36500, not 1e+300"),
+            (#""maximum_interval": 1, "#, #"relearning_steps: a step of "2d" is longer than maximum_interval (1 day)"#),
         ] {
             let refused = try await replay(extra + (extra.contains(": 1,") ? #""relearning_steps": ["2d"], "# : ""))
             #expect(refused.status == 2 && refused.standardError.contains(message), "\(extra): \(refused.standardError)")
@@ -752,11 +755,16 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("h.json", "[]")
+        // A file larger than the limit (sparse: nothing written) is refused before it is read.
+        let sparse = try FileHandle(forWritingTo: try directory.write("sparse.json", "["))
+        try sparse.truncate(atOffset: 600 << 20)
+        try sparse.close()
         for (arguments, named) in [
             (["schedule", "replay", "/dev/zero"], "badger: error: /dev/zero: "),
             (["optimize", "--histories", "/dev/zero", "--settings"], "badger: error: /dev/zero: "),
             (["schedule", "replay", "h.json", "--settings", "/dev/zero"], "--settings /dev/zero: "),
             (["schedule", "replay", "h.json", "--params", "/dev/zero"], "--params /dev/zero: "),
+            (["schedule", "replay", "sparse.json"], "badger: error: sparse.json: "),
         ] {
             let refused = try await BadgerProcess.run(arguments, in: directory.url)
             #expect(refused.status == 2, "\(arguments)")

@@ -132,6 +132,12 @@ import Testing
         #expect(session.status == 2, "\(session.standardError)")
         #expect(session.standardError.contains("cannot write the output: Bad file descriptor"), "\(session.standardError)")
         #expect(!((try? directory.read(".badger.lock")) ?? "").contains("Question"))
+        // Commands that write standard output their own way (compile's copy, the language server).
+        for script in [#"exec "$0" compile >&-"#, #"exec "$0" lsp >&- < /dev/null"#] {
+            let closed = try await shell(script)
+            #expect(closed.status == 2, "\(script): \(closed.standardError)")
+            #expect(closed.standardError.contains("cannot write"), "\(script): \(closed.standardError)")
+        }
         let quiet = try await shell(#"exec "$0" lint >&-"#)
         #expect(quiet.status == 0, "a command with nothing to say succeeds: \(quiet.standardError)")
         for script in [#"exec "$0" schedule replay - < ."#, #"exec "$0" schedule replay - <&-"#] {

@@ -85,12 +85,16 @@ import Testing
 
     /// Steps are digits, a decimal point and a unit, whole seconds from 1 to the longest interval.
     @Test func stepsAreWholeSecondsWrittenInDecimal() throws {
-        for (text, seconds) in [("30s", 30.0), ("1.5m", 90), ("0.1h", 360), ("2h", 7200), ("1d", 86_400), ("36500d", 3_153_600_000)] {
+        for (text, seconds) in [
+            ("30s", 30.0), ("1.5m", 90), ("0.1h", 360), ("2h", 7200), ("1d", 86_400), ("36500d", 3_153_600_000), ("1.50000000000m", 90),
+            ("0.0125h", 45),
+        ] {
             #expect(CollectionConfig.step(text) == .success(seconds), "\(text)")
         }
         for (text, problem) in [
             ("0m", CollectionConfig.StepProblem.shorterThanASecond), ("0.5s", .shorterThanASecond), ("1.5s", .notWholeSeconds),
-            ("0.0001d", .notWholeSeconds), ("36501d", .longerThanTheLongestInterval), ("1e3s", .notADuration), ("+5m", .notADuration),
+            ("0.0001d", .notWholeSeconds), ("1.0000001s", .notWholeSeconds), ("1.0000000000000001m", .notWholeSeconds),
+            ("36501d", .longerThanTheLongestInterval), ("1e3s", .notADuration), ("+5m", .notADuration),
             ("0x10s", .notADuration), ("5.m", .notADuration), ("m", .notADuration), ("10", .notADuration), ("1w", .notADuration),
             ("１０m", .notADuration), ("-1m", .notADuration),
         ] {

@@ -500,11 +500,12 @@ public struct CollectionConfig: Sendable, Equatable {
         if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.
         for (name, steps) in [("learning_steps", learningSteps), ("relearning_steps", relearningSteps)] {
-            if let step = steps.first(where: { $0 > Double(maximumInterval) * 86_400 }) {
+            if let index = Self.firstStep(in: steps, longerThan: maximumInterval) {
                 throw CollectionError.badConfig(
                     path: path,
                     problem: (stepLines[name] ?? "")
-                        + "`\(name)`: a step of \(Self.describe(step)) is longer than `maximum_interval` (\(maximumInterval) days)")
+                        + "`\(name)`: a step of \(Self.describe(steps[index])) is longer than `maximum_interval` (\(Self.days(maximumInterval)))"
+                )
             }
         }
     }
@@ -712,26 +713,44 @@ public struct CollectionConfig: Sendable, Equatable {
         return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
     }
 
-    /// Seconds in a learning or relearning step such as `30s`, `10m`, `1.5h` or `1d` (digits, a
-    /// decimal point, a unit): whole seconds, as the log keeps times, at least one (a shorter step
+    /// Seconds in a learning or relearning step such as `30s`, `10m`, `1.5h` or `1d` (a decimal
+    /// number and a unit): whole seconds, as the log keeps times, at least one (a shorter step
     /// is due the moment it is set), and no longer than the longest interval.
     public static func step(_ text: String) -> Result<Double, StepProblem> {
-        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        let number = text.dropLast()
-        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let unit = text.last.flatMap({ units[$0] }),
-            !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let value = Double(number), value.isFinite
-        else {
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        guard let unit = text.last.flatMap({ units[$0] }), let value = decimal(text.dropLast()) else {
             return .failure(.notADuration)
         }
-        let seconds = value * unit
+        let seconds = value * Double(unit)
         if seconds < 1 { return .failure(.shorterThanASecond) }
         if seconds > Double(longestInterval) * 86_400 { return .failure(.longerThanTheLongestInterval) }
-        // 1.001m is 60.06 seconds: within a microsecond of whole seconds is whole (0.1h).
-        guard abs(seconds - seconds.rounded()) < 1e-6 else { return .failure(.notWholeSeconds) }
+        // Whole seconds, judged on the digits (1.0000001s is not 1s): the fraction, without its
+        // trailing zeros, times the unit is a whole number.
+        let fraction = text.dropLast().drop { $0 != "." }.dropFirst().reversed().drop { $0 == "0" }.reversed()
+        guard fraction.count <= 9 else { return .failure(.notWholeSeconds) }
+        var scale = 1
+        for _ in fraction { scale *= 10 }
+        guard (Int(String(fraction)) ?? 0) * unit % scale == 0 else { return .failure(.notWholeSeconds) }
         return .success(seconds.rounded())
     }
+
+    /// A decimal number as people write one: digits, and a point between digits (`0.85`, `10`;
+    /// not `.5`, `5.`, `1e3`, `+5` or `0x10`, which `Double` reads too).
+    public static func decimal(_ text: Substring) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let value = Double(text), value.isFinite
+        else { return nil }
+        return value
+    }
+
+    /// The first of `steps` (seconds) longer than `maximumInterval` days, which no step may be.
+    public static func firstStep(in steps: [Double], longerThan maximumInterval: Int) -> Int? {
+        steps.firstIndex { $0 > Double(maximumInterval) * 86_400 }
+    }
+
+    /// "1 day", "36500 days".
+    public static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
     /// Why a step such as `10m` was refused.
     public enum StepProblem: Error, Equatable {
