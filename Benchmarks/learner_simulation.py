@@ -422,30 +422,41 @@ def main():
     args = parser.parse_args()
     # Every input checked before a run that can take hours.
     schedulers = ["badger", "fsrs-default", "fsrs-refit", "sm2", "leitner"]
+    runs = {world: (learners[1:2] if args.smoke else learners) for world, learners in WORLDS.items()}
     for option, given, known in (("--worlds", args.worlds, list(WORLDS)), ("--schedulers", args.schedulers, schedulers),
-                                 ("--learners", args.learners or "", [name for world in WORLDS.values() for name, _ in world])):
-        if option == "--learners" and args.learners is None:
+                                 ("--learners", args.learners, [name for world in runs.values() for name, _ in world])):
+        if given is None:
             continue
-        unknown = [name for name in given.split(",") if name not in known]
+        names = given.split(",")
+        unknown = [name for name in names if name not in known]
         if unknown:
-            parser.error(f"{option}: unknown {', '.join(repr(name) for name in unknown)}; choose from {', '.join(dict.fromkeys(known))}, comma-separated")
+            smoke = " (--smoke runs only those)" if option == "--learners" and args.smoke else ""
+            parser.error(f"{option}: unknown {', '.join(repr(name) for name in unknown)}; choose from "
+                         f"{', '.join(dict.fromkeys(known))}{smoke}, comma-separated")
+        if len(set(names)) < len(names):
+            parser.error(f"{option}: {given!r} names one twice")
     if "badger" in args.schedulers.split(","):
         if not (os.path.isfile(args.badger) and os.access(args.badger, os.X_OK)):
             parser.error(f"--badger {args.badger}: no such executable (build it: swift build -c release)")
-        replay = subprocess.run([args.badger, "schedule", "replay", "-", "--settings", "-"], input="[]", capture_output=True, text=True)
-        if "standard input (-) can give the histories or the settings, not both" not in replay.stderr:
+        settings = json.dumps({"fsrs_parameters": [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722,
+                                                   0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425,
+                                                   0.0912, 0.0658, 0.1542],
+                               "desired_retention": 0.9, "learning_steps": [], "relearning_steps": []})
+        replay = subprocess.run([args.badger, "schedule", "replay", "-", "--settings", settings], input="[]",
+                                capture_output=True, text=True)
+        if replay.returncode != 0 or replay.stdout.split() != ["[", "]"]:
             parser.error(f"--badger {args.badger}: not a badger with `schedule replay --settings`")
     if args.retention is not None and not 0.70 <= args.retention <= 0.99:
         parser.error(f"--retention {args.retention}: give a retention from 0.70 to 0.99")
     if args.json:
-        try:
-            open(args.json, "a").close()
-        except OSError as error:
-            parser.error(f"--json {args.json}: cannot be written: {error.strerror}")
+        folder = os.path.dirname(os.path.abspath(args.json))
+        writable = os.access(args.json, os.W_OK) if os.path.exists(args.json) else os.access(folder, os.W_OK)
+        if not (os.path.isdir(folder) and writable) or os.path.isdir(args.json):
+            parser.error(f"--json {args.json}: cannot be written")
     cards, per_day, days = (100, 10, 60) if args.smoke else (1000, 20, 365)
     results = []
     for world in args.worlds.split(","):
-        learners = WORLDS[world][1:2] if args.smoke else WORLDS[world]
+        learners = runs[world]
         for learner_index, (learner, model) in enumerate(learners):
             if args.learners and learner not in args.learners.split(","):
                 continue
