@@ -761,6 +761,7 @@ import Testing
         try sparse.close()
         for (arguments, named) in [
             (["schedule", "replay", "/dev/zero"], "badger: error: /dev/zero: "),
+            (["schedule", "replay", "/dev/urandom"], "badger: error: /dev/urandom: "),
             (["optimize", "--histories", "/dev/zero", "--settings"], "badger: error: /dev/zero: "),
             (["schedule", "replay", "h.json", "--settings", "/dev/zero"], "--settings /dev/zero: "),
             (["schedule", "replay", "h.json", "--params", "/dev/zero"], "--params /dev/zero: "),
