@@ -227,9 +227,9 @@ struct PlainStudy {
 
     private func say(_ text: String) { Terminal.standardOutput.write(text + "\n") }
 
-    private func prompt(_ text: String) -> String? {
+    private func prompt(_ text: String) throws -> String? {
         Terminal.standardOutput.write(text)
-        guard let line = readLine(strippingNewline: true) else {
+        guard let line = try StandardInputLine.read() else {
             Terminal.standardOutput.write("\n")
             return nil
         }
@@ -241,7 +241,7 @@ struct PlainStudy {
 
     mutating func run() throws {
         while true {
-            guard let topic = chooseTopic(), let count = chooseCount() else { return }
+            guard let topic = try chooseTopic(), let count = try chooseCount() else { return }
             let now = StudySettings.now()
             var queue = service.queue(topic: topic, count: count, aheadDays: settings.ahead ?? 0, at: now)
             if queue.shortfall > 0 {
@@ -251,7 +251,7 @@ struct PlainStudy {
                 )
                 if settings.ahead == nil {
                     let days = StudySettings.defaultAheadDays
-                    guard let answer = prompt("Learn ahead (cards due in the next \(days) days)? [y/n]: ") else { return }
+                    guard let answer = try prompt("Learn ahead (cards due in the next \(days) days)? [y/n]: ") else { return }
                     if answer.lowercased().hasPrefix("y") {
                         queue = service.queue(topic: topic, count: count, aheadDays: days, at: now)
                         say("With learning ahead: \(queue.entries.count) card\(queue.entries.count == 1 ? "" : "s").")
@@ -264,12 +264,12 @@ struct PlainStudy {
             }
             let finished = try study(queue, topic: topic)
             guard finished else { return }
-            guard let choice = prompt("l: learn again · q: quit: ") else { return }
+            guard let choice = try prompt("l: learn again · q: quit: ") else { return }
             if choice.lowercased() != "l" { return }
         }
     }
 
-    private func chooseTopic() -> String? {
+    private func chooseTopic() throws -> String? {
         if let topic = settings.topic { return topic }
         // Counted afresh each time: after a session the menu shows what is left.
         let topics = service.topics(at: StudySettings.now())
@@ -282,7 +282,7 @@ struct PlainStudy {
             )
         }
         while true {
-            guard let answer = prompt("Topic (number or name): ") else { return nil }
+            guard let answer = try prompt("Topic (number or name): ") else { return nil }
             if let number = Int(answer), (1...topics.count).contains(number) { return topics[number - 1].name }
             if answer.lowercased() == "q" { return nil }
             switch service.topic(named: answer) {
@@ -294,12 +294,12 @@ struct PlainStudy {
         }
     }
 
-    private func chooseCount() -> Int? {
+    private func chooseCount() throws -> Int? {
         if let count = settings.count { return count }
         let choices = StudySettings.countChoices
         say("How many cards? " + choices.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: "  "))
         while true {
-            guard let answer = prompt("Count (number or value): ") else { return nil }
+            guard let answer = try prompt("Count (number or value): ") else { return nil }
             if let number = Int(answer) {
                 if (1...choices.count).contains(number) { return choices[number - 1] }
                 if (1...1000).contains(number) { return number }
@@ -356,7 +356,7 @@ struct PlainStudy {
         show(controller, .question)
         var inputEnded = false
         while let current = controller.session.current {
-            guard let line = readLine(strippingNewline: true) else {
+            guard let line = try StandardInputLine.read() else {
                 inputEnded = true
                 break
             }

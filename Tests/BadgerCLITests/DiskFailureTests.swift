@@ -138,6 +138,16 @@ import Testing
             #expect(closed.status == 2, "\(script): \(closed.standardError)")
             #expect(closed.standardError.contains("cannot write"), "\(script): \(closed.standardError)")
         }
+        // Answers from an endless input (a line that never ends took every byte of memory) or
+        // from a folder: an error, nothing recorded.
+        for (script, message) in [
+            (#"exec "$0" study --topic T --count 10 --plain --no-adapt < /dev/zero"#, "standard input: a line longer than 64 KiB"),
+            (#"exec "$0" study --topic T --count 10 --plain --no-adapt < ."#, "standard input cannot be read: Is a directory"),
+        ] {
+            let refused = try await shell(script)
+            #expect(refused.status == 2, "\(script): \(refused.standardError)")
+            #expect(refused.standardError.contains(message), "\(script): \(refused.standardError)")
+        }
         let quiet = try await shell(#"exec "$0" lint >&-"#)
         #expect(quiet.status == 0, "a command with nothing to say succeeds: \(quiet.standardError)")
         for script in [#"exec "$0" schedule replay - < ."#, #"exec "$0" schedule replay - <&-"#] {
