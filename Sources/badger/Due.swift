@@ -33,7 +33,7 @@ extension Badger {
         @Flag(name: .shortAndLong, help: "Print nothing; only set the exit status.")
         var quiet = false
 
-        @Option(help: ArgumentHelp("How many study days to forecast.", valueName: "days"))
+        @Option(help: ArgumentHelp("How many study days to forecast, 1 to 366.", valueName: "days"))
         var days = 7
 
         func validate() throws {

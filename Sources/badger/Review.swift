@@ -11,12 +11,12 @@ extension Badger {
             discussion: """
                 Appends the review to the deck's log (synced to disk before the command ends),
                 exactly as studying does, then brings the deck's state file up to date.
-                RATING is 0 Fail, 1 Difficult, 2 Good or 3 Easy. The card may be named
-                by a unique prefix of its id, or by an id it had before an edit. A time earlier
-                than the card's last review is placed in order (the card is replayed); a time
-                more than a day ahead of the clock, or before 1970, is refused. The first
-                review of a new collection writes its automatic settings into badger.yml, as
-                studying does (see badger study --help).
+                RATING is 0 Fail, 1 Difficult, 2 Good or 3 Easy. The card may be named by a
+                unique prefix of its id (four digits at least), or by an id it had before an
+                edit. A time earlier than the card's last review is placed in order (the card
+                is replayed); a time more than a day ahead of the clock, or before 1970, is
+                refused. The first review of a new collection writes its automatic settings
+                into badger.yml, as studying does (see badger study --help).
 
                 Examples:
                   badger review --card 3dae9556940ae9c6 --rating 2
