@@ -100,6 +100,11 @@ import Testing
         ] {
             #expect(CollectionConfig.step(text) == .failure(problem), "\(text)")
         }
+        // A step of a megabyte is named by its start.
+        let long = String(repeating: "9", count: 1 << 20) + "x"
+        #expect(
+            CollectionConfig.StepProblem.notADuration.words(long)
+                == "\"\(String(repeating: "9", count: 40))…\" is not a duration such as 30s, 10m, 2h or 1d")
     }
 
     @Test(arguments: ["fsrs_parameters: [1, 2]", "fsrs_parameters: oops", "fsrs_parameters_reviews: -3", "fsrs_parameters_fitted: []"])

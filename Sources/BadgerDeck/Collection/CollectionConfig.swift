@@ -756,9 +756,10 @@ public struct CollectionConfig: Sendable, Equatable {
     public enum StepProblem: Error, Equatable {
         case notADuration, shorterThanASecond, longerThanTheLongestInterval, notWholeSeconds
 
-        /// What is wrong with `text`, for an error message.
-        public func words(_ text: String) -> String {
-            switch self {
+        /// What is wrong with `text`, for an error message (a long one cut to its first 40 characters).
+        public func words(_ whole: String) -> String {
+            let text = whole.count > 40 ? whole.prefix(40) + "…" : whole
+            return switch self {
             case .notADuration: "\"\(text)\" is not a duration such as 30s, 10m, 2h or 1d"
             case .shorterThanASecond: "a step of \"\(text)\" is shorter than a second (steps are at least 1s)"
             case .notWholeSeconds: "a step of \"\(text)\" is not a whole number of seconds, as the review log keeps times"
