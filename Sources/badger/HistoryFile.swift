@@ -20,6 +20,9 @@ enum HistoryFile {
     /// 10000-01-01T00:00:00Z: the first moment after the times histories may hold.
     static let endOfYear9999 = Date(timeIntervalSince1970: 253_402_300_800)
 
+    /// Whether `time` is one the review log keeps (and `badger review --at` takes): 1970 to 9999.
+    static func isKept(_ time: Date) -> Bool { time >= Date(timeIntervalSince1970: 0) && time < endOfYear9999 }
+
     /// Reads and checks `file` (- for standard input); problems end the command with status 2.
     static func read(_ file: String) throws -> [ReviewHistory] {
         let data: Data
@@ -67,7 +70,7 @@ enum HistoryFile {
                     throw ExitStatus.usageOrIO.code
                 }
                 // As the review log keeps them, and as `badger review --at` takes them.
-                guard time >= Date(timeIntervalSince1970: 0), time < Self.endOfYear9999 else {
+                guard Self.isKept(time) else {
                     Terminal.standardError.write(
                         "badger: error: \(place(position, history.id)), review \(index + 1): \(UntrustedText.sanitized(review.at)) is outside the times badger keeps, 1970 to 9999\n"
                     )

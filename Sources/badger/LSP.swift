@@ -33,10 +33,7 @@ extension Badger {
 
         func run() throws {
             // Nothing could reach the client: said at once, as every command says it.
-            if Terminal.standardOutputWasClosed {
-                Terminal.standardError.write("badger: error: cannot write the output: \(String(cString: strerror(EBADF)))\n")
-                throw ExitStatus.usageOrIO.code
-            }
+            Terminal.requireStandardOutput()
             // A client that goes away must not kill the server mid-write; it sees the input end.
             signal(SIGPIPE, SIG_IGN)
             let status = LanguageServer.run(

@@ -119,7 +119,7 @@ extension Badger {
 
         func validate() throws {
             // Within the times the fit log and badger.yml's fitted date are written in.
-            if let now, Timestamp.parse(now).map({ $0 < Date(timeIntervalSince1970: 0) || $0 >= HistoryFile.endOfYear9999 }) ?? true {
+            if let now, !(Timestamp.parse(now).map(HistoryFile.isKept) ?? false) {
                 throw ValidationError(
                     "--now \"\(UntrustedText.sanitized(now))\" is not an ISO-8601 time from 1970 to 9999 such as 2026-11-21T09:30:00Z")
             }

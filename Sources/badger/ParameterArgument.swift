@@ -23,9 +23,13 @@ enum ParameterArgument {
                 return try fail("--params \(UntrustedText.sanitized(argument)): \(failure.reason) (give a file or a JSON array)")
             }
         }
-        guard let parameters = try? DecodingProblem.decode([Double].self, from: Data(text.utf8)) else {
+        let parameters: [Double]
+        do {
+            parameters = try DecodingProblem.decode([Double].self, from: Data(text.utf8))
+        } catch {
             let object = text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{")
-            let syntax = JSONSyntax.problem(in: Data(text.utf8)).map { " (\(UntrustedText.sanitized($0)))" } ?? ""
+            // Where the text stops being JSON, as the decode found it (nothing for JSON of another shape).
+            let syntax = (error as? JSONSyntax.Failure).map { " (\(UntrustedText.sanitized($0.words)))" } ?? ""
             return try fail(
                 "--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …]"
                     + (object

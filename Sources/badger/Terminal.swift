@@ -49,6 +49,18 @@ struct Terminal {
             }
         }
         guard let failure, descriptor != STDERR_FILENO else { return }
+        Self.outputFailed(failure)
+    }
+
+    /// Ends the command when standard output was closed at start, for output written other
+    /// than by `write` (the language server's messages).
+    static func requireStandardOutput() {
+        if standardOutputWasClosed { outputFailed(EBADF) }
+    }
+
+    /// Says on standard error that the output could not be written (`errno` `failure`), and
+    /// exits with status 2.
+    private static func outputFailed(_ failure: Int32) -> Never {
         let message = "badger: error: cannot write the output: \(String(cString: strerror(failure)))\n"
         _ = message.withCString { systemWrite(STDERR_FILENO, $0, strlen($0)) }
         exit(ExitStatus.usageOrIO.rawValue)
