@@ -40,7 +40,8 @@ extension Badger.Schedule {
                 a closing bracket are refused, with the line and column).
 
                 Times are read to the second (a fraction is dropped, as the review log keeps
-                seconds), from 1970 to 9999. Intervals are whole seconds but for Hard on the
+                seconds), from 1970 to 9999, and a review that would make a card due after 9999
+                is refused. Intervals are whole seconds but for Hard on the
                 first learning step, which waits 1.5 times that step, or the mean of the first
                 two steps when there are more, as py-fsrs schedules: a half second more with a
                 step such as 15s. FILE may be - (standard input) or a pipe, and so may the
@@ -132,12 +133,20 @@ extension Badger.Schedule {
             case .leitner: engine = Leitner()
             }
             var outputs: [Output] = []
-            for history in histories {
+            for (position, history) in histories.enumerated() {
                 var card: MemoryState?
                 var states: [State] = []
                 for (index, review) in history.reviews.enumerated() {
                     let fuzz = noFuzz ? nil : Fuzz(cardID: history.cardID, reviewIndex: index)
                     let next = engine.review(card ?? .new(at: review.time), rating: review.rating, at: review.time, fuzz: fuzz)
+                    // A four-digit year cannot write it ("10000-02-05" is not ISO-8601 to the
+                    // simulators that read this), as the review log cannot keep it.
+                    guard next.due < HistoryFile.endOfYear9999 else {
+                        Terminal.standardError.write(
+                            "badger: error: \(UntrustedText.sanitized(file)): history \(position + 1) (\"\(UntrustedText.sanitized(history.cardID))\"), review \(index + 1) (\(Timestamp.format(review.time))): the card would be due after 9999, the last year badger keeps; replay reviews made earlier\n"
+                        )
+                        throw ExitStatus.usageOrIO.code
+                    }
                     card = next
                     states.append(
                         State(

@@ -637,6 +637,20 @@ import Testing
                 #expect(!result.standardError.contains("DecodingError"), "\(result.standardError)")
             }
         }
+        // A due date a four-digit year cannot write (it printed "10000-02-05T09:00:00Z").
+        try directory.write(
+            "late.json",
+            #"[{"id": "c0", "reviews": []}, {"id": "c1", "reviews": [{"rating": 3, "at": "9999-12-01T09:00:00Z"}, {"rating": 3, "at": "9999-12-30T09:00:00Z"}]}]"#
+        )
+        for flags in [["--no-fuzz"], [], ["--scheduler", "sm2"], ["--scheduler", "leitner"]] {
+            let late = try await BadgerProcess.run(["schedule", "replay", "late.json"] + flags, in: directory.url)
+            #expect(late.status == 2, "\(flags)")
+            #expect(late.standardOutput.isEmpty)
+            #expect(
+                late.standardError.contains(
+                    #"late.json: history 2 ("c1"), review 2 (9999-12-30T09:00:00Z): the card would be due after 9999"#),
+                "\(flags): \(late.standardError)")
+        }
         try directory.write("h.json", #"[{"id": "c1", "reviews": [\#(review("3", 0))]}]"#)
         let newer = try await BadgerProcess.run(
             [
