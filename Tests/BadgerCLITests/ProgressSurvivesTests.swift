@@ -732,6 +732,10 @@ import Testing
         let typo = try await BadgerProcess.run(["review", "--card", one, "--rating", "2", "--at", "0026-11-20T10:00:00Z"], in: root)
         #expect(typo.status == 2)
         #expect(typo.standardError.contains("before 1970"))
+        // So is an offset no zone has (-99:99 recorded a time four days on).
+        let offset = try await BadgerProcess.run(["review", "--card", one, "--rating", "2", "--at", "2026-01-06T08:00:00-99:99"], in: root)
+        #expect(offset.status == 2)
+        #expect(offset.standardError.contains("is not an ISO-8601 time"), "\(offset.standardError)")
         #expect(try directory.read("d.reviews").split(separator: "\n").count { $0.contains("\treviewed\t") } == 3)
     }
 

@@ -15,9 +15,14 @@ import Testing
     @Test func offsetsAndFractionsAreUnderstood() {
         #expect(Timestamp.parse("2026-11-21T10:30:05+01:00") == Timestamp.parse("2026-11-21T09:30:05Z"))
         #expect(Timestamp.parse("2026-11-21T09:30:05.75Z") == Timestamp.parse("2026-11-21T09:30:05Z"))
+        #expect(Timestamp.parse("2026-11-21T09:30:05-23:59") == Timestamp.parse("2026-11-22T09:29:05Z"))
     }
 
-    @Test(arguments: ["", "2026-11-21", "2026-13-01T00:00:00Z", "2026-11-21T09:30:05", "2026-11-21T09:30:05Zjunk", "yesterday"])
+    @Test(arguments: [
+        "", "2026-11-21", "2026-13-01T00:00:00Z", "2026-11-21T09:30:05", "2026-11-21T09:30:05Zjunk", "yesterday",
+        // Offsets beyond 23:59 (they moved the time by up to four days): RFC 3339 has none.
+        "2026-11-21T09:30:05+24:00", "2026-11-21T09:30:05+00:60", "2026-11-21T09:30:05-99:99", "2026-11-21T09:30:05+14:75",
+    ])
     func nonsenseIsRejected(text: String) {
         #expect(Timestamp.parse(text) == nil)
     }

@@ -22,8 +22,9 @@ public enum Timestamp {
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z`, `+HH:MM` or `-HH:MM` (fractions of a
-    /// second are accepted and dropped). Nil for anything else.
+    /// Parses `YYYY-MM-DDTHH:MM:SS` followed by `Z`, `+HH:MM` or `-HH:MM` (an offset of at most
+    /// 23:59, as RFC 3339 has it; fractions of a second are accepted and dropped). Nil for
+    /// anything else.
     public static func parse(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
@@ -70,7 +71,7 @@ public enum Timestamp {
         if bytes[index] == 90 || bytes[index] == 122 {
             guard index + 1 == count else { return nil }
         } else if bytes[index] == 43 || bytes[index] == 45, index + 6 == count, bytes[index + 3] == 58,
-            let hours = number(index + 1, 2), let minutes = number(index + 4, 2)
+            let hours = number(index + 1, 2), let minutes = number(index + 4, 2), hours < 24, minutes < 60
         {
             offset = (hours * 3600 + minutes * 60) * (bytes[index] == 43 ? 1 : -1)
         } else {
