@@ -37,7 +37,8 @@ extension Badger {
                 images are named with their path. Each input line is one action: an
                 empty line or a shows the answer, e the explanation, h the hint, 0-3
                 rate, s skips, u undoes, q quits; menus take a number or a name. The end
-                of input ends the session (every rating is already saved).
+                of input, or Ctrl-C, ends the session as q does (every rating is already
+                saved; a second Ctrl-C ends badger at once).
 
                 If fewer cards are available than asked for, you are offered to learn
                 ahead: cards due within the next days (7, or --ahead DAYS).
@@ -120,6 +121,7 @@ extension Badger {
             let settings = StudySettings(topic: topic, count: count, ahead: ahead, ankiKeys: ankiKeys)
             let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
             if plain || !interactive {
+                StandardInputLine.endInputOnInterrupt()
                 var study = PlainStudy(service: service, settings: settings, usesColor: color.enabled(isTerminal: false))
                 try study.run()
             } else {

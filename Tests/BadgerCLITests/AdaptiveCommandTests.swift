@@ -595,6 +595,10 @@ import Testing
                 #"h.json: history 1 ("c1"), review 1: 0000-01-01T00:00:00Z is outside the times badger keeps, 1970 to 9999"#
             ),
             (#"[{"id": "c1", "reviews": [{"rating": 3, "at": "10000-01-01T00:00:00Z"}]}]"#, "is outside the times badger keeps"),
+            (
+                #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00+24:00"}]}]"#,
+                #"review 1: "2026-01-05T09:00:00+24:00" is not an ISO-8601 time"#
+            ),
             (#"[{"id": "c1", "reviews": [{"rating": "3", "at": "x"}]}]"#, "`[0].reviews[0].rating` must be a number"),
             (#"[{"id": "c1", "reviews": [{"at": "x"}]}]"#, "`rating` is missing in `[0].reviews[0]`"),
             (#"{"id": "c1"}"#, "the top level must be a list"),
@@ -1180,6 +1184,35 @@ import Testing
                 ), "\(due.standardOutput)")
             #expect(try directory.read("badger.yml") == text)
         }
+    }
+
+    /// Ctrl-C in `--plain` on a terminal ends the session as q does: the rating kept, the
+    /// summary, the re-fit. It killed the process, so the re-fit waited for another session.
+    @Test(.timeLimit(.minutes(2))) func ctrlCEndsAPlainSessionWithItsSummaryAndRefit() async throws {
+        try #require(Tmux.isAvailable, "the terminal test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        func reviewed() throws -> Int {
+            try ["algebra.reviews", "french.reviews"].map { try directory.read($0).components(separatedBy: "\treviewed\t").count - 1 }
+                .reduce(0, +)
+        }
+        let before = try reviewed()
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let command = "TZ=UTC '\(BadgerProcess.executable.path)' study --topic all --count 10 --plain; echo \"EXITED $?\"; sleep 5"
+        try await tmux.start(command, in: directory.url, columns: 120, rows: 40)
+        _ = try await tmux.waitFor("(Enter: answer")
+        try await tmux.send("Enter")
+        _ = try await tmux.waitFor("0 Fail")
+        try await tmux.run(["send-keys", "-t", tmux.name, "2", "Enter"])
+        _ = try await tmux.waitFor("Rated Good")
+        try await tmux.send("C-c")
+        let screen = try await tmux.waitFor("EXITED")
+        #expect(screen.contains("EXITED 0"), "\(screen)")
+        #expect(screen.contains("Session summary (all):") && screen.contains("Cards studied: 1"), "\(screen)")
+        #expect(screen.contains("Re-fitted your FSRS parameters"), "\(screen)")
+        #expect(try directory.read("badger.fits").contains("\tfit\treviews="))
+        #expect(try reviewed() == before + 1)
     }
 
     /// Answers piped in are not echoed: the re-fit line after "q" at the last prompt starts a
