@@ -1025,13 +1025,22 @@ import Testing
         let session = try await Self.study(directory)
         #expect(session.status == 0, "\(session.standardError)")
         #expect(
-            session.standardError.contains("the FSRS parameters are stale, but no fit can be stored: badger.fits: it is not a file"),
+            session.standardError.contains(
+                "the FSRS parameters are stale, but no fit can be stored: badger.fits: it is a folder, not a file"),
             "\(session.standardError)")
         #expect(!session.standardOutput.contains("Re-fitted"))
         #expect(try directory.read("badger.yml") == Self.auto)
         let applied = try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(applied.status == 2)
-        #expect(applied.standardError.contains("badger.fits: it is not a file"), "\(applied.standardError)")
+        #expect(applied.standardError.contains("badger.fits: it is a folder, not a file"), "\(applied.standardError)")
+        #expect(try directory.read("badger.yml") == Self.auto)
+        // A named pipe is named as one (it was "not a file (a folder?)"), and never opened.
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("badger.fits"))
+        #expect(mkfifo(directory.url.appendingPathComponent("badger.fits").path, 0o644) == 0)
+        let piped = try await Self.study(directory)
+        #expect(
+            piped.standardError.contains("no fit can be stored: badger.fits: it is a named pipe (FIFO), not a file"),
+            "\(piped.standardError)")
         #expect(try directory.read("badger.yml") == Self.auto)
     }
 

@@ -59,7 +59,7 @@ public enum AtomicFile {
         guard lstat(path, &info) == 0 else { return path }
         guard info.st_mode & S_IFMT == S_IFLNK else {
             guard info.st_mode & S_IFMT == S_IFREG else {
-                throw StorageError.writeFailed(path: path, reason: "it is not a file (a folder?); badger does not replace it")
+                throw StorageError.writeFailed(path: path, reason: "it is \(kind(of: info)), not a file; badger does not replace it")
             }
             return path
         }
@@ -75,6 +75,17 @@ public enum AtomicFile {
             reason:
                 "it is a link to \(realPath(of: path)), outside the collection, and badger writes only inside it (copy the file into the collection)"
         )
+    }
+
+    /// What a thing that is not a regular file is, for messages: "a folder", "a named pipe (FIFO)" …
+    static func kind(of info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "something other than a file"
+        }
     }
 
     /// Throws unless the file `path` (when there is one) and its folder may be written: a file
