@@ -48,16 +48,18 @@ import Testing
     // MARK: gradients
 
     /// A card's history with every branch: a same-day step, lapses (long-term and floored), Hard and Easy.
-    static func branchySet() -> TrainingSet {
+    static func branchySet() -> TrainingSet { TrainingSet(histories: branchySetHistories()) }
+
+    static func branchySetHistories() -> [ReviewHistory] {
         func at(_ days: Double, _ rating: Rating) -> ReviewHistory.Review {
             .init(rating: rating, time: start.addingTimeInterval(days * day))
         }
-        return TrainingSet(histories: [
+        return [
             ReviewHistory(
                 cardID: "a", reviews: [at(0, .again), at(0.01, .good), at(1, .good), at(4, .hard), at(11, .again), at(11.01, .hard)]),
             ReviewHistory(cardID: "b", reviews: [at(0, .easy), at(9, .easy), at(40, .good), at(120, .again), at(121, .good)]),
             ReviewHistory(cardID: "c", reviews: [at(0, .hard), at(2, .again), at(2.2, .again), at(3, .good)]),
-        ])
+        ]
     }
 
     @Test(arguments: [
@@ -186,6 +188,47 @@ import Testing
         let (train, test) = set.split(testFraction: 0.3)
         #expect(train.items.count == 5 && test.items.count == 2)
         #expect(train.items.last!.time <= test.items.first!.time)
+    }
+
+    /// The counts the outlier filter and RMSE(bins) read, kept per review, are those of a walk
+    /// through each item's history; predictions walked card by card are each item's own.
+    @Test func perReviewCountsAndPredictionsAreThoseOfEachItemsHistory() throws {
+        let set = TrainingSet(histories: try Self.simulatedHistories(cards: 200, days: 300) + Self.branchySetHistories())
+        let predictions = FitEvaluation.predictions(parameters: Self.learner, set: set)
+        for (item, predicted) in zip(set.items, predictions) {
+            let history = (1...item.position).map { (set.deltas[set.index(item.card, $0)], set.ratings[set.index(item.card, $0)]) }
+            #expect(set.longTermReviewCount(item) == history.count { $0.0 >= 1 })
+            #expect(set.lapseCount(item) == history.dropLast().count { $0.0 >= 1 && $0.1 == 1 })
+            #expect(set.firstLongTermDelta(item) == history.first { $0.0 >= 1 }?.0)
+            let alone = Self.learner.withUnsafeBufferPointer { w in
+                set.ratings.withUnsafeBufferPointer { ratings in
+                    set.deltas.withUnsafeBufferPointer { deltas in
+                        let c = RecallModel.Coefficients(w)
+                        let (s, _) = RecallModel.forward(
+                            w: w, c: c, ratings: ratings, deltas: deltas, start: set.starts[item.card], count: item.position, steps: nil)
+                        return c.retrievability(days: set.elapsedDays(item), stability: s)
+                    }
+                }
+            }
+            #expect(predicted == alone)
+        }
+    }
+
+    /// One card reviewed 100,000 times (a simulator's or a script's) is fitted in a few
+    /// seconds: each item walked its whole history, so a 20,000-review card took 42 seconds
+    /// and a 300,000-review one hours.
+    @Test(.timeLimit(.minutes(1))) func aVeryLongHistoryIsFittedInLinearTime() throws {
+        let long = ReviewHistory(
+            cardID: "long",
+            reviews: (0..<100_000).map {
+                .init(rating: $0 % 7 == 3 ? .again : .good, time: Self.start.addingTimeInterval(Double($0) * Self.day))
+            })
+        let set = TrainingSet(histories: try Self.simulatedHistories(cards: 300, days: 120) + [long])
+        guard case .fitted(let fit) = FSRSOptimizer().fit(set) else {
+            Issue.record("no fit")
+            return
+        }
+        #expect(FitEvaluation(parameters: fit.parameters, set: set).count == set.items.count)
     }
 
     @Test func theOutlierFilterDropsRareDelays() {

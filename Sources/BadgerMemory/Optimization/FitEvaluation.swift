@@ -55,21 +55,33 @@ public struct FitEvaluation: Sendable, Equatable {
         groups = groupBins.mapValues(\.bin)
     }
 
-    /// The predicted recall of every item of `set`, in order.
+    /// The predicted recall of every item of `set`, in order. Each card's reviews are walked
+    /// once, its items in position order (walking each item's history from the start, the
+    /// same numbers, was quadratic in a card's reviews).
     public static func predictions(parameters: [Double], set: TrainingSet) -> [Double] {
-        return parameters.withUnsafeBufferPointer { w in
+        let order = set.items.indices.sorted { (set.items[$0].card, set.items[$0].position) < (set.items[$1].card, set.items[$1].position) }
+        var predictions = Array(repeating: 0.0, count: set.items.count)
+        parameters.withUnsafeBufferPointer { w in
             let c = RecallModel.Coefficients(w)
-            return set.ratings.withUnsafeBufferPointer { ratings in
+            set.ratings.withUnsafeBufferPointer { ratings in
                 set.deltas.withUnsafeBufferPointer { deltas in
-                    set.items.map { item in
-                        let start = set.starts[item.card]
-                        let (s, _) = RecallModel.forward(
-                            w: w, c: c, ratings: ratings, deltas: deltas, start: start, count: item.position, steps: nil)
-                        return c.retrievability(days: deltas[start + item.position], stability: s)
+                    var card = -1
+                    var done = 0
+                    var state = (s: 0.0, d: 0.0)
+                    for index in order {
+                        let item = set.items[index]
+                        if item.card != card { (card, done) = (item.card, 0) }
+                        let start = set.starts[card]
+                        state = RecallModel.forward(
+                            w: w, c: c, ratings: ratings, deltas: deltas, start: start + done, count: item.position - done, steps: nil,
+                            from: done == 0 ? nil : state)
+                        done = item.position
+                        predictions[index] = c.retrievability(days: deltas[start + item.position], stability: state.s)
                     }
                 }
             }
         }
+        return predictions
     }
 
     /// fsrs-rs's `r_matrix_index`: bins of elapsed days, review count and lapse count.

@@ -24,6 +24,15 @@ public struct TrainingSet: Sendable {
     let deltas: [Double]
     /// Where each card's reviews start in `ratings` and `deltas`.
     let starts: [Int]
+    /// For each review: how many of the card's reviews up to and including it came a day or
+    /// more after the previous one, and how many before it were lapses (Again a day or more
+    /// after the previous review). Counted once here, so that no item walks its history again
+    /// (that was quadratic in a card's reviews: minutes for one card reviewed 20,000 times).
+    let longTermCounts: [Int32]
+    let lapseCounts: [Int32]
+    /// For each card: the days before its first review a day or more after the previous (0
+    /// when it has none).
+    let firstLongTermDeltas: [Double]
     /// The items, in time order (ties by card, then position).
     public private(set) var items: [Item]
 
@@ -38,25 +47,43 @@ public struct TrainingSet: Sendable {
         var ratings: [Double] = []
         var deltas: [Double] = []
         var starts: [Int] = []
+        var longTermCounts: [Int32] = []
+        var lapseCounts: [Int32] = []
+        var firstLongTermDeltas: [Double] = []
         var items: [Item] = []
         for (card, history) in histories.enumerated() {
             starts.append(ratings.count)
             let reviews = history.reviews.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
                 .map(\.element)
             var previous: Date?
+            var longTerm: Int32 = 0
+            var lapses: Int32 = 0
+            var firstLongTermDelta: Double?
             for (position, review) in reviews.enumerated() {
                 let days = previous.map { max(0, (review.time.timeIntervalSince($0) / 86_400).rounded(.down)) } ?? 0
+                let isLongTerm = position > 0 && days >= 1
+                if isLongTerm {
+                    longTerm += 1
+                    if firstLongTermDelta == nil { firstLongTermDelta = days }
+                }
                 ratings.append(Double(review.rating.rawValue))
                 deltas.append(days)
-                if position > 0, days >= 1 { items.append(Item(card: card, position: position, time: review.time)) }
+                longTermCounts.append(longTerm)
+                lapseCounts.append(lapses)
+                if isLongTerm, review.rating == .again { lapses += 1 }
+                if isLongTerm { items.append(Item(card: card, position: position, time: review.time)) }
                 previous = review.time
             }
+            firstLongTermDeltas.append(firstLongTermDelta ?? 0)
         }
         items.sort { ($0.time, $0.card, $0.position) < ($1.time, $1.card, $1.position) }
         self.cardIDs = histories.map(\.cardID)
         self.ratings = ratings
         self.deltas = deltas
         self.starts = starts
+        self.longTermCounts = longTermCounts
+        self.lapseCounts = lapseCounts
+        self.firstLongTermDeltas = firstLongTermDeltas
         self.items = items
     }
 
@@ -65,6 +92,9 @@ public struct TrainingSet: Sendable {
         ratings = other.ratings
         deltas = other.deltas
         starts = other.starts
+        longTermCounts = other.longTermCounts
+        lapseCounts = other.lapseCounts
+        firstLongTermDeltas = other.firstLongTermDeltas
         self.items = items
     }
 
@@ -92,24 +122,12 @@ public struct TrainingSet: Sendable {
     func elapsedDays(_ item: Item) -> Double { deltas[index(item.card, item.position)] }
 
     /// How many of the item's reviews (history and predicted one) came a day or more after the previous.
-    func longTermReviewCount(_ item: Item) -> Int {
-        var count = 0
-        for position in 1...item.position where deltas[index(item.card, position)] >= 1 { count += 1 }
-        return count
-    }
+    func longTermReviewCount(_ item: Item) -> Int { Int(longTermCounts[index(item.card, item.position)]) }
 
-    /// Days before the card's first review made a day or more after the previous one.
-    func firstLongTermDelta(_ item: Item) -> Double {
-        for position in 1...item.position where deltas[index(item.card, position)] >= 1 { return deltas[index(item.card, position)] }
-        return elapsedDays(item)
-    }
+    /// Days before the card's first review made a day or more after the previous one (every
+    /// item is such a review, so its card has one).
+    func firstLongTermDelta(_ item: Item) -> Double { firstLongTermDeltas[item.card] }
 
     /// How many of the item's history reviews were lapses (Again a day or more after the previous review).
-    func lapseCount(_ item: Item) -> Int {
-        var count = 0
-        for position in 1..<item.position where deltas[index(item.card, position)] >= 1 && ratings[index(item.card, position)] == 1 {
-            count += 1
-        }
-        return count
-    }
+    func lapseCount(_ item: Item) -> Int { Int(lapseCounts[index(item.card, item.position)]) }
 }
