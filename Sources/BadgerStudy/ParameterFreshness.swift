@@ -39,8 +39,12 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// re-fit's message say they are replaced, and that `adapt: false` keeps them.
     public var ownParameters: Bool
 
-    /// The size a log of `earlier` reviews has once it has grown by half (at least one more).
-    public static func grownByHalf(_ earlier: Int) -> Int { max(earlier + 1, (earlier * 3 + 1) / 2) }
+    /// The size a log of `earlier` reviews has once it has grown by half (at least one more);
+    /// `Int.max` past it (a count edited into badger.yml overflowed, and trapped every command).
+    public static func grownByHalf(_ earlier: Int) -> Int {
+        let (grown, overflow) = earlier.addingReportingOverflow(max(1, earlier / 2 + earlier % 2))
+        return overflow ? .max : grown
+    }
 
     /// Whether `config`'s parameters are the learner's own (`ownParameters`).
     public static func ownParameters(_ config: CollectionConfig) -> Bool {

@@ -1044,6 +1044,27 @@ import Testing
         #expect(try directory.read("badger.yml") == Self.auto)
     }
 
+    /// Review counts edited into badger.yml past Int.max / 3 (a fit's, or a refused fit's)
+    /// trapped `due`, `stats` and the end of `study` with an arithmetic overflow.
+    @Test func hugeReviewCountsInBadgerYmlDoNotTrap() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        #expect(try await BadgerProcess.run(["optimize", "--apply"], in: directory.url, environment: ["TZ": "UTC"]).status == 0)
+        let fitted = try directory.read("badger.yml")
+        for (key, value) in [("fsrs_parameters_reviews", "3074457345618258603"), ("fsrs_fit_refused_reviews", "9223372036854775807")] {
+            let edited = fitted.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("fsrs_fit_refused_reviews:") }
+                .map { $0.hasPrefix(key + ":") ? "\(key): \(value)" : String($0) }
+            try directory.write(
+                "badger.yml",
+                (edited.contains { $0.hasPrefix(key + ":") } ? edited : edited + ["\(key): \(value)"]).joined(separator: "\n"))
+            for command in [["due"], ["stats"], ["study", "--topic", "all", "--count", "10", "--plain"]] {
+                let result = try await BadgerProcess.run(command, in: directory.url, environment: ["TZ": "UTC"], input: "q\n")
+                #expect(result.status == 0, "\(key) \(command): \(result.standardError)")
+            }
+        }
+    }
+
     /// `--retention` simulates a collection's workload; with `--histories` it was ignored.
     @Test func retentionWithHistoriesIsRefusedNotIgnored() async throws {
         let (directory, _) = try await Self.collection()

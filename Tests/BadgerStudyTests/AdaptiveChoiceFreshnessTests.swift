@@ -192,6 +192,10 @@ import Testing
         #expect(!ParameterFreshness(config: config, reviews: 451, predictableReviews: 300).isStale)
         #expect(ParameterFreshness(config: config, reviews: 452, predictableReviews: 300).isStale)
         #expect(ParameterFreshness.grownByHalf(0) == 1 && ParameterFreshness.grownByHalf(1) == 2 && ParameterFreshness.grownByHalf(4) == 6)
+        #expect(ParameterFreshness.grownByHalf(3) == 5 && ParameterFreshness.grownByHalf(7) == 11)
+        // A count edited into badger.yml past Int.max / 3 trapped every command that reads it.
+        #expect(ParameterFreshness.grownByHalf(3_074_457_345_618_258_603) == 4_611_686_018_427_387_905)
+        #expect(ParameterFreshness.grownByHalf(.max - 1) == .max && ParameterFreshness.grownByHalf(.max) == .max)
     }
 
     /// What `due` and `stats` say while the settings wait to be chosen for fitted parameters:
