@@ -61,13 +61,19 @@ public struct AdaptiveRefit: Sendable, Equatable {
         public var path: String
         /// The file's new content, byte for byte (badger.fits keeps every byte it held).
         public var bytes: [UInt8]
+        /// The file's content the new one was made from ([] for no file), when it must still be
+        /// there to be replaced: badger.yml, which you may edit (or `git pull`) while a fit runs.
+        public var madeFrom: [UInt8]?
         /// The content as text (replacement characters for bytes not UTF-8).
         public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-        public init(path: String, text: String) { self.init(path: path, bytes: Array(text.utf8)) }
-        public init(path: String, bytes: [UInt8]) {
+        public init(path: String, text: String, madeFrom: [UInt8]? = nil) {
+            self.init(path: path, bytes: Array(text.utf8), madeFrom: madeFrom)
+        }
+        public init(path: String, bytes: [UInt8], madeFrom: [UInt8]? = nil) {
             self.path = path
             self.bytes = bytes
+            self.madeFrom = madeFrom
         }
     }
 
@@ -79,6 +85,13 @@ public struct AdaptiveRefit: Sendable, Equatable {
     }
 
     public var writes: [Write]
+
+    /// The first write whose file no longer holds what its new content was made from
+    /// (`Write.madeFrom`): writing it would lose what changed.
+    public func changedSinceFitted(fileAccess: any FileAccess) -> Write? {
+        writes.first { write in write.madeFrom.map { ((try? fileAccess.contents(atPath: write.path)) ?? []) != $0 } ?? false }
+    }
+
     /// One line for the end of the session.
     public var message: String
     /// The fitted parameters and the settings chosen with them; after a refusal, the parameters
@@ -215,11 +228,12 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let directory = root == "/" ? "" : root
         let configPath = CollectionConfig.path(inRoot: root)
         let logPath = directory + "/" + fitLogName
-        func text(_ path: String) -> String { (try? fileAccess.contents(atPath: path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        // As read now: the fit is added to it, and only to it (see `Write.madeFrom`).
+        let configBytes = (try? fileAccess.contents(atPath: configPath)) ?? []
         let parameters: [Double]
         var refusal: Refusal?
         // Fits git merged into the file give way to this one.
-        var configText = CollectionConfig.removingMergedFits(from: text(configPath))
+        var configText = CollectionConfig.removingMergedFits(from: String(decoding: configBytes, as: UTF8.self))
         // Whether the settings are chosen for parameters fitted before, which stay as recorded.
         var keeping = choosingOnly && fitted != nil
         if let fitted {
@@ -240,7 +254,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 // value of each key from either) are chosen, with them.
                 guard let kept = config.fsrsParameters, !config.adaptiveChoiceCurrent || (config.mergedFits && config.hasAutomaticSettings)
                 else {
-                    return AdaptiveRefit(writes: [Write(path: configPath, text: configText)], message: "", refusal: refusal)
+                    return AdaptiveRefit(
+                        writes: [Write(path: configPath, text: configText, madeFrom: configBytes)], message: "", refusal: refusal)
                 }
                 parameters = kept
                 keeping = true
@@ -271,7 +286,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
             ).utf8
         // The fit is logged before badger.yml uses it: a log that cannot be written leaves both as they were.
         return AdaptiveRefit(
-            writes: [Write(path: logPath, bytes: log), Write(path: configPath, text: configText)], message: "", parameters: parameters,
+            writes: [Write(path: logPath, bytes: log), Write(path: configPath, text: configText, madeFrom: configBytes)], message: "",
+            parameters: parameters,
             choice: choice, refusal: refusal)
     }
 

@@ -10,6 +10,13 @@ extension AdaptiveRefit {
     func store(in root: String) throws {
         let targets = try writes.map { try AtomicFile.target(ofCollectionFile: $0.path, within: root) }
         for target in targets { try AtomicFile.requireWritable(target) }
+        // A badger.yml saved by an editor or a `git pull` while the fit ran is never written
+        // over with the text the fit was added to (the edit was lost without a word).
+        if let changed = changedSinceFitted(fileAccess: LocalFileSystem()) {
+            throw StorageError.writeFailed(
+                path: changed.path,
+                reason: "it was changed while the fit ran, so nothing was stored; your change is kept, and the next fit uses it")
+        }
         // A badger.yml written in a form a fit cannot add to (a flow mapping, `...`, quoted
         // keys) is refused, never broken.
         for write in writes where write.path.hasSuffix("/" + CollectionConfig.fileName) {

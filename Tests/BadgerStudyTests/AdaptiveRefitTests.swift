@@ -67,6 +67,26 @@ import Testing
         #expect(line.split(separator: "\n").count == 1)
     }
 
+    /// badger.yml saved while the fit ran (an editor, a `git pull`) is found changed before
+    /// anything is written: the fit's text, made from the file as it was, would drop the edit.
+    /// Deleted or emptied counts as changed; badger.fits, which a fit only appends to, does not.
+    @Test func aBadgerYmlChangedDuringTheFitIsFoundBeforeItIsWritten() throws {
+        let yaml = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"
+        let (refit, directory) = try Self.refit(yaml)
+        defer { directory.remove() }
+        let found = try #require(refit)
+        #expect(found.writes.map { $0.madeFrom } == [nil, Array(yaml.utf8)])
+        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem()) == nil)
+        try directory.write("badger.fits", "# a note\n")
+        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem()) == nil)
+        for edited in [yaml + "fuzz: false  # mine\n", ""] {
+            try directory.write("badger.yml", edited)
+            #expect(found.changedSinceFitted(fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.yml") == true)
+        }
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("badger.yml"))
+        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.yml") == true)
+    }
+
     @Test func theFitLogGrowsByOneLinePerFit() throws {
         let (refit, directory) = try Self.refit("fuzz: true\n")
         defer { directory.remove() }
@@ -116,8 +136,8 @@ import Testing
             refit.writes == [
                 AdaptiveRefit.Write(
                     path: directory.url.path + "/badger.yml",
-                    text: yaml + CollectionConfig.fitsMarker + "\nfsrs_fit_refused_reviews: 150\n" + CollectionConfig.fitsEndMarker + "\n"
-                )
+                    text: yaml + CollectionConfig.fitsMarker + "\nfsrs_fit_refused_reviews: 150\n" + CollectionConfig.fitsEndMarker + "\n",
+                    madeFrom: Array(yaml.utf8))
             ])
         let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
         let fresh = ParameterFreshness(config: recorded, logs: Self.refusedLogs())
@@ -159,7 +179,7 @@ import Testing
                 AdaptiveRefit.Write(
                     path: directory.url.path + "/badger.yml",
                     text: CollectionConfig.fitsMarker + "\n" + yaml + "fsrs_fit_refused_reviews: 150\n" + CollectionConfig.fitsEndMarker
-                        + "\n")
+                        + "\n", madeFrom: Array(yaml.utf8))
             ])
         let recorded = try CollectionConfig(yaml: refit.writes[0].text, path: "badger.yml")
         #expect(recorded.fsrsParameters == config.fsrsParameters)
