@@ -144,7 +144,8 @@ struct SettingsFile: Codable, Equatable {
     /// The FSRS-6 scheduler these settings describe; problems end the command with status 2.
     func scheduler() throws -> FSRS6 {
         func seconds(_ steps: [String], _ name: String) throws -> [Double] {
-            try steps.map { step in
+            if let problem = CollectionConfig.tooManySteps(steps.count) { _ = try Self.fail("--settings: \(name) " + problem) }
+            return try steps.map { step in
                 switch CollectionConfig.step(step) {
                 case .success(let seconds): return seconds
                 case .failure(let problem):

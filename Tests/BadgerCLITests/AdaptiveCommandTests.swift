@@ -761,6 +761,10 @@ import Testing
             (#""maximum_interval": 2.0000000001, "#, "from 1 to 36500, not 2.0000000001"),
             (#""maximum_interval": 1e300, "#, "from 1 to 36500, not 1e+300"),
             (#""maximum_interval": 1, "#, #"relearning_steps: a step of "2d" is longer than maximum_interval (1 day)"#),
+            (
+                #""relearning_steps": [\#(Array(repeating: #""1m""#, count: 21).joined(separator: ", "))], "#,
+                "--settings: relearning_steps has 21 steps; badger takes at most 20"
+            ),
         ] {
             let refused = try await replay(extra + (extra.contains(": 1,") ? #""relearning_steps": ["2d"], "# : ""))
             #expect(refused.status == 2 && refused.standardError.contains(message), "\(extra): \(refused.standardError)")

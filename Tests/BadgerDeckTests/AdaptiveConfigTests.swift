@@ -122,6 +122,12 @@ import Testing
         ("desired_retention_bounds: 0.9\n", "line 1: `desired_retention_bounds` must be two numbers"),
         ("learning_steps: sometimes\n", "line 1: `learning_steps` must be a list of durations such as [1m, 10m], or auto"),
         ("\nrelearning_steps: Auto\n", "line 2: `relearning_steps` must be a list of durations"),
+        // A card starts its steps over at each Again: a fit's simulation of 60 took minutes.
+        (
+            "learning_steps: [\(Array(repeating: "1m", count: 21).joined(separator: ", "))]\n",
+            "line 1: `learning_steps` has 21 steps; badger takes at most 20"
+        ),
+        ("relearning_steps:\n" + String(repeating: "  - 1m\n", count: 60), "line 2: `relearning_steps` has 60 steps"),
         ("adapt: maybe\n", "line 1: `adapt` must be true or false"),
         ("adaptive_retention: 2\n", "line 1: `adaptive_retention` must be a number from 0.70 to 0.99"),
         ("fsrs_parameters_fitted: \"tomorrow\"\n", "line 1: `fsrs_parameters_fitted` must be a date such as 2026-11-22"),

@@ -399,6 +399,7 @@ public struct CollectionConfig: Sendable, Equatable {
                 guard case .sequence(let items) = value else {
                     throw bad("`\(name)` must be a list of durations such as [1m, 10m]\(auto)")
                 }
+                if let problem = Self.tooManySteps(items.count) { throw bad("`\(name)` " + problem) }
                 var steps: [Double] = []
                 for item in items {
                     switch Self.step(item.string ?? "") {
@@ -550,6 +551,18 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// The longest interval any setting may give: 100 years.
     public static let longestInterval = 36_500
+
+    /// The most steps a list of learning or relearning steps may have. A card starts them over
+    /// at each Again, so the repeats it can need grow exponentially with their number: with 60
+    /// steps the workload simulation of one fit took minutes, with 100 000 it never ended.
+    public static let mostSteps = 20
+
+    /// Why a list of `count` steps is too long (nil when it is not), after its name.
+    public static func tooManySteps(_ count: Int) -> String? {
+        count <= mostSteps
+            ? nil
+            : "has \(count) steps; badger takes at most \(mostSteps) (a card starts them over at each Again, so each step more multiplies the repeats it can need)"
+    }
 
     /// A step's length in the largest unit that spells it exactly (241 hours, not "10 days").
     private static func describe(_ seconds: Double) -> String {
