@@ -120,6 +120,26 @@ import Testing
         #expect(calibrated.calibrated(by: 0.062, within: 0.85...0.85) == calibrated)
     }
 
+    /// Twenty one-minute steps recalled a third of the time need millions of repeats to pass
+    /// (each Fail starts them over): the simulation stops at its review budget instead of
+    /// running for hours, and the retention stays, saying why.
+    @Test(.timeLimit(.minutes(1))) func stepsNoCardCanPassStopTheSimulationAtItsBudget() {
+        var simulation = WorkloadSimulation(
+            parameters: FSRS6.defaultParameters, learningSteps: Array(repeating: 60, count: 20), relearningSteps: [])
+        simulation.sameDayRecall = 0.3
+        #expect(simulation.simulate(desiredRetention: 0.9) == nil)
+        simulation.learningSteps = [60, 600]
+        #expect(simulation.simulate(desiredRetention: 0.9) != nil)
+        var request = Self.request(bounds: 0.80...0.95)
+        request.fixedRetention = 0.9
+        request.fixedLearningSteps = Array(repeating: 60, count: 20)
+        let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(repeats: 10_000, recalled: 3_000))
+        #expect(choice.desiredRetention == 0.9 && choice.targetRetention == nil)
+        #expect(
+            choice.reason.hasPrefix("retention 0.90 kept: at every retention allowed the simulation passed 2 reviews per card a day"),
+            "\(choice.reason)")
+    }
+
     @Test func fixedSettingsAreKept() {
         var request = Self.request(bounds: nil)
         request.fixedRetention = 0.93

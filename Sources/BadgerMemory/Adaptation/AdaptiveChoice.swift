@@ -135,6 +135,11 @@ public struct AdaptiveChoice: Sendable, Equatable {
                 retention = chosen.desiredRetention
                 target = retention
                 retentionNote = Self.retentionReason(chosen: chosen, least: least, points: points, bounds: bounds)
+            } else {
+                retentionNote =
+                    "retention \(String(format: "%.2f", retention)) kept: at every retention allowed the simulation passed "
+                    + "\(WorkloadSimulation.reviewBudgetPerCardDay) reviews per card a day (each Fail starts the steps over: "
+                    + "learning steps \(describe(learning)), relearning steps \(describe(relearning)))"
             }
         }
         if request.sameDayIntervals, request.fixedLearningSteps == nil || request.fixedRelearningSteps == nil {

@@ -61,7 +61,14 @@ public struct WorkloadSimulation: Sendable {
         return points
     }
 
-    /// One simulated period at `desiredRetention`; nil when the settings are not a valid scheduler.
+    /// A simulation stops, with no point, once its reviews pass this many per card and day
+    /// (ordinary settings make a few hundredths): a card starts its steps over at each Again, so
+    /// many steps and a low same-day recall need repeats without end (20 steps recalled half the
+    /// time: about two million to graduate one card).
+    public static let reviewBudgetPerCardDay = 2
+
+    /// One simulated period at `desiredRetention`; nil when the settings are not a valid
+    /// scheduler, or when the reviews pass `reviewBudgetPerCardDay`.
     public func simulate(desiredRetention: Double) -> Point? {
         guard
             let scheduler = try? FSRS6(
@@ -74,6 +81,7 @@ public struct WorkloadSimulation: Sendable {
         var reviews = 0
         let measured = Self.measuredDays(days: days, cards: cards, newCardsPerDay: newCardsPerDay)
         var rememberedSum = 0.0
+        let budget = cards * days * Self.reviewBudgetPerCardDay
         for day in 0..<days {
             let dayStart = start.addingTimeInterval(Double(day) * 86_400)
             let dayEnd = dayStart.addingTimeInterval(86_400)
@@ -90,6 +98,7 @@ public struct WorkloadSimulation: Sendable {
                     // cards introduced together from staying in step all year.
                     card = scheduler.review(card, rating: rating, at: time, fuzz: Fuzz(seed: generator.next()))
                     reviews += 1
+                    if reviews > budget { return nil }
                 }
                 active[index] = card
             }
