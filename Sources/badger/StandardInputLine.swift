@@ -6,9 +6,6 @@ import Foundation
     import Darwin
 #endif
 
-/// Set by the SIGINT handler `endInputOnInterrupt` installs.
-nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
-
 /// Lines of standard input for prompts answered from a pipe or a file (`study --plain`): an
 /// answer is a few characters, so a line that runs on past `limit` bytes (an endless input such
 /// as `/dev/zero`, which Swift's `readLine` would hold in memory until none is left) or input
@@ -16,28 +13,50 @@ nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
 enum StandardInputLine {
     static let limit = 1 << 16
 
+    /// SIGINT as it was before `endInputOnInterrupt`, while its handler is installed.
+    nonisolated(unsafe) private static var previousInterrupt: sigaction?
+
     /// Makes Ctrl-C (SIGINT) end the input, as `q` does, instead of the process, so what follows
     /// the last answer (the session summary, the re-fit) still happens; a second Ctrl-C ends the
-    /// process. A SIGINT ignored by whoever started badger (`nohup`, `&`) stays ignored.
+    /// process. A SIGINT ignored by whoever started badger (`nohup`, `&`) stays ignored. Undone
+    /// by `restoreInterrupt`.
+    ///
+    /// The handler does nothing, and SA_RESETHAND puts the default back as it runs: whether
+    /// Ctrl-C came is read from SIGINT's disposition, so the handler touches no Swift state
+    /// (which is not async-signal-safe), and the default then ends badger at a second Ctrl-C.
     static func endInputOnInterrupt() {
         var current = sigaction()
         // SIG_IGN is the handler whose address is 1.
-        guard sigaction(SIGINT, nil, &current) == 0, unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != 1
+        guard previousInterrupt == nil, sigaction(SIGINT, nil, &current) == 0,
+            unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != 1
         else { return }
         var action = sigaction()
-        // No SA_RESTART: the blocked read returns EINTR and sees the flag.
-        action.__sigaction_handler.sa_handler = { _ in
-            interrupted = 1
-            signal(SIGINT, SIG_DFL)
-        }
+        // No SA_RESTART: a blocked read returns EINTR.
+        action.__sigaction_handler.sa_handler = { _ in }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
+        action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000
+        guard sigaction(SIGINT, &action, nil) == 0 else { return }
+        previousInterrupt = current
         // A parent may have blocked it (children inherit the mask).
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         sigaddset(&unblocked, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    }
+
+    /// Puts SIGINT back as it was before `endInputOnInterrupt`: Ctrl-C after the session (during
+    /// the re-fit) ends badger at once again.
+    static func restoreInterrupt() {
+        guard var previous = previousInterrupt else { return }
+        sigaction(SIGINT, &previous, nil)
+        previousInterrupt = nil
+    }
+
+    /// Whether Ctrl-C came since `endInputOnInterrupt` (its handler is gone).
+    private static var interrupted: Bool {
+        guard previousInterrupt != nil else { return false }
+        var current = sigaction()
+        return sigaction(SIGINT, nil, &current) == 0 && unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0
     }
 
     /// The next line without its line ending (`\n` or `\r\n`), nil at the end of input or after
@@ -47,7 +66,7 @@ enum StandardInputLine {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            if interrupted != 0 { return nil }
+            if interrupted { return nil }
             let count = Foundation.read(STDIN_FILENO, &byte, 1)
             if count < 0 {
                 if errno == EINTR { continue }

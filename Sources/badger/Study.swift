@@ -122,6 +122,7 @@ extension Badger {
             let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
             if plain || !interactive {
                 StandardInputLine.endInputOnInterrupt()
+                defer { StandardInputLine.restoreInterrupt() }
                 var study = PlainStudy(service: service, settings: settings, usesColor: color.enabled(isTerminal: false))
                 try study.run()
             } else {
