@@ -62,7 +62,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
         /// The file's new content, byte for byte (badger.fits keeps every byte it held).
         public var bytes: [UInt8]
         /// The file's content the new one was made from ([] for no file), when it must still be
-        /// there to be replaced: badger.yml, which you may edit (or `git pull`) while a fit runs.
+        /// there to be replaced: badger.yml and badger.fits, which you may edit (or `git pull`)
+        /// while a fit runs.
         public var madeFrom: [UInt8]?
         /// The content as text (replacement characters for bytes not UTF-8).
         public var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -88,7 +89,10 @@ public struct AdaptiveRefit: Sendable, Equatable {
 
     /// The first write whose file no longer holds what its new content was made from
     /// (`Write.madeFrom`): writing it would lose what changed.
-    public func changedSinceFitted(fileAccess: any FileAccess) -> Write? {
+    public func changedSinceFitted(fileAccess: any FileAccess) -> Write? { Self.changed(writes, fileAccess: fileAccess) }
+
+    /// The first of `writes` whose file no longer holds what it was made from.
+    public static func changed(_ writes: [Write], fileAccess: any FileAccess) -> Write? {
         writes.first { write in write.madeFrom.map { ((try? fileAccess.contents(atPath: write.path)) ?? []) != $0 } ?? false }
     }
 
@@ -275,7 +279,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 bounds: config.adaptiveRetention ? config.retentionBounds : nil)
         }
         // Appended to the bytes it holds, whatever they are (a note in Latin-1 stays as written).
-        var log = (try? fileAccess.contents(atPath: logPath)) ?? []
+        let logBytes = (try? fileAccess.contents(atPath: logPath)) ?? []
+        var log = logBytes
         if let last = log.last, last != UInt8(ascii: "\n") { log.append(UInt8(ascii: "\n")) }
         // Parameters written by hand that this fit replaces are kept in the log.
         let replaced = !keeping && ParameterFreshness.ownParameters(config) ? config.fsrsParameters : nil
@@ -286,7 +291,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
             ).utf8
         // The fit is logged before badger.yml uses it: a log that cannot be written leaves both as they were.
         return AdaptiveRefit(
-            writes: [Write(path: logPath, bytes: log), Write(path: configPath, text: configText, madeFrom: configBytes)], message: "",
+            writes: [
+                Write(path: logPath, bytes: log, madeFrom: logBytes), Write(path: configPath, text: configText, madeFrom: configBytes),
+            ], message: "",
             parameters: parameters,
             choice: choice, refusal: refusal)
     }

@@ -11,22 +11,18 @@ extension AdaptiveRefit {
         let targets = try writes.map { try AtomicFile.target(ofCollectionFile: $0.path, within: root) }
         for target in targets { try AtomicFile.requireWritable(target) }
         // A badger.yml saved by an editor or a `git pull` while the fit ran is never written
-        // over with the text the fit was added to (the edit was lost without a word).
-        if let changed = changedSinceFitted(fileAccess: LocalFileSystem()) {
+        // over with the text the fit was added to (the edit was lost without a word): checked
+        // before anything is written, and again just before each file is.
+        func requireUnchanged(_ writes: [Write]) throws {
+            guard let changed = AdaptiveRefit.changed(writes, fileAccess: LocalFileSystem()) else { return }
             throw StorageError.writeFailed(
                 path: changed.path,
-                reason: "it was changed while the fit ran, so nothing was stored; your change is kept, and the next fit uses it")
+                reason: "it was changed while the fit ran, so the fit was not stored; your change stays, and a fit run again uses it")
         }
+        try requireUnchanged(writes)
         // A badger.yml written in a form a fit cannot add to (a flow mapping, `...`, quoted
         // keys) is refused, never broken.
         for write in writes where write.path.hasSuffix("/" + CollectionConfig.fileName) {
-            // The fit was added to the file as read; one saved in another encoding since (while
-            // a session was open) is not written over with replacement characters.
-            if let bytes = try? LocalFileSystem().contents(atPath: write.path) {
-                do { _ = try CollectionConfig.text(bytes, path: write.path) } catch {
-                    throw StorageError.writeFailed(path: write.path, reason: "\(error)")
-                }
-            }
             do {
                 _ = try CollectionConfig(yaml: write.text, path: write.path)
             } catch {
@@ -36,6 +32,9 @@ extension AdaptiveRefit {
                         "badger cannot add the fit to it and keep it valid (\(error)); write its settings as plain `key: value` lines")
             }
         }
-        for (write, target) in zip(writes, targets) { try AtomicFile.write(write.bytes, to: target) }
+        for (write, target) in zip(writes, targets) {
+            try requireUnchanged([write])
+            try AtomicFile.write(write.bytes, to: target)
+        }
     }
 }

@@ -69,15 +69,18 @@ import Testing
 
     /// badger.yml saved while the fit ran (an editor, a `git pull`) is found changed before
     /// anything is written: the fit's text, made from the file as it was, would drop the edit.
-    /// Deleted or emptied counts as changed; badger.fits, which a fit only appends to, does not.
+    /// Deleted or emptied counts as changed, and so does a line added to badger.fits.
     @Test func aBadgerYmlChangedDuringTheFitIsFoundBeforeItIsWritten() throws {
         let yaml = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"
         let (refit, directory) = try Self.refit(yaml)
         defer { directory.remove() }
         let found = try #require(refit)
-        #expect(found.writes.map { $0.madeFrom } == [nil, Array(yaml.utf8)])
+        #expect(found.writes.map { $0.madeFrom } == [[], Array(yaml.utf8)])
         #expect(found.changedSinceFitted(fileAccess: LocalFileSystem()) == nil)
+        // badger.fits is written whole too (its bytes and the new line): a note added meanwhile counts.
         try directory.write("badger.fits", "# a note\n")
+        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.fits") == true)
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("badger.fits"))
         #expect(found.changedSinceFitted(fileAccess: LocalFileSystem()) == nil)
         for edited in [yaml + "fuzz: false  # mine\n", ""] {
             try directory.write("badger.yml", edited)

@@ -553,7 +553,7 @@ public struct CollectionConfig: Sendable, Equatable {
     public static let longestInterval = 36_500
 
     /// The most steps a list of learning or relearning steps may have. A card starts them over
-    /// at each Again, so the repeats it can need grow exponentially with their number: with 60
+    /// at each Fail (Again), so the repeats it can need grow exponentially with their number: with 60
     /// steps the workload simulation of one fit took minutes, with 100 000 it never ended.
     public static let mostSteps = 20
 
@@ -561,7 +561,7 @@ public struct CollectionConfig: Sendable, Equatable {
     public static func tooManySteps(_ count: Int) -> String? {
         count <= mostSteps
             ? nil
-            : "has \(count) steps; badger takes at most \(mostSteps) (a card starts them over at each Again, so each step more multiplies the repeats it can need)"
+            : "has \(count) steps; badger takes at most \(mostSteps) (a card starts them over at each Fail, so each step more multiplies the repeats it can need)"
     }
 
     /// A step's length in the largest unit that spells it exactly (241 hours, not "10 days").
