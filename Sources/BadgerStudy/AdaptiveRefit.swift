@@ -232,8 +232,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let directory = root == "/" ? "" : root
         let configPath = CollectionConfig.path(inRoot: root)
         let logPath = directory + "/" + fitLogName
-        // As read now: the fit is added to it, and only to it (see `Write.madeFrom`).
+        // As read now: the fit is added to it, and only to it (see `Write.madeFrom`), and follows
+        // its settings, not those of the caller's copy, which may be older (edited while the
+        // session or the report's fit ran: parameters written then were replaced unrecorded).
         let configBytes = (try? fileAccess.contents(atPath: configPath)) ?? []
+        let config = (try? CollectionConfig(bytes: configBytes, path: configPath)) ?? config
         let parameters: [Double]
         var refusal: Refusal?
         // Fits git merged into the file give way to this one.

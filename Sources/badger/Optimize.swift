@@ -211,7 +211,7 @@ extension Badger {
                     // Applied: fitted on every review. A fit
                     // refused again is recorded, so that neither `due` nor a session asks for
                     // one until the log has grown by half.
-                    let fits = apply ? try storeFits(studied: studied, logs: logsByRoot, now: moment, skipping: blocked) : nil
+                    let fits = apply ? try storeFits(studied: studied, logs: logsByRoot, now: moment, blocking: &blocked) : nil
                     let refit = fits?.stored.first
                     var lines = [
                         "After leaving out outliers (\(OutlierFilter.summary)), \(have) reviews of the earliest 80% are left to train on; fitting needs \(need)."
@@ -271,7 +271,7 @@ extension Badger {
             var simulated: (parameters: [Double], config: CollectionConfig, stored: Bool) = (fit.parameters, config, false)
             // Fitted again on every review, the latest 20% included.
             if apply {
-                let fits = try storeFits(studied: studied, logs: logsByRoot, now: moment, skipping: blocked)
+                let fits = try storeFits(studied: studied, logs: logsByRoot, now: moment, blocking: &blocked)
                 let refit = fits.stored.first
                 // Several collections: each got a fit to its own reviews, or said why not.
                 if studied.configs.count > 1 { result.collections = Self.collections(studied: studied, fits, blocked: blocked) }
@@ -309,9 +309,10 @@ extension Badger {
         /// session does, and stores them in its badger.yml with what its `auto` settings choose,
         /// logged in its badger.fits; a refused fit is recorded. Each root's refit, in path order;
         /// `tooFew`, each root with too few predictable reviews to fit, with how many it has.
+        /// Roots in `blocked` are skipped, and one of several whose fit cannot be written is added.
         /// `logs` holds each root's logs (`StudiedCollection.history(ofRoot:)`).
         private func storeFits(
-            studied: StudiedCollection, logs logsByRoot: [String: [[ReviewRecord]]], now: Date, skipping blocked: [String: String] = [:]
+            studied: StudiedCollection, logs logsByRoot: [String: [[ReviewRecord]]], now: Date, blocking blocked: inout [String: String]
         ) throws -> (
             stored: [StoredFit], tooFew: [String: Int]
         ) {
@@ -328,7 +329,12 @@ extension Badger {
                         tooFew[root] = TrainingSet(histories: ReviewHistory.histories(fromLogs: logs)).items.count
                         continue
                     }
-                    try refit.store(in: root)
+                    // One of several collections that cannot take its fit (its badger.yml saved
+                    // while the fit ran) is left out, said with the others' reports.
+                    do { try refit.store(in: root) } catch StorageError.writeFailed(_, let reason) where studied.configs.count > 1 {
+                        blocked[root] = reason
+                        continue
+                    }
                     stored.append(StoredFit(root: root, refit: refit, config: config))
                 }
             }

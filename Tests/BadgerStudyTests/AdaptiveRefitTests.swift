@@ -90,6 +90,29 @@ import Testing
         #expect(found.changedSinceFitted(fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.yml") == true)
     }
 
+    /// The fit follows badger.yml as it reads it to add its keys, not the caller's older copy:
+    /// a retention set by hand while the session (or optimize's report) ran was logged as an
+    /// automatic 0.85 beside a badger.yml saying 0.8, and parameters written then were replaced
+    /// without being recorded.
+    @Test func theFitFollowsBadgerYmlAsItAddsToIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let older = try CollectionConfig(
+            yaml: "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n", path: "badger.yml")
+        let saved = "desired_retention: 0.8\nlearning_steps: auto\nrelearning_steps: auto\nfsrs_parameters: [\(Self.parameterList)]\n"
+        try directory.write("badger.yml", saved)
+        let refit = try #require(
+            AdaptiveRefit.fit(
+                root: directory.url.path, config: older, logs: Self.logs(), fileAccess: LocalFileSystem(), now: Self.now,
+                timeZone: TimeZone(identifier: "UTC")!))
+        #expect(refit.choice?.desiredRetention == 0.8 && refit.choice?.targetRetention == nil)
+        let written = try CollectionConfig(yaml: refit.writes[1].text, path: "badger.yml")
+        #expect(!written.adaptiveRetention && written.desiredRetention == 0.8)
+        #expect(
+            refit.writes[0].text.contains("\tretention=0.80\t") && refit.writes[0].text.contains("replaced_parameters=["),
+            "\(refit.writes[0].text)")
+    }
+
     @Test func theFitLogGrowsByOneLinePerFit() throws {
         let (refit, directory) = try Self.refit("fuzz: true\n")
         defer { directory.remove() }
