@@ -17,7 +17,9 @@ extension AdaptiveRefit {
             guard let changed = AdaptiveRefit.changed(writes, fileAccess: LocalFileSystem()) else { return }
             throw StorageError.writeFailed(
                 path: changed.path,
-                reason: "it was changed while the fit ran, so the fit was not stored; your change stays, and a fit run again uses it")
+                reason:
+                    "it was changed while the fit ran (an editor, a git pull), so the fit was not stored and your version stays; a fit run again uses it"
+            )
         }
         try requireUnchanged(writes)
         // A badger.yml written in a form a fit cannot add to (a flow mapping, `...`, quoted
