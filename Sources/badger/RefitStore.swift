@@ -10,9 +10,9 @@ extension AdaptiveRefit {
     func store(in root: String) throws {
         let targets = try writes.map { try AtomicFile.target(ofCollectionFile: $0.path, within: root) }
         for target in targets { try AtomicFile.requireWritable(target) }
-        // A badger.yml saved by an editor or a `git pull` while the fit ran is never written
-        // over with the text the fit was added to (the edit was lost without a word): checked
-        // before anything is written, and again just before each file is.
+        // A badger.yml (or badger.fits) saved by an editor or a `git pull` while the fit ran is
+        // never written over with the text the fit was added to (the edit was lost without a
+        // word): checked before anything is written, and again just before each file is.
         func requireUnchanged(_ writes: [Write]) throws {
             guard let changed = AdaptiveRefit.changed(writes, fileAccess: LocalFileSystem()) else { return }
             throw StorageError.writeFailed(
