@@ -137,19 +137,20 @@ struct SettingsFile: Codable, Equatable {
                 "\(source): schema_version \(version) is not one this badger reads (\(schemaVersion)); leave it out or write \(schemaVersion)"
             )
         }
-        _ = try settings.scheduler()
+        _ = try settings.scheduler(source: source)
         return settings
     }
 
-    /// The FSRS-6 scheduler these settings describe; problems end the command with status 2.
-    func scheduler() throws -> FSRS6 {
+    /// The FSRS-6 scheduler these settings describe; problems end the command with status 2,
+    /// named after `source` (`--settings FILE`, or `--settings` for inline JSON).
+    func scheduler(source: String = "--settings") throws -> FSRS6 {
         func seconds(_ steps: [String], _ name: String) throws -> [Double] {
-            if let problem = CollectionConfig.tooManySteps(steps.count) { _ = try Self.fail("--settings: \(name) " + problem) }
+            if let problem = CollectionConfig.tooManySteps(steps.count) { _ = try Self.fail("\(source): \(name) " + problem) }
             return try steps.map { step in
                 switch CollectionConfig.step(step) {
                 case .success(let seconds): return seconds
                 case .failure(let problem):
-                    _ = try Self.fail("--settings: \(name): " + problem.words(UntrustedText.sanitized(step)))
+                    _ = try Self.fail("\(source): \(name): " + problem.words(UntrustedText.sanitized(step)))
                     return 0
                 }
             }
@@ -158,7 +159,7 @@ struct SettingsFile: Codable, Equatable {
         guard days == days.rounded(), (1...Double(CollectionConfig.longestInterval)).contains(days) else {
             let given = days == days.rounded() && abs(days) < 1e15 ? String(Int(days)) : String(days)
             _ = try Self.fail(
-                "--settings: maximum_interval must be a whole number of days from 1 to \(CollectionConfig.longestInterval), not \(given)")
+                "\(source): maximum_interval must be a whole number of days from 1 to \(CollectionConfig.longestInterval), not \(given)")
             return try FSRS6()
         }
         let maximum = Int(days)
@@ -168,7 +169,7 @@ struct SettingsFile: Codable, Equatable {
         for (name, steps, seconds) in [("learning_steps", learningSteps, learning), ("relearning_steps", relearningSteps, relearning)] {
             if let index = CollectionConfig.firstStep(in: seconds, longerThan: maximum) {
                 _ = try Self.fail(
-                    "--settings: \(name): a step of \"\(UntrustedText.sanitized(steps[index]))\" is longer than maximum_interval (\(CollectionConfig.days(maximum)))"
+                    "\(source): \(name): a step of \"\(UntrustedText.sanitized(steps[index]))\" is longer than maximum_interval (\(CollectionConfig.days(maximum)))"
                 )
             }
         }
@@ -177,7 +178,7 @@ struct SettingsFile: Codable, Equatable {
                 parameters: fsrsParameters, desiredRetention: desiredRetention, learningSteps: learning, relearningSteps: relearning,
                 maximumInterval: maximum, sameDayIntervals: sameDayIntervals ?? false)
         } catch {
-            _ = try Self.fail("--settings: \(error)")
+            _ = try Self.fail("\(source): \(error)")
             return try FSRS6()
         }
     }

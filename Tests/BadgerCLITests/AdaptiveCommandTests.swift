@@ -769,6 +769,12 @@ import Testing
             let refused = try await replay(extra + (extra.contains(": 1,") ? #""relearning_steps": ["2d"], "# : ""))
             #expect(refused.status == 2 && refused.standardError.contains(message), "\(extra): \(refused.standardError)")
         }
+        // From a file, the file is named, as for a syntax error (it said "--settings:").
+        try directory.write(
+            "long.json",
+            #"{"fsrs_parameters": [], "desired_retention": 0.9, "learning_steps": [], "relearning_steps": ["1m", "2m", "0s"]}"#)
+        let named = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", "long.json"], in: directory.url)
+        #expect(named.status == 2 && named.standardError.contains("--settings long.json: relearning_steps: "), "\(named.standardError)")
     }
 
     /// An endless input (`/dev/zero`) as histories, settings or parameters ends in an error
