@@ -127,7 +127,9 @@ import Testing
             "learning_steps: [\(Array(repeating: "1m", count: 21).joined(separator: ", "))]\n",
             "line 1: `learning_steps` has 21 steps; badger takes at most 20"
         ),
-        ("relearning_steps:\n" + String(repeating: "  - 1m\n", count: 60), "line 2: `relearning_steps` has 60 steps"),
+        ("relearning_steps:\n" + String(repeating: "  - 1m\n", count: 60), "line 1: `relearning_steps` has 60 steps"),
+        // A bad step of a list written an item a line is named by its own line.
+        ("fuzz: true\nrelearning_steps:\n  - 1m\n  - 10m\n  - 2x\n", "line 5: `relearning_steps`: "),
         ("adapt: maybe\n", "line 1: `adapt` must be true or false"),
         ("adaptive_retention: 2\n", "line 1: `adaptive_retention` must be a number from 0.70 to 0.99"),
         ("fsrs_parameters_fitted: \"tomorrow\"\n", "line 1: `fsrs_parameters_fitted` must be a date such as 2026-11-22"),

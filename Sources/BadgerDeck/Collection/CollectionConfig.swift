@@ -355,7 +355,8 @@ public struct CollectionConfig: Sendable, Equatable {
         for (key, value) in mapping {
             let name = key.string ?? "\(key)"
             writtenKeys.insert(name)
-            let line = (value.mark?.line).map { "line \($0): " } ?? ""
+            // The key's line: a list or mapping written below its key starts on the next one.
+            let line = (key.mark?.line ?? value.mark?.line).map { "line \($0): " } ?? ""
             func bad(_ problem: String) -> CollectionError { .badConfig(path: path, problem: line + problem) }
             switch name {
             case "exclude":
@@ -404,7 +405,10 @@ public struct CollectionConfig: Sendable, Equatable {
                 for item in items {
                     switch Self.step(item.string ?? "") {
                     case .success(let seconds): steps.append(seconds)
-                    case .failure(let problem): throw bad("`\(name)`: " + problem.words(item.string ?? ""))
+                    case .failure(let problem):
+                        // A step of a list written an item a line is named by its own line.
+                        let itemLine = (item.mark?.line).map { "line \($0): " } ?? line
+                        throw CollectionError.badConfig(path: path, problem: itemLine + "`\(name)`: " + problem.words(item.string ?? ""))
                     }
                 }
                 stepLines[name] = line
