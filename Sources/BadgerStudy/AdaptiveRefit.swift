@@ -106,6 +106,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// (`fsrs_fit_refused_reviews`), so that the next try waits until the log has grown by half
     /// instead of repeating after every session; parameters fitted before stay.
     public var refusal: Refusal?
+    /// The settings the fit followed: badger.yml as it read it to add its keys (the caller's
+    /// copy may be older), for what is said about it.
+    public var config: CollectionConfig?
 
     /// The refit for a collection root after a session, or nil when none is due: `enabled` is
     /// false (`--no-adapt`), badger.yml says `adapt: false`, the scheduler is not FSRS, the
@@ -149,6 +152,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
         else {
             return nil
         }
+        // What is said follows the settings the fit followed.
+        let config = refit.config ?? config
         let when = freshness.fittedOn.map { " on \($0)" } ?? ""
         if choosingOnly, let choice = refit.choice {
             refit.message =
@@ -262,7 +267,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 guard let kept = config.fsrsParameters, !config.adaptiveChoiceCurrent || (config.mergedFits && config.hasAutomaticSettings)
                 else {
                     return AdaptiveRefit(
-                        writes: [Write(path: configPath, text: configText, madeFrom: configBytes)], message: "", refusal: refusal)
+                        writes: [Write(path: configPath, text: configText, madeFrom: configBytes)], message: "", refusal: refusal,
+                        config: config)
                 }
                 parameters = kept
                 keeping = true
@@ -298,7 +304,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 Write(path: logPath, bytes: log, madeFrom: logBytes), Write(path: configPath, text: configText, madeFrom: configBytes),
             ], message: "",
             parameters: parameters,
-            choice: choice, refusal: refusal)
+            choice: choice, refusal: refusal, config: config)
     }
 
     /// The settings the collection would use with `parameters`: what its `auto` settings choose,

@@ -335,7 +335,8 @@ extension Badger {
                         blocked[root] = reason
                         continue
                     }
-                    stored.append(StoredFit(root: root, refit: refit, config: config))
+                    // Described with the settings the fit followed (badger.yml may have been saved since it was loaded).
+                    stored.append(StoredFit(root: root, refit: refit, config: refit.config ?? config))
                 }
             }
             return (stored, tooFew)

@@ -1,6 +1,7 @@
 import BadgerDeck
 import BadgerMemory
 import BadgerStudy
+import Foundation
 
 extension AdaptiveRefit {
     /// Writes the refit's files in the collection `root`, in order, each atomically; a file
@@ -12,7 +13,8 @@ extension AdaptiveRefit {
         for target in targets { try AtomicFile.requireWritable(target) }
         // A badger.yml (or badger.fits) saved by an editor or a `git pull` while the fit ran is
         // never written over with the text the fit was added to (the edit was lost without a
-        // word): checked before anything is written, and again just before each file is.
+        // word): checked before anything is written, and again just before each file is
+        // renamed into place.
         func requireUnchanged(_ writes: [Write]) throws {
             guard let changed = AdaptiveRefit.changed(writes, fileAccess: LocalFileSystem()) else { return }
             throw StorageError.writeFailed(
@@ -34,9 +36,25 @@ extension AdaptiveRefit {
                         "badger cannot add the fit to it and keep it valid (\(error)); write its settings as plain `key: value` lines")
             }
         }
-        for (write, target) in zip(writes, targets) {
-            try requireUnchanged([write])
-            try AtomicFile.write(write.bytes, to: target)
+        for (index, (write, target)) in zip(writes, targets).enumerated() {
+            let writer = try AtomicFile.Writer(replacing: target)
+            do {
+                try writer.write(write.bytes)
+                // This file and those after it, at the last moment before this one is replaced.
+                try writer.commit(beforeRename: { try requireUnchanged(Array(writes[index...])) })
+            } catch {
+                writer.discard()
+                // The fit is stored whole or not at all: a file already replaced (the fit log,
+                // before a badger.yml found changed) is put back as it was.
+                for (earlier, earlierTarget) in zip(writes, targets).prefix(index) {
+                    if let before = earlier.madeFrom, before.isEmpty {
+                        try? FileManager.default.removeItem(atPath: earlierTarget)
+                    } else if let before = earlier.madeFrom {
+                        try? AtomicFile.write(before, to: earlierTarget)
+                    }
+                }
+                throw error
+            }
         }
     }
 }

@@ -496,7 +496,9 @@ import Testing
         let sandbox = try Sandbox(decks: ["deck.md": Self.deck("T", ["What is one?"])])
         defer { sandbox.remove() }
         let one = try await #require(try sandbox.ids().values.first)
-        let holder = try await Python.holdLock(in: sandbox.url, for: 15, holder: "python lock test (pid 1): studying")
+        // Held far longer than the review waits (stopped at the end), so that a review started
+        // late on a loaded machine still finds it held (with 15 s it once did not).
+        let holder = try await Python.holdLock(in: sandbox.url, for: 120, holder: "python lock test (pid 1): studying")
         defer { holder.stop() }
         let start = Date()
         let review = try await sandbox.badger(["review", "--card", one, "--rating", "2"])

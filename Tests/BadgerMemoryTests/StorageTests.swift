@@ -193,6 +193,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["x.reviews", "x.state"])
     }
 
+    /// A commit's last check, between the sync and the rename, can still call it off: what it
+    /// throws is thrown, the file is as it was, and no temporary file is left.
+    @Test func aCommitIsCalledOffByItsLastCheck() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("badger.yml").path
+        try AtomicFile.write("mine\n", to: path)
+        struct Changed: Error {}
+        let writer = try AtomicFile.Writer(replacing: path)
+        try writer.write(Array("the fit's\n".utf8))
+        #expect(throws: Changed.self) { try writer.commit(beforeRename: { throw Changed() }) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["badger.yml"])
+        let second = try AtomicFile.Writer(replacing: path)
+        try second.write(Array("the fit's\n".utf8))
+        var checked = false
+        try second.commit(beforeRename: { checked = true })
+        let replaced = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(checked && replaced == "the fit's\n")
+    }
+
     /// Symbolic links are never written through, except a deck's to another deck: a state file
     /// or log linked to a file elsewhere is replaced or refused, the file untouched.
     @Test func symbolicLinksAreNotWrittenThroughButADecksIs() throws {

@@ -66,16 +66,24 @@ extension AtomicFile {
             }
         }
 
-        /// Syncs the temporary file to disk and renames it over `path`.
+        /// Syncs the temporary file to disk and renames it over `path`; `beforeRename`, when
+        /// given, runs between the two (the last moment to find that `path` must not be
+        /// replaced after all: what it throws is thrown, and nothing is replaced).
         ///
-        /// - Throws: `StorageError.writeFailed`; the temporary file is then removed and `path`
-        ///   untouched.
-        public func commit() throws {
+        /// - Throws: `StorageError.writeFailed`, or what `beforeRename` throws; the temporary
+        ///   file is then removed and `path` untouched.
+        public func commit(beforeRename: (() throws -> Void)? = nil) throws {
             guard descriptor >= 0 else { throw StorageError.writeFailed(path: path, reason: "already closed") }
             var failure: String?
             if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
             close(descriptor)
             descriptor = -1
+            do {
+                if failure == nil { try beforeRename?() }
+            } catch {
+                unlink(temporary)
+                throw error
+            }
             if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
             if let failure {
                 unlink(temporary)
