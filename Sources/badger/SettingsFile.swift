@@ -155,6 +155,11 @@ struct SettingsFile: Codable, Equatable {
                 }
             }
         }
+        // Not used to schedule, yet checked as badger.yml checks `adaptive_target_retention`
+        // (1.5 was taken without a word).
+        if let target = targetRetention, !(0.70...0.99).contains(target) {
+            _ = try Self.fail("\(source): target_retention must be a number from 0.70 to 0.99, not \(target)")
+        }
         let days = maximumInterval ?? Double(CollectionConfig.longestInterval)
         guard days == days.rounded(), (1...Double(CollectionConfig.longestInterval)).contains(days) else {
             let given = days == days.rounded() && abs(days) < 1e15 ? String(Int(days)) : String(days)

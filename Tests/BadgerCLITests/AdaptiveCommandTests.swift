@@ -740,7 +740,9 @@ import Testing
         func replay(_ extra: String) async throws -> BadgerProcess.Result {
             // Keys given first replace the printed ones.
             var printedObject = try OptimizeCommandTests.json(printed.standardOutput)
-            for key in ["relearning_steps"] where extra.contains("\"\(key)\"") { printedObject.removeValue(forKey: key) }
+            for key in ["relearning_steps", "target_retention"] where extra.contains("\"\(key)\"") {
+                printedObject.removeValue(forKey: key)
+            }
             let rest = String(decoding: try JSONSerialization.data(withJSONObject: printedObject), as: UTF8.self)
             let settings = rest.replacingOccurrences(of: "{", with: "{" + extra, options: [], range: nil)
             return try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", settings], in: directory.url)
@@ -765,6 +767,7 @@ import Testing
                 #""relearning_steps": [\#(Array(repeating: #""1m""#, count: 21).joined(separator: ", "))], "#,
                 "--settings: relearning_steps has 21 steps; badger takes at most 20"
             ),
+            (#""target_retention": 1.5, "#, "--settings: target_retention must be a number from 0.70 to 0.99, not 1.5"),
         ] {
             let refused = try await replay(extra + (extra.contains(": 1,") ? #""relearning_steps": ["2d"], "# : ""))
             #expect(refused.status == 2 && refused.standardError.contains(message), "\(extra): \(refused.standardError)")
