@@ -87,11 +87,8 @@ public struct AdaptiveRefit: Sendable, Equatable {
 
     public var writes: [Write]
 
-    /// The first write whose file no longer holds what its new content was made from
+    /// The first of `writes` whose file no longer holds what its new content was made from
     /// (`Write.madeFrom`): writing it would lose what changed.
-    public func changedSinceFitted(fileAccess: any FileAccess) -> Write? { Self.changed(writes, fileAccess: fileAccess) }
-
-    /// The first of `writes` whose file no longer holds what it was made from.
     public static func changed(_ writes: [Write], fileAccess: any FileAccess) -> Write? {
         writes.first { write in write.madeFrom.map { ((try? fileAccess.contents(atPath: write.path)) ?? []) != $0 } ?? false }
     }

@@ -18,7 +18,7 @@ enum HistoryFile {
     }
 
     /// 10000-01-01T00:00:00Z: the first moment after the times histories may hold.
-    static let endOfYear9999 = Date(timeIntervalSince1970: 253_402_300_800)
+    private static let endOfYear9999 = Date(timeIntervalSince1970: 253_402_300_800)
 
     /// Whether `time` is one the review log keeps (and `badger review --at` takes): 1970 to 9999.
     static func isKept(_ time: Date) -> Bool { time >= Date(timeIntervalSince1970: 0) && time < endOfYear9999 }

@@ -141,7 +141,7 @@ extension Badger.Schedule {
                     let next = engine.review(card ?? .new(at: review.time), rating: review.rating, at: review.time, fuzz: fuzz)
                     // A four-digit year cannot write it ("10000-02-05" is not ISO-8601 to the
                     // simulators that read this), as the review log cannot keep it.
-                    guard next.due < HistoryFile.endOfYear9999 else {
+                    guard HistoryFile.isKept(next.due) else {
                         Terminal.standardError.write(
                             "badger: error: \(UntrustedText.sanitized(file)): history \(position + 1) (\"\(UntrustedText.sanitized(history.cardID))\"), review \(index + 1) (\(Timestamp.format(review.time))): the card would be due after 9999, the last year badger keeps; replay reviews made earlier\n"
                         )

@@ -27,7 +27,7 @@ struct SettingsFile: Codable, Equatable {
     /// maximum_interval (JSONDecoder calls it invalid JSON for an Int).
     var maximumInterval: Double?
     /// The retention the learner should observe (the simulation's choice), when it differs from
-    /// what FSRS schedules for; output only.
+    /// what FSRS schedules for; on input only checked (0.70 to 0.99), never used to schedule.
     var targetRetention: Double?
     var schemaVersion: Int?
 
@@ -157,7 +157,7 @@ struct SettingsFile: Codable, Equatable {
         }
         // Not used to schedule, yet checked as badger.yml checks `adaptive_target_retention`
         // (1.5 was taken without a word).
-        if let target = targetRetention, !(0.70...0.99).contains(target) {
+        if let target = targetRetention, !FSRS6.desiredRetentionRange.contains(target) {
             _ = try Self.fail("\(source): target_retention must be a number from 0.70 to 0.99, not \(target)")
         }
         let days = maximumInterval ?? Double(CollectionConfig.longestInterval)

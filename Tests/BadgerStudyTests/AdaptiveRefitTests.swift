@@ -76,18 +76,18 @@ import Testing
         defer { directory.remove() }
         let found = try #require(refit)
         #expect(found.writes.map { $0.madeFrom } == [[], Array(yaml.utf8)])
-        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem()) == nil)
+        #expect(AdaptiveRefit.changed(found.writes, fileAccess: LocalFileSystem()) == nil)
         // badger.fits is written whole too (its bytes and the new line): a note added meanwhile counts.
         try directory.write("badger.fits", "# a note\n")
-        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.fits") == true)
+        #expect(AdaptiveRefit.changed(found.writes, fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.fits") == true)
         try FileManager.default.removeItem(at: directory.url.appendingPathComponent("badger.fits"))
-        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem()) == nil)
+        #expect(AdaptiveRefit.changed(found.writes, fileAccess: LocalFileSystem()) == nil)
         for edited in [yaml + "fuzz: false  # mine\n", ""] {
             try directory.write("badger.yml", edited)
-            #expect(found.changedSinceFitted(fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.yml") == true)
+            #expect(AdaptiveRefit.changed(found.writes, fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.yml") == true)
         }
         try FileManager.default.removeItem(at: directory.url.appendingPathComponent("badger.yml"))
-        #expect(found.changedSinceFitted(fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.yml") == true)
+        #expect(AdaptiveRefit.changed(found.writes, fileAccess: LocalFileSystem())?.path.hasSuffix("/badger.yml") == true)
     }
 
     /// The fit follows badger.yml as it reads it to add its keys, not the caller's older copy:
