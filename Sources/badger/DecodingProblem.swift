@@ -11,6 +11,22 @@ enum DecodingProblem {
         return try JSONDecoder().decode(type, from: data)
     }
 
+    /// The kind of JSON value an input is at its top level.
+    enum TopLevel {
+        case object, list
+    }
+
+    /// `words(_:in:)` saying what the input should be: "not an object such as {…}: …" when its top
+    /// level is of another kind (or not JSON), else the problem and then the form ("`x` must be
+    /// a list; the form is {…}"): an object with one field wrong is still an object.
+    static func words(_ error: any Error, in data: Data, expecting topLevel: TopLevel, form: String) -> String {
+        let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        let matches = topLevel == .object ? parsed is [String: Any] : parsed is [Any]
+        let kind = topLevel == .object ? "an object" : "a list"
+        let problem = words(error, in: data)
+        return matches ? "\(problem); the form is \(form)" : "not \(kind) such as \(form): \(problem)"
+    }
+
     static func words(_ error: any Error, in data: Data) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):

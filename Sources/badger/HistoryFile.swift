@@ -33,11 +33,12 @@ enum HistoryFile {
             throw ExitStatus.usageOrIO.code
         }
         let histories: [History]
+        let form = #"[{"id": "c1", "reviews": [{"rating": 3, "at": "2026-01-05T09:00:00Z"}]}]"#
         do {
             histories = try DecodingProblem.decode([History].self, from: data)
         } catch {
             Terminal.standardError.write(
-                "badger: error: \(UntrustedText.sanitized(file)): not a list of {\"id\", \"reviews\": [{\"rating\", \"at\"}]}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))\n"
+                "badger: error: \(UntrustedText.sanitized(file)): \(UntrustedText.sanitized(DecodingProblem.words(error, in: data, expecting: .list, form: form)))\n"
             )
             throw ExitStatus.usageOrIO.code
         }

@@ -116,11 +116,13 @@ struct SettingsFile: Codable, Equatable {
             )
         }
         let settings: SettingsFile
+        let form =
+            #"{"fsrs_parameters": [21 numbers], "desired_retention": 0.9, "learning_steps": ["1m", "10m"], "relearning_steps": ["10m"]}"#
         do {
             settings = try DecodingProblem.decode(SettingsFile.self, from: data)
         } catch {
             return try fail(
-                "\(source): not an object {\"fsrs_parameters\": [21 numbers], \"desired_retention\", \"learning_steps\", \"relearning_steps\"}: \(UntrustedText.sanitized(DecodingProblem.words(error, in: data)))"
+                "\(source): \(UntrustedText.sanitized(DecodingProblem.words(error, in: data, expecting: .object, form: form)))"
             )
         }
         // A key misspelt would be left out silently and change the schedule (same_day_interval).

@@ -707,6 +707,9 @@ import Testing
         let text = try await BadgerProcess.run(["optimize", "--histories", "histories.json", "--settings"], in: directory.url)
         try directory.write("text.txt", text.standardOutput)
         try directory.write("array.json", "[0.2, 1.2]")
+        var typed = try OptimizeCommandTests.json(printed.standardOutput)
+        typed["learning_steps"] = "1m"
+        try directory.write("typed.json", String(decoding: try JSONSerialization.data(withJSONObject: typed), as: UTF8.self))
         // A key twice: the simulator that wrote it (Python keeps the last) and badger must not
         // read two settings.
         try directory.write(
@@ -720,8 +723,10 @@ import Testing
             ("text.txt", "--settings text.txt: this is the text that `badger optimize --settings` prints without `--format json`"),
             ("array.json", "--settings array.json: this is a JSON array; --settings takes an object"),
             ("missing.json", "--settings missing.json: no such file"),
-            ("twice.json", #"--settings twice.json: not an object {"fsrs_parameters""#),
-            ("twice.json", #"the key "desired_retention" at line "#),
+            ("twice.json", #"--settings twice.json: the key "desired_retention" at line "#),
+            ("twice.json", #"keep one; the form is {"fsrs_parameters": [21 numbers], "desired_retention": 0.9"#),
+            // An object with one field of the wrong type is still an object.
+            ("typed.json", #"--settings typed.json: `learning_steps` must be a list; the form is {"fsrs_parameters""#),
         ] {
             let refused = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", file], in: directory.url)
             #expect(refused.status == 2)

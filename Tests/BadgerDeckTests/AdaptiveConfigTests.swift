@@ -130,6 +130,23 @@ import Testing
         ("relearning_steps:\n" + String(repeating: "  - 1m\n", count: 60), "line 1: `relearning_steps` has 60 steps"),
         // A bad step of a list written an item a line is named by its own line.
         ("fuzz: true\nrelearning_steps:\n  - 1m\n  - 10m\n  - 2x\n", "line 5: `relearning_steps`: "),
+        // A step that is no text at all is named as what it is (it read `"" is not a duration`).
+        ("learning_steps:\n  - 1m\n  - {a: 1}\n", "line 3: `learning_steps`: item 2 is a mapping; write a duration such as 30s"),
+        ("learning_steps:\n  - [2m]\n", "line 2: `learning_steps`: item 1 is a list; write a duration"),
+        ("learning_steps: [1m, \"\"]\n", "line 1: `learning_steps`: item 2 is empty; write a duration"),
+        // Parameters written an item a line: the one that is not a number, by its own line.
+        (
+            "fsrs_parameters:\n" + String(repeating: "  - 0.5\n", count: 6) + "  - x\n" + String(repeating: "  - 0.5\n", count: 14),
+            "line 8: `fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes): item 7, \"x\", is not a number"
+        ),
+        (
+            "fsrs_parameters: [1, .nan]\n",
+            "line 1: `fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes): item 2"
+        ),
+        (
+            "fsrs_parameters: [1, 2]\n",
+            "line 1: `fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes), not 2"
+        ),
         ("adapt: maybe\n", "line 1: `adapt` must be true or false"),
         ("adaptive_retention: 2\n", "line 1: `adaptive_retention` must be a number from 0.70 to 0.99"),
         ("fsrs_parameters_fitted: \"tomorrow\"\n", "line 1: `fsrs_parameters_fitted` must be a date such as 2026-11-22"),

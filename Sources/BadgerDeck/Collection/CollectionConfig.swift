@@ -402,13 +402,19 @@ public struct CollectionConfig: Sendable, Equatable {
                 }
                 if let problem = Self.tooManySteps(items.count) { throw bad("`\(name)` " + problem) }
                 var steps: [Double] = []
-                for item in items {
-                    switch Self.step(item.string ?? "") {
+                for (number, item) in items.enumerated() {
+                    // A step of a list written an item a line is named by its own line.
+                    let itemLine = (item.mark?.line).map { "line \($0): " } ?? line
+                    guard let text = item.scalar?.string, !text.isEmpty else {
+                        let what = item.scalar != nil ? "is empty" : item.mapping != nil ? "is a mapping" : "is a list"
+                        throw CollectionError.badConfig(
+                            path: path,
+                            problem: itemLine + "`\(name)`: item \(number + 1) \(what); write a duration such as 30s, 10m, 2h or 1d")
+                    }
+                    switch Self.step(text) {
                     case .success(let seconds): steps.append(seconds)
                     case .failure(let problem):
-                        // A step of a list written an item a line is named by its own line.
-                        let itemLine = (item.mark?.line).map { "line \($0): " } ?? line
-                        throw CollectionError.badConfig(path: path, problem: itemLine + "`\(name)`: " + problem.words(item.string ?? ""))
+                        throw CollectionError.badConfig(path: path, problem: itemLine + "`\(name)`: " + problem.words(text))
                     }
                 }
                 stepLines[name] = line
@@ -451,9 +457,19 @@ public struct CollectionConfig: Sendable, Equatable {
                 guard let flag = value.bool else { throw bad("`fuzz` must be true or false") }
                 fuzz = flag
             case "fsrs_parameters":
-                guard case .sequence(let items) = value, items.count == 21,
-                    case let numbers = items.compactMap(\.float), numbers.count == 21, numbers.allSatisfy(\.isFinite)
-                else { throw bad("`fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes)") }
+                let rule = "`fsrs_parameters` must be a list of 21 numbers (as `badger optimize --apply` writes)"
+                guard case .sequence(let items) = value else { throw bad(rule) }
+                // The item that is not a number, by its own line when the list is written an item a line.
+                if let number = items.firstIndex(where: { item in item.float.map { !$0.isFinite } ?? true }) {
+                    let item = items[number]
+                    let itemLine = (item.mark?.line).map { "line \($0): " } ?? line
+                    let text =
+                        item.scalar.map { "\"\($0.string.count > 40 ? $0.string.prefix(40) + "…" : $0.string)\"" }
+                        ?? "a nested list or mapping"
+                    throw CollectionError.badConfig(path: path, problem: itemLine + "\(rule): item \(number + 1), \(text), is not a number")
+                }
+                guard items.count == 21 else { throw bad("\(rule), not \(items.count)") }
+                let numbers = items.compactMap(\.float)
                 fsrsParameters = numbers
                 fsrsParametersSource = (path, value.mark?.line ?? key.mark?.line ?? 0)
             case "fsrs_parameters_fitted":
