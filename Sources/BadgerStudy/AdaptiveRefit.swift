@@ -313,6 +313,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         request.fixedLearningSteps = config.adaptiveLearningSteps ? nil : config.learningSteps
         request.fixedRelearningSteps = config.adaptiveRelearningSteps ? nil : config.relearningSteps
         request.sameDayIntervals = config.sameDayIntervalsWhenFitted
+        request.maximumInterval = config.maximumInterval
         let choice = AdaptiveChoice.choose(request, outcomes: SameDayOutcomes(histories: histories))
         guard let target = choice.targetRetention else { return choice }
         return choice.calibrated(

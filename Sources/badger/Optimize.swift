@@ -59,7 +59,9 @@ extension Badger {
                 target_retention, the retention the simulation chose and the learner should
                 observe (they differ when calibration corrects FSRS's predictions; both stay
                 within the bounds, 0.85 to 0.95 unless --retention-bounds 0.80,0.95 gives
-                others). With too few reviews to fit (as `badger study` would not fit yet) it
+                others). --maximum-interval DAYS chooses them for a collection whose
+                badger.yml sets maximum_interval, and adds "maximum_interval" to the object.
+                With too few reviews to fit (as `badger study` would not fit yet) it
                 gives the defaults, and reason says why.
 
                 --retention also simulates, with the fitted parameters (with --apply, the ones
@@ -103,6 +105,12 @@ extension Badger {
                 valueName: "low,high"))
         var retentionBounds: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "With --settings: the longest interval in days, as badger.yml's maximum_interval (default 36500); the settings are chosen for it and the object holds it.",
+                valueName: "days"))
+        var maximumInterval: Int?
+
         @Flag(help: "Also estimate the daily workload for desired retention 0.70–0.97.")
         var retention = false
 
@@ -132,6 +140,24 @@ extension Badger {
             if retentionBounds != nil, !settings {
                 throw ValidationError(
                     "--retention-bounds is for --settings (a collection's bounds are badger.yml's desired_retention_bounds)")
+            }
+            if maximumInterval != nil, !settings {
+                throw ValidationError("--maximum-interval is for --settings (a collection's is badger.yml's maximum_interval)")
+            }
+            if let maximumInterval, !(1...CollectionConfig.longestInterval).contains(maximumInterval) {
+                throw ValidationError(
+                    "--maximum-interval must be a whole number of days from 1 to \(CollectionConfig.longestInterval), not \(maximumInterval)"
+                )
+            }
+            if let retentionBounds,
+                let part = retentionBounds.split(separator: ",", omittingEmptySubsequences: false).map({
+                    $0.trimmingCharacters(in: .whitespaces)
+                })
+                .first(where: { !$0.isEmpty && CollectionConfig.decimal(Substring($0)) == nil })
+            {
+                // .8 and 8e-1 are numbers to YAML, not to this option: say so, not "must be two numbers".
+                throw ValidationError(
+                    "--retention-bounds: \"\(UntrustedText.sanitized(part))\" is not a decimal number such as 0.85 (write 0.80,0.95)")
             }
             if let retentionBounds, Self.bounds(retentionBounds) == nil {
                 throw ValidationError(
@@ -384,7 +410,8 @@ extension Badger {
 
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
             if settings {
-                let chosen = SettingsFile.chosen(for: histories, bounds: retentionBounds.flatMap(Self.bounds))
+                let chosen = SettingsFile.chosen(
+                    for: histories, bounds: retentionBounds.flatMap(Self.bounds), maximumInterval: maximumInterval)
                 switch format {
                 case .json: Terminal.standardOutput.write(try JSONOutput.text(chosen))
                 case .text:
@@ -394,7 +421,7 @@ extension Badger {
                         target_retention: \(String(format: "%.2f", chosen.targetRetention ?? chosen.desiredRetention))
                         learning_steps: [\(chosen.learningSteps.joined(separator: ", "))]
                         relearning_steps: [\(chosen.relearningSteps.joined(separator: ", "))]
-                        same_day_intervals: \(chosen.sameDayIntervals ?? false)
+                        same_day_intervals: \(chosen.sameDayIntervals ?? false)\(chosen.maximumInterval.map { "\nmaximum_interval: \(Int($0))" } ?? "")
                         fsrs_parameters: [\(chosen.fsrsParameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))]
                         Why: \(chosen.reason ?? "")
 
@@ -468,6 +495,7 @@ extension Badger {
         private func workload(parameters: [Double], config: CollectionConfig, histories: [ReviewHistory]) -> [WorkloadSimulation.Point] {
             var request = AdaptiveChoice.Request(parameters: parameters)
             request.sameDayIntervals = config.sameDayIntervalsWhenFitted
+            request.maximumInterval = config.maximumInterval
             return AdaptiveChoice.simulation(
                 request, learning: config.learningSteps, relearning: config.relearningSteps,
                 sameDayRecall: SameDayOutcomes(histories: histories).recallRate()

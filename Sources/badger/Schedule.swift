@@ -35,7 +35,8 @@ extension Badger.Schedule {
                 schedules), while the object printed says what a collection with automatic
                 steps would use (true once there are parameters, false before): pass the whole
                 object to get what a user gets. maximum_interval (days, 36500 when absent) may
-                be added, as badger.yml sets it. Any other key is refused, naming it, and
+                be added, as badger.yml sets it. Any other key is refused, naming it, as is
+                a key given as null (leave it out), and
                 every input is read as strict JSON (a key twice in one object, a comma before
                 a closing bracket are refused, with the line and column).
 

@@ -22,8 +22,8 @@ struct SettingsFile: Codable, Equatable {
     /// (`FSRS6.sameDayIntervals`); absent means false, as py-fsrs schedules.
     var sameDayIntervals: Bool?
     var reason: String?
-    /// The longest interval in days, as `maximum_interval` in badger.yml; input only (nothing
-    /// automatic chooses it), 36500 when absent. A number, so that 2.5 is reported as a
+    /// The longest interval in days, as `maximum_interval` in badger.yml (nothing automatic
+    /// chooses it: printed only when `--maximum-interval` is given), 36500 when absent. A number, so that 2.5 is reported as a
     /// maximum_interval (JSONDecoder calls it invalid JSON for an Int).
     var maximumInterval: Double?
     /// The retention the learner should observe (the simulation's choice), when it differs from
@@ -44,13 +44,15 @@ struct SettingsFile: Codable, Equatable {
     }
 
     /// What a collection with `desired_retention`, `learning_steps` and `relearning_steps` all
-    /// `auto` (within retention `bounds`, badger.yml's default unless given) would use after
+    /// `auto` (within retention `bounds`, badger.yml's default unless given, and intervals of
+    /// at most `maximumInterval` days, which the object then holds) would use after
     /// studying `histories`: FSRS-6 fitted to them and the settings chosen with those
     /// parameters; with too few reviews to fit (as `badger study` would not fit yet), the
     /// defaults.
-    static func chosen(for histories: [ReviewHistory], bounds: ClosedRange<Double>? = nil) -> SettingsFile {
+    static func chosen(for histories: [ReviewHistory], bounds: ClosedRange<Double>? = nil, maximumInterval: Int? = nil) -> SettingsFile {
         var config = CollectionConfig()
         if let bounds { config.retentionBounds = bounds }
+        if let maximumInterval { config.maximumInterval = maximumInterval }
         config.adaptiveRetention = true
         config.adaptiveLearningSteps = true
         config.adaptiveRelearningSteps = true
@@ -65,7 +67,8 @@ struct SettingsFile: Codable, Equatable {
                 fsrsParameters: FSRS6.defaultParameters, desiredRetention: config.desiredRetention,
                 learningSteps: config.learningSteps.map(CollectionConfig.durationText),
                 relearningSteps: config.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervals,
-                reason: "the defaults: " + why, targetRetention: config.desiredRetention, schemaVersion: schemaVersion)
+                reason: "the defaults: " + why, maximumInterval: maximumInterval.map(Double.init), targetRetention: config.desiredRetention,
+                schemaVersion: schemaVersion)
         }
         guard set.items.count >= ParameterFreshness.minimumReviews else {
             return defaults("\(predictable), and fitting needs \(ParameterFreshness.minimumReviews)")
@@ -84,7 +87,7 @@ struct SettingsFile: Codable, Equatable {
             fsrsParameters: stored, desiredRetention: choice.desiredRetention,
             learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
             relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervalsWhenFitted,
-            reason: choice.reason,
+            reason: choice.reason, maximumInterval: maximumInterval.map(Double.init),
             targetRetention: choice.targetRetention, schemaVersion: schemaVersion)
     }
 
@@ -127,12 +130,20 @@ struct SettingsFile: Codable, Equatable {
         }
         // A key misspelt would be left out silently and change the schedule (same_day_interval).
         let known = CodingKeys.allCases.map(\.rawValue)
-        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let unknown = object.keys.sorted().first(where: { !known.contains($0) })
-        {
+        let object = (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             let guess = DidYouMean.suggestion(for: unknown, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
             return try fail(
                 "\(source): unknown key \"\(UntrustedText.sanitized(unknown))\"\(guess); the keys are \(known.joined(separator: ", "))")
+        }
+        // An optional key given as null (the required ones are refused above): read as absent,
+        // "same_day_intervals": null scheduled as false without a word.
+        if let null = object.keys.sorted().first(where: { object[$0] is NSNull }) {
+            let kind = [
+                "same_day_intervals": "true or false", "maximum_interval": "a whole number of days",
+                "target_retention": "a number from 0.70 to 0.99", "reason": "a string", "schema_version": "\(schemaVersion)",
+            ]
+            return try fail("\(source): `\(null)` is null; leave it out, or write \(kind[null] ?? "a value")")
         }
         if let version = settings.schemaVersion, version != schemaVersion {
             return try fail(

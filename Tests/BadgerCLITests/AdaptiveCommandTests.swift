@@ -472,9 +472,13 @@ import Testing
             (["--settings", "--retention-bounds", "0.95,0.90"], "must be two numbers from 0.70 to 0.99, the lower first"),
             (["--settings", "--retention-bounds", "0.5,0.9"], "must be two numbers from 0.70 to 0.99"),
             (["--settings", "--retention-bounds", "0.9"], "must be two numbers"),
-            (["--settings", "--retention-bounds", "0x0.ep0,0.9"], "must be two numbers"),
-            (["--settings", "--retention-bounds", "8.5e-1,0.9"], "must be two numbers"),
-            (["--settings", "--retention-bounds", ".85,0.9"], "must be two numbers"),
+            (["--settings", "--retention-bounds", "0x0.ep0,0.9"], #""0x0.ep0" is not a decimal number such as 0.85"#),
+            (["--settings", "--retention-bounds", "8.5e-1,0.9"], #""8.5e-1" is not a decimal number such as 0.85"#),
+            // Numbers to YAML (badger.yml takes them), not to this option: said so, not "must be two numbers".
+            (
+                ["--settings", "--retention-bounds", ".85,0.9"],
+                #"--retention-bounds: ".85" is not a decimal number such as 0.85 (write 0.80,0.95)"#
+            ),
             (["--settings", "--retention-bounds", "0.851,0.852"], "holding a hundredth"),
             (["--retention-bounds", "0.80,0.95"], "--retention-bounds is for --settings"),
         ] {
@@ -776,6 +780,29 @@ import Testing
         ] {
             let refused = try await replay(extra + (extra.contains(": 1,") ? #""relearning_steps": ["2d"], "# : ""))
             #expect(refused.status == 2 && refused.standardError.contains(message), "\(extra): \(refused.standardError)")
+        }
+        // `optimize --settings --maximum-interval` chooses for a collection that caps intervals
+        // (its simulation caps them too) and prints the cap, so the object replays as that
+        // collection schedules.
+        let cappedChoice = try await BadgerProcess.run(
+            ["optimize", "--histories", "histories.json", "--format", "json", "--settings", "--maximum-interval", "3"], in: directory.url)
+        #expect(cappedChoice.status == 0, "\(cappedChoice.standardError)")
+        let cappedSettings = try OptimizeCommandTests.json(cappedChoice.standardOutput)
+        #expect(cappedSettings["maximum_interval"] as? Double == 3)
+        #expect(cappedSettings["reason"] as? String != (try OptimizeCommandTests.json(printed.standardOutput))["reason"] as? String)
+        let cappedReplay = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--settings", cappedChoice.standardOutput], in: directory.url)
+        #expect(try longest(cappedReplay) == 3 * 86_400)
+        // A key given as null is refused, not read as absent ("same_day_intervals": null
+        // scheduled as false).
+        for key in ["same_day_intervals", "maximum_interval", "target_retention", "reason", "schema_version"] {
+            var object = try OptimizeCommandTests.json(printed.standardOutput)
+            object[key] = NSNull()
+            let settings = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            let refused = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", settings], in: directory.url)
+            #expect(
+                refused.status == 2 && refused.standardError.contains("--settings: `\(key)` is null; leave it out, or write "),
+                "\(refused.standardError)")
         }
         // From a file, the file is named, as for a syntax error (it said "--settings:").
         try directory.write(

@@ -53,6 +53,24 @@ import Testing
         #expect(seen.reason.contains("same-day repeats recalled 100%"), "\(seen.reason)")
     }
 
+    /// A collection whose `maximum_interval` caps intervals is simulated with the cap: at one
+    /// day every card in play is reviewed every day, which the uncapped simulation (its
+    /// settings chosen for a schedule the collection never gets) did not show.
+    @Test func theSimulationsCapIntervalsAtTheMaximumInterval() throws {
+        var capped = Self.request()
+        capped.maximumInterval = 1
+        let daily = AdaptiveChoice.simulation(capped, learning: [], relearning: [], sameDayRecall: 0.9)
+        let uncapped = AdaptiveChoice.simulation(Self.request(), learning: [], relearning: [], sameDayRecall: 0.9)
+        let everyDay = try #require(daily.simulate(desiredRetention: 0.9))
+        let spaced = try #require(uncapped.simulate(desiredRetention: 0.9))
+        // 200 cards at 10 a day over 120 days: about 200 × 100 + 10 × 20 × 19 / 2 reviews, each day's new cards once.
+        #expect(everyDay.reviewsPerDay > 160, "\(everyDay)")
+        #expect(spaced.reviewsPerDay < everyDay.reviewsPerDay / 3, "\(spaced)")
+        let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
+        #expect(
+            AdaptiveChoice.choose(capped, outcomes: outcomes).reason != AdaptiveChoice.choose(Self.request(), outcomes: outcomes).reason)
+    }
+
     @Test func theRetentionIsChosenWithinTheBoundsAndIsTheSameEveryRun() {
         let outcomes = SameDayOutcomes(repeats: 50, recalled: 45)
         let first = AdaptiveChoice.choose(Self.request(bounds: 0.82...0.88), outcomes: outcomes)

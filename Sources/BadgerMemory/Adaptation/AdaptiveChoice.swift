@@ -54,6 +54,8 @@ public struct AdaptiveChoice: Sendable, Equatable {
         public var days = 365
         /// Whether FSRS schedules within the day a card it expects forgotten within hours.
         public var sameDayIntervals = false
+        /// The longest interval in days (`maximum_interval`): the simulations schedule as the collection does.
+        public var maximumInterval = 36500
 
         public init(parameters: [Double]) { self.parameters = parameters }
     }
@@ -78,6 +80,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
         simulation.days = request.days
         simulation.sameDayRecall = sameDayRecall
         simulation.sameDayIntervals = request.sameDayIntervals
+        simulation.maximumInterval = request.maximumInterval
         return simulation
     }
 

@@ -36,6 +36,8 @@ public struct WorkloadSimulation: Sendable {
     /// Whether the scheduler sees a card again the same day when it expects it forgotten within
     /// hours (`FSRS6.sameDayIntervals`).
     public var sameDayIntervals = false
+    /// The longest interval in days, as badger.yml's `maximum_interval` caps a collection's.
+    public var maximumInterval = 36500
     /// The days at the end over which the cards remembered are averaged: every day after the one
     /// the last new card is introduced on, and at least the last half. Cards introduced together
     /// come due together for months, so a shorter window reads where the cohort is in its
@@ -73,7 +75,7 @@ public struct WorkloadSimulation: Sendable {
         guard
             let scheduler = try? FSRS6(
                 parameters: parameters, desiredRetention: desiredRetention, learningSteps: learningSteps,
-                relearningSteps: relearningSteps, sameDayIntervals: sameDayIntervals)
+                relearningSteps: relearningSteps, maximumInterval: maximumInterval, sameDayIntervals: sameDayIntervals)
         else { return nil }
         var generator = SeededGenerator(seed: seed)
         let start = Date(timeIntervalSince1970: 0)
