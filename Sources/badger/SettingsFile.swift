@@ -108,7 +108,8 @@ struct SettingsFile: Codable, Equatable {
             }
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
-        if text.hasPrefix("[") {
+        // An array, not JSON cut short (`[` alone is a syntax error, said with its place below).
+        if text.hasPrefix("["), (try? JSONSerialization.jsonObject(with: data)) is [Any] {
             return try fail(
                 "\(source): this is a JSON array; --settings takes an object (as `badger optimize --histories FILE --format json --settings` prints), and parameters alone go to --params"
             )

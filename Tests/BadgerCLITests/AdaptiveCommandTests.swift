@@ -711,6 +711,7 @@ import Testing
         let text = try await BadgerProcess.run(["optimize", "--histories", "histories.json", "--settings"], in: directory.url)
         try directory.write("text.txt", text.standardOutput)
         try directory.write("array.json", "[0.2, 1.2]")
+        try directory.write("cut.json", "[0.2, ")
         var typed = try OptimizeCommandTests.json(printed.standardOutput)
         typed["learning_steps"] = "1m"
         try directory.write("typed.json", String(decoding: try JSONSerialization.data(withJSONObject: typed), as: UTF8.self))
@@ -726,6 +727,9 @@ import Testing
             ),
             ("text.txt", "--settings text.txt: this is the text that `badger optimize --settings` prints without `--format json`"),
             ("array.json", "--settings array.json: this is a JSON array; --settings takes an object"),
+            // JSON cut short is not called an array.
+            ("cut.json", "--settings cut.json: not an object such as {"),
+            ("cut.json", "not JSON: it ends before the JSON does"),
             ("missing.json", "--settings missing.json: no such file"),
             ("twice.json", #"--settings twice.json: the key "desired_retention" at line "#),
             ("twice.json", #"keep one; the form is {"fsrs_parameters": [21 numbers], "desired_retention": 0.9"#),

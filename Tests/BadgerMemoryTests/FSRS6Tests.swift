@@ -51,13 +51,13 @@ import Testing
         #expect(error.description == "Desired retention must be between 0.70 and 0.99 (70% to 99%), but it is 0.5.")
     }
 
-    @Test(arguments: [0, 17, 19, 20, 22])
+    @Test(arguments: [0, 1, 17, 19, 20, 22])
     func wrongParameterCountThrows(count: Int) {
         let parameters = Array((FSRS6.defaultParameters + FSRS6.defaultParameters).prefix(count))
         #expect(throws: FSRS6.ConfigurationError.wrongParameterCount(count)) { try FSRS6(parameters: parameters) }
         #expect(
             FSRS6.ConfigurationError.wrongParameterCount(count).description
-                == "FSRS-6 needs exactly 21 parameters, but \(count) were given.")
+                == "FSRS-6 needs exactly 21 parameters, but \(count) \(count == 1 ? "was" : "were") given.")
     }
 
     @Test func parametersOutsidePyFSRSBoundsThrow() throws {

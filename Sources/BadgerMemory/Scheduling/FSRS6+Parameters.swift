@@ -34,7 +34,7 @@ extension FSRS6 {
         public var description: String {
             switch self {
             case .wrongParameterCount(let count):
-                return "FSRS-6 needs exactly 21 parameters, but \(count) were given."
+                return "FSRS-6 needs exactly 21 parameters, but \(count) \(count == 1 ? "was" : "were") given."
             case .parameterOutOfBounds(let index, let value, let allowed):
                 return
                     "FSRS parameter w[\(index)] is \(value), outside its allowed range \(allowed.lowerBound) to \(allowed.upperBound)."
