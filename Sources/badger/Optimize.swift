@@ -60,7 +60,9 @@ extension Badger {
                 observe (they differ when calibration corrects FSRS's predictions; both stay
                 within the bounds, 0.85 to 0.95 unless --retention-bounds 0.80,0.95 gives
                 others). --maximum-interval DAYS chooses them for a collection whose
-                badger.yml sets maximum_interval, and adds "maximum_interval" to the object.
+                badger.yml sets maximum_interval, and adds "maximum_interval" to the object;
+                --no-same-day-intervals (or --same-day-intervals) for one that sets
+                same_day_intervals.
                 With too few reviews to fit (as `badger study` would not fit yet) it
                 gives the defaults, and reason says why.
 
@@ -111,6 +113,13 @@ extension Badger {
                 valueName: "days"))
         var maximumInterval: Int?
 
+        @Flag(
+            inversion: .prefixedNo,
+            help:
+                "With --settings: choose as a collection whose badger.yml sets same_day_intervals (default: on once fitted, as automatic steps have it)."
+        )
+        var sameDayIntervals: Bool?
+
         @Flag(help: "Also estimate the daily workload for desired retention 0.70–0.97.")
         var retention = false
 
@@ -143,6 +152,11 @@ extension Badger {
             }
             if maximumInterval != nil, !settings {
                 throw ValidationError("--maximum-interval is for --settings (a collection's is badger.yml's maximum_interval)")
+            }
+            if sameDayIntervals != nil, !settings {
+                throw ValidationError(
+                    "--same-day-intervals and --no-same-day-intervals are for --settings (a collection's is badger.yml's same_day_intervals)"
+                )
             }
             if let maximumInterval, !(1...CollectionConfig.longestInterval).contains(maximumInterval) {
                 throw ValidationError(
@@ -411,7 +425,8 @@ extension Badger {
         private func runOnHistories(_ histories: [ReviewHistory], readSeconds: TimeInterval) throws {
             if settings {
                 let chosen = SettingsFile.chosen(
-                    for: histories, bounds: retentionBounds.flatMap(Self.bounds), maximumInterval: maximumInterval)
+                    for: histories, bounds: retentionBounds.flatMap(Self.bounds), maximumInterval: maximumInterval,
+                    sameDayIntervals: sameDayIntervals)
                 switch format {
                 case .json: Terminal.standardOutput.write(try JSONOutput.text(chosen))
                 case .text:

@@ -45,14 +45,18 @@ struct SettingsFile: Codable, Equatable {
 
     /// What a collection with `desired_retention`, `learning_steps` and `relearning_steps` all
     /// `auto` (within retention `bounds`, badger.yml's default unless given, and intervals of
-    /// at most `maximumInterval` days, which the object then holds) would use after
+    /// at most `maximumInterval` days, which the object then holds, and `same_day_intervals` as
+    /// `sameDayIntervals` sets it when given) would use after
     /// studying `histories`: FSRS-6 fitted to them and the settings chosen with those
     /// parameters; with too few reviews to fit (as `badger study` would not fit yet), the
     /// defaults.
-    static func chosen(for histories: [ReviewHistory], bounds: ClosedRange<Double>? = nil, maximumInterval: Int? = nil) -> SettingsFile {
+    static func chosen(
+        for histories: [ReviewHistory], bounds: ClosedRange<Double>? = nil, maximumInterval: Int? = nil, sameDayIntervals: Bool? = nil
+    ) -> SettingsFile {
         var config = CollectionConfig()
         if let bounds { config.retentionBounds = bounds }
         if let maximumInterval { config.maximumInterval = maximumInterval }
+        config.sameDayIntervalsSetting = sameDayIntervals
         config.adaptiveRetention = true
         config.adaptiveLearningSteps = true
         config.adaptiveRelearningSteps = true

@@ -395,8 +395,39 @@ import Testing
         #expect(settings["learning_steps"] is [String] && settings["relearning_steps"] is [String])
         #expect(settings["schema_version"] as? Int == 1)
         try directory.write("settings.json", printed.standardOutput)
+        try await Self.expectStudySchedulesAs(settings, in: directory)
+        let defaults = try await BadgerProcess.run(["schedule", "replay", "histories.json"], in: directory.url)
+        let replayed = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--settings", "settings.json"], in: directory.url)
+        #expect(defaults.standardOutput != replayed.standardOutput)
+    }
 
-        // What study chooses for the same log is what the JSON says.
+    /// A collection whose badger.yml caps intervals and turns same-day intervals off gets what
+    /// `optimize --settings --maximum-interval DAYS --no-same-day-intervals` prints, and its
+    /// replay.
+    @Test func settingsForACollectionThatCapsIntervalsAndSameDayIntervalsReplayAsItSchedules() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        try directory.write("badger.yml", Self.auto + "maximum_interval: 5\nsame_day_intervals: false\n")
+        let printed = try await BadgerProcess.run(
+            [
+                "optimize", "--histories", "histories.json", "--format", "json", "--settings", "--maximum-interval", "5",
+                "--no-same-day-intervals",
+            ], in: directory.url)
+        try #require(printed.status == 0, "\(printed.standardError)")
+        let settings = try OptimizeCommandTests.json(printed.standardOutput)
+        #expect(settings["same_day_intervals"] as? Bool == false && settings["maximum_interval"] as? Double == 5, "\(settings)")
+        try directory.write("settings.json", printed.standardOutput)
+        try await Self.expectStudySchedulesAs(settings, in: directory)
+        let uncapped = try await BadgerProcess.run(
+            ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
+        #expect(try OptimizeCommandTests.json(uncapped.standardOutput)["reason"] as? String != settings["reason"] as? String)
+    }
+
+    /// A session in `directory` (whose logs are histories.json) re-fits and chooses what
+    /// `settings` (settings.json) says, and every card is due when a replay with it says.
+    static func expectStudySchedulesAs(_ settings: [String: Any], in directory: TemporaryDirectory) async throws {
+        let retention = try #require(settings["desired_retention"] as? Double)
         _ = try await Self.study(directory, [])
         let yaml = try directory.read("badger.yml")
         #expect(yaml.contains("adaptive_retention: " + String(format: "%.2f", retention) + "\n"))
@@ -419,8 +450,6 @@ import Testing
             let id = try #require(card["id"] as? String)
             #expect(card["due"] as? String == replayedDue[id], "\(id)")
         }
-        let defaults = try await BadgerProcess.run(["schedule", "replay", "histories.json"], in: directory.url)
-        #expect(defaults.standardOutput != replayed.standardOutput)
     }
 
     /// `optimize --apply` says what the automatic settings chose with the parameters it stored,
@@ -1358,7 +1387,7 @@ import Testing
         let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
         for (command, flag) in [
             (["optimize"], "--settings"), (["schedule", "replay"], "--settings"), (["study"], "--no-adapt"),
-            (["optimize"], "--retention-bounds"),
+            (["optimize"], "--retention-bounds"), (["optimize"], "--maximum-interval"), (["optimize"], "--no-same-day-intervals"),
         ] {
             let help = try await BadgerProcess.run(command + ["--help"])
             #expect(help.standardOutput.contains(flag), "\(command) --help")
