@@ -130,13 +130,15 @@ import Testing
         let lines = Array(
             Set(
                 Self.fit("0.3", reviews: 1875, retention: "0.83") + Self.fit("0.5", reviews: 1876, retention: "0.86", day: "2026-01-05")
-                    + Self.fit("0.4", reviews: 1875, retention: "0.84")
-                    + [CollectionConfig.fitsMarker, CollectionConfig.fitsEndMarker, "# my note", "fsrs_parameters_reviews: 1877 # pasted"])
+                    + Self.fit("0.4", reviews: 1875, retention: "0.84") + ["# my note", "fsrs_parameters_reviews: 1877 # pasted"])
         ).sorted()
         var generator = SystemRandomNumberGenerator()
         var seen: Set<String> = []
-        for _ in 0..<50 {
-            let yaml = "desired_retention: auto\n" + lines.shuffled(using: &generator).joined(separator: "\n") + "\n"
+        for round in 0..<50 {
+            // Between the markers, where the clones' fits were; half the time without them.
+            let merged = lines.shuffled(using: &generator)
+            let marked = round.isMultiple(of: 2) ? [CollectionConfig.fitsMarker] + merged + [CollectionConfig.fitsEndMarker] : merged
+            let yaml = "desired_retention: auto\n" + marked.joined(separator: "\n") + "\n"
             let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
             #expect(config.mergedFits)
             seen.insert("\(config.fsrsParameters ?? []) \(config.desiredRetention) \(config.fsrsParametersReviews ?? 0)")
@@ -144,13 +146,36 @@ import Testing
             let single = CollectionConfig.removingMergedFits(from: yaml)
             let again = try CollectionConfig(yaml: single, path: "badger.yml")
             #expect(!again.mergedFits && again.fsrsParameters == config.fsrsParameters && again.desiredRetention == config.desiredRetention)
-            #expect(single.split(separator: "\n").count == 9, "\(single)")
+            #expect(single.split(separator: "\n").count == (round.isMultiple(of: 2) ? 9 : 7), "\(single)")
             #expect(config.fsrsParametersReviews == 1877)
         }
         #expect(seen.count == 1, "\(seen)")
         #expect(
             try CollectionConfig(yaml: "fuzz: true\n" + Self.fit("0.3", reviews: 1, retention: "0.9").joined(separator: "\n"), path: "b")
                 .mergedFits == false)
+    }
+
+    /// Parameters pasted beside a fit (above its markers, or merged from a clone that pasted
+    /// them) are not a merged fit: which one counts is the user's to say. They were used or
+    /// passed over by the order of their texts, and the next fit dropped them unrecorded.
+    @Test func aFitWrittenKeyOfYoursBesideAFitIsAnErrorNamingBoth() throws {
+        let fit = [CollectionConfig.fitsMarker] + Self.fit("0.3", reviews: 1875, retention: "0.83") + [CollectionConfig.fitsEndMarker]
+        let pasted = Self.fit("0.05", reviews: 0, retention: "0.9")[0]
+        for (yaml, lines) in [
+            ("adapt: false\n\(pasted)\n" + fit.joined(separator: "\n") + "\n", "lines 2 and 4"),
+            (fit.joined(separator: "\n") + "\nfuzz: true\n\(pasted)\n", "lines 2 and 9"),
+        ] {
+            #expect {
+                try CollectionConfig(yaml: yaml, path: "badger.yml")
+            } throws: { error in
+                "\(error)".hasPrefix("badger.yml: `fsrs_parameters` is set more than once (\(lines)), and line ")
+                    && "\(error)".contains("is outside the lines fits write (\"# Written by each fit")
+            }
+        }
+        // Pasted between the markers, beside the fit's own line, it is one more copy of a merge.
+        var inside = fit
+        inside.insert(pasted, at: 1)
+        #expect(try CollectionConfig(yaml: inside.joined(separator: "\n") + "\n", path: "badger.yml").mergedFits)
     }
 }
 

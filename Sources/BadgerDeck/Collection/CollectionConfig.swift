@@ -158,6 +158,19 @@ public struct CollectionConfig: Sendable, Equatable {
                     "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
             )
         }
+        // Where fits write: a merge of two clones' fits leaves both copies there. A copy outside
+        // the markers is yours (pasted beside a fit), and which to use is yours to say: it was
+        // used or passed over by the order of the texts, then dropped by the next fit unrecorded.
+        let fits = fitRegion(lines)
+        for (key, ranges) in blocks where ranges.count > 1 && fittedKeys.contains(key) {
+            guard let outside = ranges.first(where: { !fits.contains($0.lowerBound) }) else { continue }
+            let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
+            throw CollectionError.badConfig(
+                path: path,
+                problem:
+                    "`\(key)` is set more than once (lines \(numbers)), and line \(outside.lowerBound + 1) is outside the lines fits write (\"\(fitsMarker)\" to \"\(fitsEndMarker)\"); keep the one you want"
+            )
+        }
         var merged = false
         for (key, ranges) in blocks where ranges.count > 1 && fittedKeys.contains(key) {
             merged = true
@@ -172,6 +185,16 @@ public struct CollectionConfig: Sendable, Equatable {
             }
         }
         return (unused, merged)
+    }
+
+    /// The lines fits write: from the first `fitsMarker` to the last `fitsEndMarker` (a union
+    /// merge of two clones that added the markers may write them twice), to the end without
+    /// one; the whole file without markers (as fits wrote it before them).
+    static func fitRegion(_ lines: [Substring]) -> Range<Int> {
+        func isLine(_ line: Substring, _ marker: String) -> Bool { line.trimmingCharacters(in: markerTrimmed) == marker }
+        guard let start = lines.firstIndex(where: { isLine($0, fitsMarker) }) else { return lines.indices }
+        let end = lines.lastIndex { isLine($0, fitsEndMarker) }.flatMap { $0 > start ? $0 : nil } ?? lines.count - 1
+        return start..<(end + 1)
     }
 
     /// Which of a fit-written key's occurrences (their text, `key: value` and continuation
