@@ -52,16 +52,25 @@ extension StudyService {
                 Terminal.standardOutput.write(
                     name + "Re-fitting your FSRS parameters to \(freshness.reviews) reviews (`badger study --no-adapt` skips it)…\n")
             }
+            // Ctrl-C during the fit says that nothing of it was stored; during the store it waits.
+            let interrupted =
+                "\nbadger: note: \(name)Ctrl-C: the re-fit stopped and nothing of it was stored (every rating is); the next session re-fits\n"
             guard
-                let refit = AdaptiveRefit.afterSession(
-                    root: memory.root, config: config, logs: memory.history(sampledTo: AdaptiveRefit.sampleReviews),
-                    freshness: freshness, fileAccess: LocalFileSystem(),
-                    now: Date())
+                let refit = RefitInterrupt.catching(
+                    saying: interrupted,
+                    {
+                        AdaptiveRefit.afterSession(
+                            root: memory.root, config: config, logs: memory.history(sampledTo: AdaptiveRefit.sampleReviews),
+                            freshness: freshness, fileAccess: LocalFileSystem(),
+                            now: Date())
+                    })
             else { continue }
             do {
-                try refit.store(in: memory.root)
-                stored = true
-                Terminal.standardOutput.write(name + refit.message + "\n")
+                try RefitInterrupt.holding {
+                    try refit.store(in: memory.root)
+                    stored = true
+                    Terminal.standardOutput.write(name + refit.message + "\n")
+                }
             } catch {
                 Terminal.standardError.write(
                     "badger: warning: could not store the new FSRS settings: \(UntrustedText.sanitized(String(describing: error)))\n")

@@ -1325,6 +1325,53 @@ import Testing
 
     /// Answers piped in are not echoed: the re-fit line after "q" at the last prompt starts a
     /// line of its own (it was glued to the prompt).
+    /// Ctrl-C during the end-of-session re-fit (110,000 reviews: announced first, seconds long)
+    /// says that nothing of it was stored and ends with status 130; it ended without a word.
+    @Test(.timeLimit(.minutes(3))) func ctrlCDuringTheRefitSaysNothingOfItWasStored() async throws {
+        try #require(Tmux.isAvailable, "the terminal test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("badger.yml", Self.auto)
+        try directory.write(
+            "big.md", "---\ntopic: Big\n---\n\n" + (0..<1000).map { "Q: question \($0)\nA: answer \($0)\n" }.joined(separator: "\n"))
+        let compiled = try await BadgerProcess.run(["compile"], in: directory.url)
+        let cards = try #require(OptimizeCommandTests.json(compiled.standardOutput)["cards"] as? [[String: Any]])
+        var lines: [(Date, String)] = []
+        let start = Date(timeIntervalSince1970: 1_577_869_200)  // 2020-01-01T09:00:00Z
+        for (index, card) in cards.enumerated() {
+            let id = try #require(card["id"] as? String)
+            var time = start.addingTimeInterval(Double(index % 24) * 3600)
+            for review in 0..<110 {
+                let rating = (index * 7 + review * 3) % 10 < 2 ? 1 : 3
+                lines.append((time, "\(OptimizeCommandTests.format(time))\treview\t\(id)\t\(rating)\t-\t-\n"))
+                time += Double(1 + (index + review) % 5) * 86_400
+            }
+        }
+        try directory.write(
+            "big.reviews",
+            "# badger review log 1\ttime\treview\tcard\trating(1 Fail..4 Easy)\telapsed_s\tanswer_ms\n"
+                + lines.sorted { $0.0 < $1.0 }.map(\.1).joined())
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let command = "TZ=UTC '\(BadgerProcess.executable.path)' study --topic all --count 10 --plain; echo \"EXITED $?\"; sleep 5"
+        try await tmux.start(command, in: directory.url, columns: 200, rows: 40)
+        _ = try await tmux.waitFor("(Enter: answer")
+        try await tmux.run(["send-keys", "-t", tmux.name, "q", "Enter"])
+        _ = try await tmux.waitFor("l: learn again")
+        try await tmux.run(["send-keys", "-t", tmux.name, "q", "Enter"])
+        _ = try await tmux.waitFor("Re-fitting your FSRS parameters to 110000 reviews")
+        try await tmux.send("C-c")
+        let screen = try await tmux.waitFor("EXITED")
+        #expect(screen.contains("EXITED 130"), "\(screen)")
+        #expect(
+            screen.contains(
+                "badger: note: Ctrl-C: the re-fit stopped and nothing of it was stored (every rating is); the next session re-fits"),
+            "\(screen)")
+        #expect(!screen.contains("Re-fitted your FSRS parameters"), "\(screen)")
+        #expect(try directory.read("badger.yml") == Self.auto)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("badger.fits").path))
+    }
+
     @Test func theRefitLineStartsItsOwnLineAfterAPipedAnswer() async throws {
         let (directory, _) = try await Self.collection()
         defer { directory.remove() }
