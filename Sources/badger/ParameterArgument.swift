@@ -27,15 +27,14 @@ enum ParameterArgument {
         do {
             parameters = try DecodingProblem.decode([Double].self, from: Data(text.utf8))
         } catch {
-            let object = text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{")
-            // Where the text stops being JSON, as the decode found it (nothing for JSON of another shape).
-            let syntax = (error as? JSONSyntax.Failure).map { " (\(UntrustedText.sanitized($0.words)))" } ?? ""
-            return try fail(
-                "--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …]"
-                    + (object
-                        ? " (the file holds an object: a settings object, as `badger optimize --settings` prints, goes to --settings)"
-                        : syntax)
-            )
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
+                return try fail(
+                    "--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …] (the file holds an object: a settings object, as `badger optimize --settings` prints, goes to --settings)"
+                )
+            }
+            // Where the text stops being JSON, or which number is not one (`[20]` null).
+            let words = DecodingProblem.words(error, in: Data(text.utf8), expecting: .list, form: "[0.212, 1.2931, …] (21 numbers)")
+            return try fail("--params: \(UntrustedText.sanitized(words))")
         }
         if let index = parameters.firstIndex(where: { !$0.isFinite }) {
             return try fail("--params: w[\(index)] is not a finite number")
