@@ -17,11 +17,13 @@ enum DecodingProblem {
     }
 
     /// `words(_:in:)` saying what the input should be: "not an object such as {…}: …" when its top
-    /// level is of another kind (or not JSON), else the problem and then the form ("`x` must be
-    /// a list; the form is {…}"): an object with one field wrong is still an object.
+    /// level is of another kind (or empty), else the problem and then the form ("`x` must be a
+    /// list; the form is {…}"): an object with one field wrong, or cut short, is still an object.
+    /// The kind is read from the first byte that is not white space (a byte-order mark skipped),
+    /// not from parsing the input again (up to 512 MiB).
     static func words(_ error: any Error, in data: Data, expecting topLevel: TopLevel, form: String) -> String {
-        let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        let matches = topLevel == .object ? parsed is [String: Any] : parsed is [Any]
+        let first = data.first { !" \t\r\n".utf8.contains($0) && ![0xEF, 0xBB, 0xBF].contains($0) }
+        let matches = first == UInt8(ascii: topLevel == .object ? "{" : "[")
         let kind = topLevel == .object ? "an object" : "a list"
         let problem = words(error, in: data)
         return matches ? "\(problem); the form is \(form)" : "not \(kind) such as \(form): \(problem)"

@@ -167,7 +167,7 @@ extension Badger {
                 let part = retentionBounds.split(separator: ",", omittingEmptySubsequences: false).map({
                     $0.trimmingCharacters(in: .whitespaces)
                 })
-                .first(where: { !$0.isEmpty && CollectionConfig.decimal(Substring($0)) == nil })
+                .first(where: { Double($0) != nil && !$0.hasPrefix("-") && CollectionConfig.decimal(Substring($0)) == nil })
             {
                 // .8 and 8e-1 are numbers to YAML, not to this option: say so, not "must be two numbers".
                 throw ValidationError(

@@ -53,27 +53,19 @@ extension StudyService {
                     name + "Re-fitting your FSRS parameters to \(freshness.reviews) reviews (`badger study --no-adapt` skips it)…\n")
             }
             // Ctrl-C during the fit says that nothing of it was stored; during the store it waits.
-            let interrupted =
-                "\nbadger: note: \(name)Ctrl-C: the re-fit stopped and nothing of it was stored (every rating is); the next session re-fits\n"
-            guard
-                let refit = RefitInterrupt.catching(
-                    saying: interrupted,
-                    {
-                        AdaptiveRefit.afterSession(
-                            root: memory.root, config: config, logs: memory.history(sampledTo: AdaptiveRefit.sampleReviews),
-                            freshness: freshness, fileAccess: LocalFileSystem(),
-                            now: Date())
-                    })
-            else { continue }
-            do {
-                try RefitInterrupt.holding {
+            RefitInterrupt.fitting {
+                AdaptiveRefit.afterSession(
+                    root: memory.root, config: config, logs: memory.history(sampledTo: AdaptiveRefit.sampleReviews),
+                    freshness: freshness, fileAccess: LocalFileSystem(), now: Date())
+            } thenStoring: { refit in
+                do {
                     try refit.store(in: memory.root)
                     stored = true
                     Terminal.standardOutput.write(name + refit.message + "\n")
+                } catch {
+                    Terminal.standardError.write(
+                        "badger: warning: could not store the new FSRS settings: \(UntrustedText.sanitized(String(describing: error)))\n")
                 }
-            } catch {
-                Terminal.standardError.write(
-                    "badger: warning: could not store the new FSRS settings: \(UntrustedText.sanitized(String(describing: error)))\n")
             }
         }
         return stored

@@ -145,8 +145,9 @@ struct SettingsFile: Codable, Equatable {
         // "same_day_intervals": null scheduled as false without a word.
         if let null = object.keys.sorted().first(where: { object[$0] is NSNull }) {
             let kind = [
-                "same_day_intervals": "true or false", "maximum_interval": "a whole number of days",
-                "target_retention": "a number from 0.70 to 0.99", "reason": "a string", "schema_version": "\(schemaVersion)",
+                "same_day_intervals": "true or false",
+                "maximum_interval": "a whole number of days from 1 to \(CollectionConfig.longestInterval)",
+                "target_retention": "a number from \(retentionRange)", "reason": "a string", "schema_version": "\(schemaVersion)",
             ]
             return try fail("\(source): `\(null)` is null; leave it out, or write \(kind[null] ?? "a value")")
         }
@@ -176,7 +177,7 @@ struct SettingsFile: Codable, Equatable {
         // Not used to schedule, yet checked as badger.yml checks `adaptive_target_retention`
         // (1.5 was taken without a word).
         if let target = targetRetention, !FSRS6.desiredRetentionRange.contains(target) {
-            _ = try Self.fail("\(source): target_retention must be a number from 0.70 to 0.99, not \(target)")
+            _ = try Self.fail("\(source): target_retention must be a number from \(Self.retentionRange), not \(target)")
         }
         let days = maximumInterval ?? Double(CollectionConfig.longestInterval)
         guard days == days.rounded(), (1...Double(CollectionConfig.longestInterval)).contains(days) else {
@@ -204,6 +205,11 @@ struct SettingsFile: Codable, Equatable {
             _ = try Self.fail("\(source): \(error)")
             return try FSRS6()
         }
+    }
+
+    /// "0.70 to 0.99": FSRS-6's retentions, which a target is checked against.
+    private static var retentionRange: String {
+        String(format: "%.2f to %.2f", FSRS6.desiredRetentionRange.lowerBound, FSRS6.desiredRetentionRange.upperBound)
     }
 
     private static func fail(_ message: String) throws -> SettingsFile {

@@ -193,7 +193,7 @@ import Testing
         for (params, message) in [
             ("[1, 2, 3]", "FSRS-6 needs exactly 21 parameters, but 3 were given."),
             ("[" + Array(repeating: "200", count: 21).joined(separator: ", ") + "]", "w[0] is 200.0, outside its allowed range"),
-            ("[0.2, oops]", "--params: not a list such as [0.212, 1.2931, …] (21 numbers): not JSON near line 1, column 7"),
+            ("[0.2, oops]", "--params: not JSON near line 1, column 7: expected a value; the form is [0.212, 1.2931, …] (21 numbers)"),
             // Which number is not one.
             ("[0.2, 1.2, null]", "--params: `[2]` is null; it must be a number; the form is [0.212, 1.2931, …] (21 numbers)"),
             (#"[0.2, "1.2"]"#, "--params: `[1]` must be a number"),

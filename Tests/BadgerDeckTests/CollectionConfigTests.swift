@@ -158,24 +158,53 @@ import Testing
     /// Parameters pasted beside a fit (above its markers, or merged from a clone that pasted
     /// them) are not a merged fit: which one counts is the user's to say. They were used or
     /// passed over by the order of their texts, and the next fit dropped them unrecorded.
-    @Test func aFitWrittenKeyOfYoursBesideAFitIsAnErrorNamingBoth() throws {
-        let fit = [CollectionConfig.fitsMarker] + Self.fit("0.3", reviews: 1875, retention: "0.83") + [CollectionConfig.fitsEndMarker]
+    @Test func parametersOfYoursBesideAFitAreAnErrorNamingBoth() throws {
+        let start = CollectionConfig.fitsMarker
+        let end = CollectionConfig.fitsEndMarker
+        let fit = Self.fit("0.3", reviews: 1875, retention: "0.83").joined(separator: "\n")
         let pasted = Self.fit("0.05", reviews: 0, retention: "0.9")[0]
-        for (yaml, lines) in [
-            ("adapt: false\n\(pasted)\n" + fit.joined(separator: "\n") + "\n", "lines 2 and 4"),
-            (fit.joined(separator: "\n") + "\nfuzz: true\n\(pasted)\n", "lines 2 and 9"),
+        for (yaml, lines, yours) in [
+            ("adapt: false\n\(pasted)\n\(start)\n\(fit)\n\(end)\n", "2 and 4", 2),
+            ("\(start)\n\(fit)\n\(end)\nfuzz: true\n\n\(pasted)\n", "2 and 10", 10),
+            // A start marker without its end (as an earlier badger wrote): below your setting.
+            ("\(start)\n\(fit)\nfuzz: true\n\(pasted)\n", "2 and 8", 8),
+            // Written twice by hand, no fit at all.
+            ("\(pasted)\nfuzz: true\n\(pasted.replacingOccurrences(of: "0.05", with: "0.06"))\n", "1 and 3", 1),
+            // Windows line endings, markers indented.
+            (
+                "adapt: false\r\n\(pasted)\r\n  \(start)\r\n\(fit.replacingOccurrences(of: "\n", with: "\r\n"))\r\n  \(end)\r\n", "2 and 4",
+                2
+            ),
         ] {
             #expect {
                 try CollectionConfig(yaml: yaml, path: "badger.yml")
             } throws: { error in
-                "\(error)".hasPrefix("badger.yml: `fsrs_parameters` is set more than once (\(lines)), and line ")
-                    && "\(error)".contains("is outside the lines fits write (\"# Written by each fit")
+                "\(error)"
+                    == "badger.yml: `fsrs_parameters` is set more than once (lines \(lines)), and line \(yours) has no `fsrs_parameters_fitted` beside it (parameters of yours, not a fit's); keep the one you want"
             }
         }
-        // Pasted between the markers, beside the fit's own line, it is one more copy of a merge.
-        var inside = fit
-        inside.insert(pasted, at: 1)
-        #expect(try CollectionConfig(yaml: inside.joined(separator: "\n") + "\n", path: "badger.yml").mergedFits)
+    }
+
+    /// Two clones' fits, one written by a badger from before the end marker or before both
+    /// markers, merged by git's union driver: the older fit's keys land outside the newer
+    /// one's markers, and are a fit's all the same (its `fsrs_parameters_fitted` beside them).
+    @Test func fitsOfOlderVersionsMergedOutsideTheMarkersAreMergedFits() throws {
+        let start = CollectionConfig.fitsMarker
+        let end = CollectionConfig.fitsEndMarker
+        let new = Self.fit("0.3", reviews: 1875, retention: "0.83").joined(separator: "\n")
+        let old = Self.fit("0.4", reviews: 1900, retention: "0.84", day: "2026-01-05").joined(separator: "\n")
+        for yaml in [
+            // The base had the start marker only; merged on the clone with the new badger.
+            "fuzz: true\n\(start)\n\(new)\n\(end)\n\(old)\n",
+            // The base had no markers.
+            "fuzz: true\n\(old)\n\(start)\n\(new)\n\(end)\n",
+            "fuzz: true\r\n\(old.replacingOccurrences(of: "\n", with: "\r\n"))\r\n\(start)\r\n\(new.replacingOccurrences(of: "\n", with: "\r\n"))\r\n\(end)\r\n",
+            // Parameters pasted between the markers, beside the fit's own line: one more copy.
+            "\(start)\n\(Self.fit("0.05", reviews: 0, retention: "0.9")[0])\n\(new)\n\(end)\n",
+        ] {
+            let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+            #expect(config.mergedFits, "\(yaml)")
+        }
     }
 }
 

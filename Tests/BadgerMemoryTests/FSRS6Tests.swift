@@ -57,7 +57,9 @@ import Testing
         #expect(throws: FSRS6.ConfigurationError.wrongParameterCount(count)) { try FSRS6(parameters: parameters) }
         #expect(
             FSRS6.ConfigurationError.wrongParameterCount(count).description
-                == "FSRS-6 needs exactly 21 parameters, but \(count) \(count == 1 ? "was" : "were") given.")
+                == (count == 1
+                    ? "FSRS-6 needs exactly 21 parameters, but 1 was given."
+                    : "FSRS-6 needs exactly 21 parameters, but \(count) were given."))
     }
 
     @Test func parametersOutsidePyFSRSBoundsThrow() throws {

@@ -224,7 +224,7 @@ import Testing
         let parameters = Self.parameterList
         let other = FSRS6.defaultParameters.map { String(format: "%.4f", $0 * 1.01) }.joined(separator: ", ")
         let yaml =
-            "desired_retention: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters: [\(other)]\nfsrs_parameters_reviews: 40\nfsrs_parameters_reviews: 41\nadaptive_retention: 0.85\nadaptive_retention: 0.86\n"
+            "desired_retention: auto\nfsrs_parameters: [\(parameters)]\nfsrs_parameters: [\(other)]\nfsrs_parameters_fitted: \"2026-01-04\"\nfsrs_parameters_fitted: \"2026-01-05\"\nfsrs_parameters_reviews: 40\nfsrs_parameters_reviews: 41\nadaptive_retention: 0.85\nadaptive_retention: 0.86\n"
         let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
         let (made, directory) = try Self.refit(yaml, logs: Self.logs())
         defer { directory.remove() }

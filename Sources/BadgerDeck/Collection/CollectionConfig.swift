@@ -138,14 +138,20 @@ public struct CollectionConfig: Sendable, Equatable {
     /// whether any was; a setting of yours written twice is an error naming both lines, unless
     /// both are alike (then the later is not used).
     private static func mergedFitLines(_ lines: [Substring], path: String) throws -> (unused: Set<Int>, merged: Bool) {
-        // Each top-level key's blocks: the line it starts on and the line after its last.
+        // Each top-level key's blocks: the line it starts on and the line after its last; the
+        // keys in the order they first come, so the error names the same one every run.
+        let all = topLevelBlocks(lines)
         var blocks: [String: [Range<Int>]] = [:]
-        for block in topLevelBlocks(lines) {
-            if let key = block.key { blocks[key, default: []].append(block.lines) }
+        var order: [String] = []
+        for block in all {
+            guard let key = block.key else { continue }
+            if blocks[key] == nil { order.append(key) }
+            blocks[key, default: []].append(block.lines)
         }
+        let repeated = order.compactMap { key in blocks[key].flatMap { $0.count > 1 ? (key, $0) : nil } }
         var unused: Set<Int> = []
         func text(_ range: Range<Int>) -> String { lines[range].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) }
-        for (key, ranges) in blocks where ranges.count > 1 && !fittedKeys.contains(key) {
+        for (key, ranges) in repeated where !fittedKeys.contains(key) {
             // The same setting twice, alike (both clones added it): read once.
             if Set(ranges.map(text)).count == 1 {
                 for range in ranges.dropFirst() { unused.formUnion(range) }
@@ -158,21 +164,22 @@ public struct CollectionConfig: Sendable, Equatable {
                     "`\(key)` is set more than once (lines \(numbers)), as merging two versions of the file can leave it; keep the one you want"
             )
         }
-        // Where fits write: a merge of two clones' fits leaves both copies there. A copy outside
-        // the markers is yours (pasted beside a fit), and which to use is yours to say: it was
-        // used or passed over by the order of the texts, then dropped by the next fit unrecorded.
-        let fits = fitRegion(lines)
-        for (key, ranges) in blocks where ranges.count > 1 && fittedKeys.contains(key) {
-            guard let outside = ranges.first(where: { !fits.contains($0.lowerBound) }) else { continue }
+        // Parameters of yours (no `fsrs_parameters_fitted` beside them) written twice, or beside
+        // a fit's (pasted above its markers, or merged from a clone where you wrote them), are
+        // not two clones' fits: which to use is yours to say. They were used or passed over by
+        // the order of their texts, and the next fit dropped them unrecorded.
+        if let ranges = blocks["fsrs_parameters"], ranges.count > 1,
+            let yours = ranges.first(where: { !fitRun(around: $0, in: all, lines: lines).contains("fsrs_parameters_fitted") })
+        {
             let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
             throw CollectionError.badConfig(
                 path: path,
                 problem:
-                    "`\(key)` is set more than once (lines \(numbers)), and line \(outside.lowerBound + 1) is outside the lines fits write (\"\(fitsMarker)\" to \"\(fitsEndMarker)\"); keep the one you want"
+                    "`fsrs_parameters` is set more than once (lines \(numbers)), and line \(yours.lowerBound + 1) has no `fsrs_parameters_fitted` beside it (parameters of yours, not a fit's); keep the one you want"
             )
         }
         var merged = false
-        for (key, ranges) in blocks where ranges.count > 1 && fittedKeys.contains(key) {
+        for (key, ranges) in repeated where fittedKeys.contains(key) {
             merged = true
             // Compared without the blank lines a block may end with (the file's last has one).
             let chosen = fitChosen(ranges.map(text))
@@ -187,14 +194,25 @@ public struct CollectionConfig: Sendable, Equatable {
         return (unused, merged)
     }
 
-    /// The lines fits write: from the first `fitsMarker` to the last `fitsEndMarker` (a union
-    /// merge of two clones that added the markers may write them twice), to the end without
-    /// one; the whole file without markers (as fits wrote it before them).
-    static func fitRegion(_ lines: [Substring]) -> Range<Int> {
-        func isLine(_ line: Substring, _ marker: String) -> Bool { line.trimmingCharacters(in: markerTrimmed) == marker }
-        guard let start = lines.firstIndex(where: { isLine($0, fitsMarker) }) else { return lines.indices }
-        let end = lines.lastIndex { isLine($0, fitsEndMarker) }.flatMap { $0 > start ? $0 : nil } ?? lines.count - 1
-        return start..<(end + 1)
+    /// The keys of the run of fit-written keys the block at `lines` belongs to: the blocks
+    /// around it that are fit-written keys, blank lines or comments, up to anything else (a
+    /// setting of yours, a marker line). A fit writes its keys together, so its
+    /// `fsrs_parameters` has `fsrs_parameters_fitted` in its run, whichever badger wrote it
+    /// (with the markers, or before them) and however a union merge interleaved two fits.
+    static func fitRun(around lines: Range<Int>, in blocks: [(key: String?, lines: Range<Int>)], lines text: [Substring]) -> Set<String> {
+        guard let index = blocks.firstIndex(where: { $0.lines == lines }) else { return [] }
+        func belongs(_ block: (key: String?, lines: Range<Int>)) -> Bool {
+            if let key = block.key { return fittedKeys.contains(key) }
+            return text[block.lines].allSatisfy { line in
+                let trimmed = line.trimmingCharacters(in: markerTrimmed)
+                return trimmed.isEmpty || (trimmed.hasPrefix("#") && !isFitsMarker(line))
+            }
+        }
+        var first = index
+        while first > 0, belongs(blocks[first - 1]) { first -= 1 }
+        var last = index
+        while last + 1 < blocks.count, belongs(blocks[last + 1]) { last += 1 }
+        return Set(blocks[first...last].compactMap(\.key))
     }
 
     /// Which of a fit-written key's occurrences (their text, `key: value` and continuation
