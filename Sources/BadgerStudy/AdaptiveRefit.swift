@@ -282,7 +282,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 in: configText, retention: choice.desiredRetention, targetRetention: choice.targetRetention,
                 learningSteps: choice.learningSteps,
                 relearningSteps: choice.relearningSteps, reason: choice.reason, sameDayIntervals: config.sameDayIntervalsWhenFitted,
-                bounds: config.adaptiveRetention ? config.retentionBounds : nil)
+                bounds: config.adaptiveRetention ? config.retentionBounds : nil, maximumInterval: config.maximumInterval)
         }
         // Appended to the bytes it holds, whatever they are (a note in Latin-1 stays as written).
         let logBytes = (try? fileAccess.contents(atPath: logPath)) ?? []

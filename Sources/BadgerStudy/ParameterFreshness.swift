@@ -188,7 +188,7 @@ public struct ParameterFreshness: Sendable, Equatable {
     private var adviceParts: (statement: String, remedy: String)? {
         if choiceIsStale {
             return (
-                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand or `same_day_intervals` changed, or what FSRS schedules for is outside the retention bounds)",
+                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand, `same_day_intervals` or `maximum_interval` changed, or what FSRS schedules for is outside the retention bounds)",
                 refitsAfterSession
                     ? ": the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
                     : ": run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"

@@ -84,6 +84,27 @@ import Testing
         }
     }
 
+    /// The automatic settings' simulations cap intervals at `maximum_interval`: a choice made
+    /// with another (or before the cap was simulated, when one is set) is made afresh.
+    @Test func changingTheMaximumIntervalAfterAFitHasTheSettingsChosenAfresh() throws {
+        let base = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n" + Self.fitted
+        func choice(_ maximumInterval: Int) -> String {
+            CollectionConfig.settingAdaptiveChoice(
+                in: base, retention: 0.87, targetRetention: 0.87, learningSteps: [], relearningSteps: [600], reason: "r",
+                maximumInterval: maximumInterval)
+        }
+        let uncapped = choice(36500)
+        #expect(!uncapped.contains("adaptive_maximum_interval"))
+        #expect(try CollectionConfig(yaml: uncapped, path: "badger.yml").adaptiveChoiceCurrent)
+        #expect(try !CollectionConfig(yaml: uncapped + "maximum_interval: 30\n", path: "badger.yml").adaptiveChoiceCurrent)
+        let capped = choice(30)
+        #expect(capped.contains("adaptive_maximum_interval: 30\n"))
+        #expect(try CollectionConfig(yaml: capped + "maximum_interval: 30\n", path: "badger.yml").adaptiveChoiceCurrent)
+        #expect(try !CollectionConfig(yaml: capped + "maximum_interval: 60\n", path: "badger.yml").adaptiveChoiceCurrent)
+        #expect(try !CollectionConfig(yaml: capped, path: "badger.yml").adaptiveChoiceCurrent)
+        #expect(throws: CollectionError.self) { try CollectionConfig(yaml: "adaptive_maximum_interval: 0\n", path: "badger.yml") }
+    }
+
     @Test func switchingSameDayIntervalsAfterAFitHasTheSettingsChosenAfresh() throws {
         let base = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n" + Self.fitted
         let written = CollectionConfig.settingAdaptiveChoice(

@@ -83,9 +83,10 @@ public struct CollectionConfig: Sendable, Equatable {
     /// schedules for.
     public var targetInForce: Double { targetRetention.flatMap { retentionBounds.contains($0) ? $0 : nil } ?? desiredRetention }
     /// Whether a fit has chosen every setting that is `auto` (its `adaptive_*` keys are there),
-    /// the chosen target is within `retentionBounds`, and `same_day_intervals` is as it was at
-    /// that fit (`adaptive_same_day_intervals`): if not, the automatic settings are due to be
-    /// chosen afresh even when the parameters are fresh.
+    /// the chosen target is within `retentionBounds`, and `same_day_intervals` and
+    /// `maximum_interval` are as they were at that fit (`adaptive_same_day_intervals`,
+    /// `adaptive_maximum_interval`): if not, the automatic settings are due to be chosen afresh
+    /// even when the parameters are fresh.
     public var adaptiveChoiceCurrent = true
     /// Whether the file holds more than one fit (a git union merge of two clones that both
     /// re-fitted): the values used are chosen key by key, so the parameters are stale.
@@ -100,7 +101,7 @@ public struct CollectionConfig: Sendable, Equatable {
         "fuzz", "fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews", "macros",
         "desired_retention_bounds", "adapt",
         "adaptive_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason", "same_day_intervals",
-        "adaptive_target_retention", "adaptive_same_day_intervals", "adaptive_retention_bounds",
+        "adaptive_target_retention", "adaptive_same_day_intervals", "adaptive_retention_bounds", "adaptive_maximum_interval",
     ]
 
     /// Whether `text` is a day as a fit writes `fsrs_parameters_fitted`: `2026-11-22`, a day
@@ -312,7 +313,7 @@ public struct CollectionConfig: Sendable, Equatable {
     /// The keys a fit writes for the automatic settings.
     public static let adaptiveKeys = [
         "adaptive_retention", "adaptive_target_retention", "adaptive_learning_steps", "adaptive_relearning_steps", "adaptive_reason",
-        "adaptive_same_day_intervals", "adaptive_retention_bounds",
+        "adaptive_same_day_intervals", "adaptive_retention_bounds", "adaptive_maximum_interval",
     ]
 
     public init(exclude: [String] = []) { self.exclude = exclude }
@@ -392,6 +393,7 @@ public struct CollectionConfig: Sendable, Equatable {
         var chosenLearningSteps: [Double]?
         var chosenRelearningSteps: [Double]?
         var chosenSameDayIntervals: Bool?
+        var chosenMaximumInterval: Int?
         var chosenBounds: ClosedRange<Double>?
         for (key, value) in mapping {
             let name = key.string ?? "\(key)"
@@ -477,6 +479,12 @@ public struct CollectionConfig: Sendable, Equatable {
             case "adaptive_same_day_intervals":
                 guard let flag = value.bool else { throw bad("`adaptive_same_day_intervals` must be true or false (as a fit writes it)") }
                 chosenSameDayIntervals = flag
+            case "adaptive_maximum_interval":
+                guard let days = value.int, (1...Self.longestInterval).contains(days) else {
+                    throw bad(
+                        "`adaptive_maximum_interval` must be a whole number of days from 1 to \(Self.longestInterval) (as a fit writes it)")
+                }
+                chosenMaximumInterval = days
             case "adaptive_reason":
                 guard let text = value.string else { throw bad("`adaptive_reason` must be a string (as a fit writes it)") }
                 adaptiveReason = text
@@ -553,6 +561,8 @@ public struct CollectionConfig: Sendable, Equatable {
             // The steps and retention were chosen with same-day intervals on or off as they are now.
             && (!hasAutomaticSettings
                 || chosenSameDayIntervals.map { $0 == sameDayIntervalsWhenFitted } ?? true)
+            // With the longest interval as it is now (written by a fit only when not the default).
+            && (!hasAutomaticSettings || (chosenMaximumInterval ?? Self.longestInterval) == maximumInterval)
             // Within the bounds as they are now (narrowed around the target, they were not asked).
             && (!adaptiveRetention || chosenBounds.map { Self.sameInHundredths($0, retentionBounds) } ?? true)
             // Automatic steps were chosen for the retention as it is now (set by hand since).
@@ -664,7 +674,7 @@ public struct CollectionConfig: Sendable, Equatable {
     /// was.
     public static func settingAdaptiveChoice(
         in text: String, retention: Double, targetRetention: Double? = nil, learningSteps: [Double], relearningSteps: [Double],
-        reason: String, sameDayIntervals: Bool? = nil, bounds: ClosedRange<Double>? = nil
+        reason: String, sameDayIntervals: Bool? = nil, bounds: ClosedRange<Double>? = nil, maximumInterval: Int = longestInterval
     ) -> String {
         func list(_ steps: [Double]) -> String { "[" + steps.map(durationText).joined(separator: ", ") + "]" }
         let quoted = reason.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -675,6 +685,7 @@ public struct CollectionConfig: Sendable, Equatable {
                 "adaptive_reason: \"\(quoted)\"",
             ] + (sameDayIntervals.map { ["adaptive_same_day_intervals: \($0)"] } ?? [])
             + (bounds.map { ["adaptive_retention_bounds: [" + hundredths($0.lowerBound) + ", " + hundredths($0.upperBound) + "]"] } ?? [])
+            + (maximumInterval == longestInterval ? [] : ["adaptive_maximum_interval: \(maximumInterval)"])
         return replacing(keys: adaptiveKeys, with: added, in: text)
     }
 
