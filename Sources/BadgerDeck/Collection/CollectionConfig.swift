@@ -170,7 +170,7 @@ public struct CollectionConfig: Sendable, Equatable {
         // not two clones' fits: which to use is yours to say. They were used or passed over by
         // the order of their texts, and the next fit dropped them unrecorded.
         if let ranges = blocks["fsrs_parameters"], ranges.count > 1,
-            let yours = ranges.first(where: { !fitRun(around: $0, in: all, lines: lines).contains("fsrs_parameters_fitted") })
+            let yours = ranges.first(where: { !fitRun(around: $0, in: all, of: lines).contains("fsrs_parameters_fitted") })
         {
             let numbers = ranges.map { String($0.lowerBound + 1) }.joined(separator: " and ")
             throw CollectionError.badConfig(
@@ -195,16 +195,16 @@ public struct CollectionConfig: Sendable, Equatable {
         return (unused, merged)
     }
 
-    /// The keys of the run of fit-written keys the block at `lines` belongs to: the blocks
+    /// The keys of the run of fit-written keys `block` (its lines) belongs to: the blocks
     /// around it that are fit-written keys, blank lines or comments, up to anything else (a
     /// setting of yours, a marker line). A fit writes its keys together, so its
     /// `fsrs_parameters` has `fsrs_parameters_fitted` in its run, whichever badger wrote it
     /// (with the markers, or before them) and however a union merge interleaved two fits.
-    static func fitRun(around lines: Range<Int>, in blocks: [(key: String?, lines: Range<Int>)], lines text: [Substring]) -> Set<String> {
-        guard let index = blocks.firstIndex(where: { $0.lines == lines }) else { return [] }
-        func belongs(_ block: (key: String?, lines: Range<Int>)) -> Bool {
-            if let key = block.key { return fittedKeys.contains(key) }
-            return text[block.lines].allSatisfy { line in
+    static func fitRun(around block: Range<Int>, in blocks: [(key: String?, lines: Range<Int>)], of lines: [Substring]) -> Set<String> {
+        guard let index = blocks.firstIndex(where: { $0.lines == block }) else { return [] }
+        func belongs(_ other: (key: String?, lines: Range<Int>)) -> Bool {
+            if let key = other.key { return fittedKeys.contains(key) }
+            return lines[other.lines].allSatisfy { line in
                 let trimmed = line.trimmingCharacters(in: markerTrimmed)
                 return trimmed.isEmpty || (trimmed.hasPrefix("#") && !isFitsMarker(line))
             }

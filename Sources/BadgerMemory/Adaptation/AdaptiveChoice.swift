@@ -55,7 +55,7 @@ public struct AdaptiveChoice: Sendable, Equatable {
         /// Whether FSRS schedules within the day a card it expects forgotten within hours.
         public var sameDayIntervals = false
         /// The longest interval in days (`maximum_interval`): the simulations schedule as the collection does.
-        public var maximumInterval = 36500
+        public var maximumInterval = FSRS6.defaultMaximumInterval
 
         public init(parameters: [Double]) { self.parameters = parameters }
     }

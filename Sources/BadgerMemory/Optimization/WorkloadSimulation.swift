@@ -37,7 +37,7 @@ public struct WorkloadSimulation: Sendable {
     /// hours (`FSRS6.sameDayIntervals`).
     public var sameDayIntervals = false
     /// The longest interval in days, as badger.yml's `maximum_interval` caps a collection's.
-    public var maximumInterval = 36500
+    public var maximumInterval = FSRS6.defaultMaximumInterval
     /// The days at the end over which the cards remembered are averaged: every day after the one
     /// the last new card is introduced on, and at least the last half. Cards introduced together
     /// come due together for months, so a shorter window reads where the cohort is in its

@@ -32,6 +32,8 @@ public struct FSRS6: Scheduler {
     /// instead of starting its relearning steps over.
     /// Off, intervals are whole days, at least one, as py-fsrs schedules.
     public let sameDayIntervals: Bool
+    /// The longest interval in days unless one is given: 100 years, py-fsrs's and Anki's.
+    public static let defaultMaximumInterval = 36_500
 
     /// The interval, in days, below which `sameDayIntervals` schedules within the day.
     public static let sameDayLimit = 0.5
@@ -67,7 +69,7 @@ public struct FSRS6: Scheduler {
     ///   is at least one day. Empty step lists are allowed, as in py-fsrs.
     public init(
         parameters: [Double] = FSRS6.defaultParameters, desiredRetention: Double = 0.9,
-        learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600], maximumInterval: Int = 36500,
+        learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600], maximumInterval: Int = defaultMaximumInterval,
         sameDayIntervals: Bool = false
     ) throws {
         try Self.validate(
