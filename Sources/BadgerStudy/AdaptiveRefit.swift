@@ -254,7 +254,9 @@ public struct AdaptiveRefit: Sendable, Equatable {
             settings.relearningSteps = max(1, config.relearningSteps.count)
             switch FSRSOptimizer(configuration: settings).fit(set) {
             case .fitted(let fit):
-                parameters = fit.parameters
+                // As stored: the settings are chosen for what will schedule, so choosing them
+                // again from badger.yml (after an edit of the bounds, say) gives the same.
+                parameters = CollectionConfig.asStored(fit.parameters)
             case .tooFewReviews(let have, let need):
                 refusal = Refusal(trainable: have, needed: need)
                 configText = CollectionConfig.settingRefusedFit(in: configText, reviews: reviews)

@@ -290,7 +290,8 @@ extension Badger {
                         }
                         let refused = Refused(
                             refused: ["trainable": have, "needed": need],
-                            stored: refit?.refusal == nil ? refit?.parameters.map(Self.asStored) : nil, automatic: refit?.automatic,
+                            stored: refit?.refusal == nil ? refit?.parameters.map(CollectionConfig.asStored) : nil,
+                            automatic: refit?.automatic,
                             collections: collections, message: lines.joined(separator: " "))
                         Terminal.standardOutput.write(try JSONOutput.text(refused))
                     }
@@ -322,7 +323,7 @@ extension Badger {
                     result.applyNote =
                         "Not stored: fitting on every review, as a study session does, leaves \(refusal.trainable) after leaving out outliers (it needs \(refusal.needed)); badger.yml records the log's size (fsrs_fit_refused_reviews), and the next try is when the log has grown by half."
                 } else {
-                    result.stored = refit?.parameters.map(Self.asStored)
+                    result.stored = refit?.parameters.map(CollectionConfig.asStored)
                     result.automatic = refit?.automatic
                     if refit != nil { collection.refreshStatesAfterNewSettings() }
                     // In the settings they were stored with.
@@ -393,7 +394,7 @@ extension Badger {
                 }
                 return fits.stored.first { $0.root == root }.map {
                     OptimizeReport.StoredCollection(
-                        root: $0.root, stored: $0.refusal == nil ? $0.parameters.map(asStored) : nil,
+                        root: $0.root, stored: $0.refusal == nil ? $0.parameters.map(CollectionConfig.asStored) : nil,
                         refused: $0.refusal.map { ["trainable": $0.trainable, "needed": $0.needed] }, automatic: $0.automatic,
                         unusedBy: $0.config.scheduler == "fsrs" ? nil : $0.config.scheduler)
                 }
@@ -490,9 +491,6 @@ extension Badger {
             guard parts.count == 2, let low = parts[0], let high = parts[1] else { return nil }
             return CollectionConfig.retentionBounds(low: low, high: high)
         }
-
-        /// Parameters as badger.yml stores them (four decimals).
-        static func asStored(_ parameters: [Double]) -> [Double] { parameters.map { Double(String(format: "%.4f", $0))! } }
 
         private func report(tooFew have: Int) {
             let message = OptimizeReport.tooFewMessage(have: have, need: Self.minimumReviews)

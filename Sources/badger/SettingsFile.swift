@@ -78,17 +78,16 @@ struct SettingsFile: Codable, Equatable {
             return defaults("\(predictable), and fitting needs \(ParameterFreshness.minimumReviews)")
         }
         switch FSRSOptimizer().fit(set) {
-        case .fitted(let fit): parameters = fit.parameters
+        // As badger.yml stores them (four decimals), as a collection chooses with them and schedules.
+        case .fitted(let fit): parameters = CollectionConfig.asStored(fit.parameters)
         case .tooFewReviews(let have, let need):
             return defaults(
                 "of \(predictable), \(have) are left to train on after leaving out outliers (\(OutlierFilter.summary)), and fitting needs \(need)"
             )
         }
         let choice = AdaptiveRefit.choose(config: config, parameters: parameters, histories: histories)
-        // As badger.yml stores them (four decimals), so a replay schedules as the collection would.
-        let stored = parameters.map { Double(String(format: "%.4f", $0)) ?? $0 }
         return SettingsFile(
-            fsrsParameters: stored, desiredRetention: choice.desiredRetention,
+            fsrsParameters: parameters, desiredRetention: choice.desiredRetention,
             learningSteps: choice.learningSteps.map(CollectionConfig.durationText),
             relearningSteps: choice.relearningSteps.map(CollectionConfig.durationText), sameDayIntervals: config.sameDayIntervalsWhenFitted,
             reason: choice.reason, maximumInterval: maximumInterval.map(Double.init),

@@ -240,6 +240,24 @@ import Testing
     /// `auto` set after the parameters were fitted (or the bounds moved), the log not grown by
     /// half since: the settings are chosen for the parameters as they are, without a fit (a
     /// session tried a fit, and a refused one again before the log had grown by half).
+    /// A fit chooses the automatic settings for its parameters as badger.yml stores them (four
+    /// decimals), so choosing them again from the file (after the bounds or maximum_interval
+    /// moved and moved back) gives what the fit chose: learning steps [] at the fit and [1m,
+    /// 10m] when chosen again were seen, one simulated figure a hundredth apart.
+    @Test func settingsChosenAgainFromTheFileAreTheFitsChoice() throws {
+        let yaml = "desired_retention: auto\nlearning_steps: auto\nrelearning_steps: auto\n"
+        let (made, directory) = try Self.refit(yaml)
+        defer { directory.remove() }
+        let refit = try #require(made)
+        let parameters = try #require(refit.parameters)
+        #expect(parameters == CollectionConfig.asStored(parameters))
+        let written = try CollectionConfig(yaml: refit.writes[1].text, path: "badger.yml")
+        #expect(written.fsrsParameters == parameters)
+        let histories = ReviewHistory.histories(fromLogs: Self.logs())
+        let again = AdaptiveRefit.choose(config: written, parameters: try #require(written.fsrsParameters), histories: histories)
+        #expect(again == refit.choice)
+    }
+
     @Test func settingsDueToBeChosenForFreshParametersAreChosenWithoutAFit() throws {
         let parameters = Self.parameterList
         let yaml =
