@@ -290,8 +290,10 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let logBytes = (try? fileAccess.contents(atPath: logPath)) ?? []
         var log = logBytes
         if let last = log.last, last != UInt8(ascii: "\n") { log.append(UInt8(ascii: "\n")) }
-        // Parameters written by hand that this fit replaces are kept in the log.
-        let replaced = !keeping && ParameterFreshness.ownParameters(config) ? config.fsrsParameters : nil
+        // Parameters this fit replaces that no fit logged (written by hand, edited on a fit's
+        // line, pasted beside it or merged from a clone that did) are kept in the log.
+        let replaced =
+            keeping ? [] : Self.unlogged(CollectionConfig.parameterCopies(in: String(decoding: configBytes, as: UTF8.self)), in: logBytes)
         log +=
             fitLogLine(
                 at: now, kind: keeping ? "chosen" : "fit", reviews: reviews, parameters: parameters, choice: choice,
@@ -355,10 +357,11 @@ public struct AdaptiveRefit: Sendable, Equatable {
     /// (`target_retention` when the retention is automatic); `chosen` instead of `fit` when the
     /// settings were chosen for the parameters fitted before (a re-fit refused, or `auto` set
     /// after the fit). Everything the schedule depends on, so that it can be reproduced; and,
-    /// last, `replaced_parameters=[…]`: parameters written by hand that the fit replaced.
+    /// last, `replaced_parameters=[…]` for each of the parameters the fit replaced that no fit
+    /// logged (written by hand, or edited on a fit's line).
     public static func fitLogLine(
         at time: Date, kind: String = "fit", reviews: Int, parameters: [Double], choice: AdaptiveChoice, sameDayIntervals: Bool,
-        replacing replaced: [Double]? = nil
+        replacing replaced: [[Double]] = []
     ) -> String {
         func steps(_ list: [TimeInterval]) -> String { "[" + list.map(CollectionConfig.durationText).joined(separator: ", ") + "]" }
         let target = choice.targetRetention.map { ["target_retention=" + String(format: "%.2f", $0)] } ?? []
@@ -368,7 +371,20 @@ public struct AdaptiveRefit: Sendable, Equatable {
                 "learning_steps=" + steps(choice.learningSteps), "relearning_steps=" + steps(choice.relearningSteps),
                 "same_day_intervals=\(sameDayIntervals)",
                 "parameters=[" + parameters.map { String(format: "%.4f", $0) }.joined(separator: ", ") + "]",
-            ] + (replaced.map { ["replaced_parameters=[" + $0.map { "\($0)" }.joined(separator: ", ") + "]"] } ?? [])
+            ] + replaced.map { "replaced_parameters=[" + $0.map { "\($0)" }.joined(separator: ", ") + "]" }
         return fields.joined(separator: "\t") + "\n"
+    }
+
+    /// Of `copies` (parameters in badger.yml), those no line of the fit log `log` fitted
+    /// (`parameters=[…]`), each once, in their order.
+    static func unlogged(_ copies: [[Double]], in log: [UInt8]) -> [[Double]] {
+        var logged: Set<[Double]> = []
+        for line in String(decoding: log, as: UTF8.self).split(separator: "\n") {
+            guard let start = line.range(of: "\tparameters=[")?.upperBound, let end = line[start...].firstIndex(of: "]") else { continue }
+            let values = line[start..<end].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            logged.insert(CollectionConfig.asStored(values))
+        }
+        var seen = logged
+        return copies.filter { seen.insert($0).inserted }
     }
 }

@@ -113,6 +113,54 @@ import Testing
             "\(refit.writes[0].text)")
     }
 
+    /// Parameters a fit replaces are kept in the fit log unless a fit logged them: yours pasted
+    /// between the markers beside a fit's (read as a merge of two clones' fits), and a fit's
+    /// line edited by hand, which were dropped without a record.
+    @Test func parametersNoFitLoggedAreKeptInTheLogWhenReplaced() throws {
+        let fitted = Self.parameterList
+        let pasted = FSRS6.defaultParameters.map { String(format: "%.4f", $0 * 1.02) }.joined(separator: ", ")
+        let fitLog = "2026-06-01T09:00:00Z\tfit\treviews=100\tretention=0.90\tparameters=[\(fitted)]\n"
+        let block = { (lines: String) in
+            "desired_retention: auto\n\(CollectionConfig.fitsMarker)\n\(lines)fsrs_parameters_fitted: \"2026-06-01\"\nfsrs_parameters_reviews: 100\n\(CollectionConfig.fitsEndMarker)\n"
+        }
+        for (yaml, recorded) in [
+            (block("fsrs_parameters: [\(fitted)]\nfsrs_parameters: [\(pasted)]\n"), [pasted]),
+            (block("fsrs_parameters: [\(pasted)]\n"), [pasted]),
+            (block("fsrs_parameters: [\(fitted)]\n"), []),
+        ] {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try directory.write("badger.yml", yaml)
+            try directory.write(AdaptiveRefit.fitLogName, fitLog)
+            let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+            let refit = try #require(
+                AdaptiveRefit.fit(
+                    root: directory.url.path, config: config, logs: Self.logs(), fileAccess: LocalFileSystem(), now: Self.now,
+                    timeZone: TimeZone(identifier: "UTC")!))
+            let line = try #require(refit.writes[0].text.split(separator: "\n").last)
+            let replaced = line.split(separator: "\t").filter { $0.hasPrefix("replaced_parameters=[") }
+            let expected = recorded.map { list in
+                "replaced_parameters=[" + list.split(separator: ", ").map { "\(Double($0)!)" }.joined(separator: ", ") + "]"
+            }
+            #expect(replaced.map(String.init) == expected, "\(line)")
+        }
+    }
+
+    /// The fit's `fsrs_parameters` line deleted and yours written outside its run (the date and
+    /// count it left behind): yours, as parameters written by hand are.
+    @Test func parametersApartFromTheFitsDateAndCountAreYours() throws {
+        let lines =
+            "\(CollectionConfig.fitsMarker)\nfsrs_parameters_fitted: \"2026-06-01\"\nfsrs_parameters_reviews: 100\n\(CollectionConfig.fitsEndMarker)\nfuzz: true\n"
+        let yours = try CollectionConfig(yaml: lines + "fsrs_parameters: [\(Self.parameterList)]\n", path: "badger.yml")
+        #expect(yours.fsrsParameters != nil && yours.fsrsParametersReviews == nil && yours.fsrsParametersFitted == nil)
+        #expect(ParameterFreshness.ownParameters(yours))
+        let fits = try CollectionConfig(
+            yaml: lines.replacingOccurrences(
+                of: "fsrs_parameters_fitted", with: "fsrs_parameters: [\(Self.parameterList)]\nfsrs_parameters_fitted"),
+            path: "badger.yml")
+        #expect(fits.fsrsParametersReviews == 100 && !ParameterFreshness.ownParameters(fits))
+    }
+
     @Test func theFitLogGrowsByOneLinePerFit() throws {
         let (refit, directory) = try Self.refit("fuzz: true\n")
         defer { directory.remove() }

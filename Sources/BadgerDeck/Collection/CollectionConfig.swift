@@ -216,6 +216,24 @@ public struct CollectionConfig: Sendable, Equatable {
         return Set(blocks[first...last].compactMap(\.key))
     }
 
+    /// Whether the first `fsrs_parameters` of `text` has neither `fsrs_parameters_fitted` nor
+    /// `fsrs_parameters_reviews` in its run of fit-written keys (`fitRun`).
+    static func parametersStandAlone(in text: String) -> Bool {
+        let lines = linesWithEndings(text).lines
+        let blocks = topLevelBlocks(lines)
+        guard let block = blocks.first(where: { $0.key == "fsrs_parameters" }) else { return false }
+        return fitRun(around: block.lines, in: blocks, of: lines).isDisjoint(with: ["fsrs_parameters_fitted", "fsrs_parameters_reviews"])
+    }
+
+    /// Every `fsrs_parameters` value `text` holds (merged fits' too, and copies of yours), as
+    /// stored; values that cannot be read are left out (the file's reading reports them).
+    public static func parameterCopies(in text: String) -> [[Double]] {
+        let (lines, _) = linesWithEndings(text)
+        return topLevelBlocks(lines).filter { $0.key == "fsrs_parameters" }.compactMap { block in
+            (try? CollectionConfig(yaml: lines[block.lines].joined(separator: "\n") + "\n", path: fileName))?.fsrsParameters.map(asStored)
+        }
+    }
+
     /// Which of a fit-written key's occurrences (their text, `key: value` and continuation
     /// lines) counts: the greatest number (review counts), else the greatest text (dates,
     /// parameters, choices), so the choice does not depend on the order of the lines.
@@ -374,6 +392,14 @@ public struct CollectionConfig: Sendable, Equatable {
         }
         let (yaml, mergedFits) = try Self.uniting(text, path: path)
         self.mergedFits = mergedFits
+        defer {
+            // Parameters with neither the date nor the count a fit writes with them in their run
+            // (the fit's line deleted and yours written elsewhere) are yours, whatever a fit left
+            // beside its markers: they were taken for that fit's, and replaced unrecorded.
+            if fsrsParameters != nil, !mergedFits, Self.parametersStandAlone(in: yaml) {
+                (fsrsParametersFitted, fsrsParametersReviews) = (nil, nil)
+            }
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
