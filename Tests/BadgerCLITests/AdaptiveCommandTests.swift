@@ -1331,10 +1331,10 @@ import Testing
     /// Ctrl-C during the end-of-session re-fit (110,000 reviews: announced first, seconds long
     /// in a debug build) says that nothing of it was stored and ends badger by SIGINT (status
     /// 130); it ended without a word.
-    @Test(.timeLimit(.minutes(3))) func ctrlCDuringTheRefitSaysNothingOfItWasStored() async throws {
-        try #require(Tmux.isAvailable, "the terminal test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
+    /// A collection of 1,000 cards and 110,000 reviews, never fitted, with automatic settings:
+    /// its re-fit is announced, and takes seconds in a debug build.
+    static func collectionOf110000Reviews() async throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         try directory.write("badger.yml", Self.auto)
         try directory.write(
             "big.md", "---\ntopic: Big\n---\n\n" + (0..<1000).map { "Q: question \($0)\nA: answer \($0)\n" }.joined(separator: "\n"))
@@ -1355,6 +1355,36 @@ import Testing
             "big.reviews",
             "# badger review log 1\ttime\treview\tcard\trating(1 Fail..4 Easy)\telapsed_s\tanswer_ms\n"
                 + lines.sorted { $0.0 < $1.0 }.map(\.1).joined())
+        return directory
+    }
+
+    /// Ctrl-C during the end-of-session re-fit of a full-screen session, SIGINT ignored by the
+    /// shell that started badger (`trap '' INT`, as `nohup` does): ignored, the fit stored. The
+    /// full-screen mode put SIGINT back to its default after the session, and the re-fit died.
+    @Test(.timeLimit(.minutes(3))) func anIgnoredCtrlCDuringTheRefitOfAFullScreenSessionStaysIgnored() async throws {
+        try #require(Tmux.isAvailable, "the terminal test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
+        let directory = try await Self.collectionOf110000Reviews()
+        defer { directory.remove() }
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        let command = "trap '' INT; TZ=UTC '\(BadgerProcess.executable.path)' study --topic all --count 10; echo \"EXITED $?\"; sleep 5"
+        try await tmux.start(command, in: directory.url, columns: 120, rows: 40)
+        _ = try await tmux.waitFor("Space answer")
+        try await tmux.send("q")
+        _ = try await tmux.waitFor("l: learn again")
+        try await tmux.send("q")
+        _ = try await tmux.waitFor("Re-fitting your FSRS parameters to 110000 reviews")
+        try await tmux.send("C-c")
+        let screen = try await tmux.waitFor("EXITED")
+        #expect(screen.contains("EXITED 0"), "\(screen)")
+        #expect(screen.contains("Re-fitted your FSRS parameters to 110000 reviews"), "\(screen)")
+        #expect(try directory.read("badger.fits").contains("\tfit\treviews=110000"))
+    }
+
+    @Test(.timeLimit(.minutes(3))) func ctrlCDuringTheRefitSaysNothingOfItWasStored() async throws {
+        try #require(Tmux.isAvailable, "the terminal test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
+        let directory = try await Self.collectionOf110000Reviews()
+        defer { directory.remove() }
         let tmux = Tmux()
         defer { tmux.kill() }
         // badger ends by SIGINT, and a shell seeing that stops too (as a loop over sessions

@@ -31,6 +31,9 @@ final class RawTerminal {
     private var active = false
     /// Bytes read while waiting for a reply from the terminal that were keys, to hand out first.
     private var pending: [UInt8] = []
+    /// The signals' dispositions before, put back by `restore()`: a SIGINT ignored by whoever
+    /// started badger (`nohup`) stays ignored after the session (during the re-fit).
+    private var previousHandlers: [(signal: Int32, action: sigaction)] = []
 
     /// Enters raw mode and the alternate screen.
     init() throws {
@@ -40,6 +43,10 @@ final class RawTerminal {
         }
         savedAttributes.pointee = attributes
         hasSavedAttributes = true
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+            var previous = sigaction()
+            if sigaction(signalNumber, nil, &previous) == 0 { previousHandlers.append((signalNumber, previous)) }
+        }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
                 restoreTerminalNow()
@@ -70,11 +77,15 @@ final class RawTerminal {
 
     /// Restores the terminal; safe to call more than once.
     func restore() {
+        for (number, action) in previousHandlers {
+            var action = action
+            sigaction(number, &action, nil)
+        }
+        previousHandlers = []
         guard active else { return }
         active = false
         restoreTerminalNow()
         hasSavedAttributes = false
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { signal(signalNumber, SIG_DFL) }
     }
 
     func write(_ text: String) {
