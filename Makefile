@@ -135,7 +135,7 @@ fuzz-smoke: deps
 test-long: deps test-deps
 	$(SWIFT) build --build-tests
 	BADGER_LONG_TESTS=1 BADGER_KILL_LOOPS=200 $(SWIFT) test --disable-xctest --skip-build --parallel \
-		--filter "KillLoopTests|LargeCollectionTests|Hostile"
+		--filter "KillLoopTests|LargeCollectionTests|Hostile|RefitInterruptTests"
 
 # The whole test suite again, built with AddressSanitizer (its own build folder); the badger
 # processes the tests start are sanitized too. Leaks inside Foundation are suppressed by name.
