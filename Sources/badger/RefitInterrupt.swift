@@ -12,12 +12,9 @@ enum RefitInterrupt {
     /// `fit`, then `store` with what it made (nil: nothing to store). A SIGINT ignored by
     /// whoever started badger (`nohup`) stays ignored.
     static func fitting<Fit>(_ fit: () -> Fit?, thenStoring store: (Fit) -> Void) {
-        var previous = sigaction()
-        var current = sigaction()
-        // SIG_IGN is the handler whose address is 1.
-        let catches =
-            sigaction(SIGINT, nil, &current) == 0 && unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != 1
-        if catches {
+        // Caught unless ignored (then left alone), and put back before the store.
+        let previous = SignalDisposition(of: SIGINT).flatMap { $0.isIgnored ? nil : $0 }
+        if previous != nil {
             var action = sigaction()
             // Async-signal-safe only: a literal (no Swift global), write(2), and raise(3) with
             // the default action back (SA_RESETHAND) and the signal not blocked (SA_NODEFER).
@@ -29,7 +26,7 @@ enum RefitInterrupt {
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND) | Int32(SA_NODEFER)
-            sigaction(SIGINT, &action, &previous)
+            sigaction(SIGINT, &action, nil)
         }
         let made = fit()
         // Held from here: the handler would say nothing was stored.
@@ -38,7 +35,7 @@ enum RefitInterrupt {
         sigaddset(&interrupt, SIGINT)
         var mask = sigset_t()
         pthread_sigmask(SIG_BLOCK, &interrupt, &mask)
-        if catches { sigaction(SIGINT, &previous, nil) }
+        previous?.restore()
         if let made { store(made) }
         // A Ctrl-C held now ends badger as it would have.
         pthread_sigmask(SIG_SETMASK, &mask, nil)

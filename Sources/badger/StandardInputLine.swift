@@ -14,7 +14,7 @@ enum StandardInputLine {
     static let limit = 1 << 16
 
     /// SIGINT as it was before `endInputOnInterrupt`, while its handler is installed.
-    nonisolated(unsafe) private static var previousInterrupt: sigaction?
+    nonisolated(unsafe) private static var previousInterrupt: SignalDisposition?
 
     /// Makes Ctrl-C (SIGINT) end the input, as `q` does, instead of the process, so what follows
     /// the last answer (the session summary, the re-fit) still happens; a second Ctrl-C ends the
@@ -25,11 +25,7 @@ enum StandardInputLine {
     /// Ctrl-C came is read from SIGINT's disposition, so the handler touches no Swift state
     /// (which is not async-signal-safe), and the default then ends badger at a second Ctrl-C.
     static func endInputOnInterrupt() {
-        var current = sigaction()
-        // SIG_IGN is the handler whose address is 1.
-        guard previousInterrupt == nil, sigaction(SIGINT, nil, &current) == 0,
-            unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != 1
-        else { return }
+        guard previousInterrupt == nil, let current = SignalDisposition(of: SIGINT), !current.isIgnored else { return }
         var action = sigaction()
         // No SA_RESTART: a blocked read returns EINTR.
         action.__sigaction_handler.sa_handler = { _ in }
@@ -47,16 +43,13 @@ enum StandardInputLine {
     /// Puts SIGINT back as it was before `endInputOnInterrupt`: Ctrl-C after the session (during
     /// the re-fit) ends badger at once again.
     static func restoreInterrupt() {
-        guard var previous = previousInterrupt else { return }
-        sigaction(SIGINT, &previous, nil)
+        previousInterrupt?.restore()
         previousInterrupt = nil
     }
 
     /// Whether Ctrl-C came since `endInputOnInterrupt` (its handler is gone).
     private static var interrupted: Bool {
-        guard previousInterrupt != nil else { return false }
-        var current = sigaction()
-        return sigaction(SIGINT, nil, &current) == 0 && unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0
+        previousInterrupt != nil && SignalDisposition(of: SIGINT)?.isDefault == true
     }
 
     /// The next line without its line ending (`\n` or `\r\n`), nil at the end of input or after

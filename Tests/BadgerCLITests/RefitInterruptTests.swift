@@ -33,6 +33,24 @@ import Testing
         return directory
     }
 
+    /// The screen once `command` (a study session in `directory`, then `EXITED` and how it
+    /// ended) has ended: q on the card once `question` shows, q on the summary (each key
+    /// followed by `keysEnd`, Enter in the plain mode), and Ctrl-C once the re-fit is announced.
+    static func ctrlCDuringTheRefit(_ command: String, in directory: TemporaryDirectory, question: String, keysEnd: [String])
+        async throws -> String
+    {
+        let tmux = Tmux()
+        defer { tmux.kill() }
+        try await tmux.start(command, in: directory.url, columns: 200, rows: 40)
+        _ = try await tmux.waitFor(question)
+        try await tmux.run(["send-keys", "-t", tmux.name, "q"] + keysEnd)
+        _ = try await tmux.waitFor("l: learn again")
+        try await tmux.run(["send-keys", "-t", tmux.name, "q"] + keysEnd)
+        _ = try await tmux.waitFor("Re-fitting your FSRS parameters to 110000 reviews")
+        try await tmux.send("C-c")
+        return try await tmux.waitFor("EXITED")
+    }
+
     /// Ctrl-C during the end-of-session re-fit of a full-screen session, SIGINT ignored by the
     /// shell that started badger (`trap '' INT`, as `nohup` does): ignored, the fit stored. The
     /// full-screen mode put SIGINT back to its default after the session, and the re-fit died.
@@ -40,17 +58,9 @@ import Testing
         try #require(Tmux.isAvailable, "the terminal test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
         let directory = try await Self.collectionOf110000Reviews()
         defer { directory.remove() }
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        let command = "trap '' INT; TZ=UTC '\(BadgerProcess.executable.path)' study --topic all --count 10; echo \"EXITED $?\"; sleep 5"
-        try await tmux.start(command, in: directory.url, columns: 120, rows: 40)
-        _ = try await tmux.waitFor("Space answer")
-        try await tmux.send("q")
-        _ = try await tmux.waitFor("l: learn again")
-        try await tmux.send("q")
-        _ = try await tmux.waitFor("Re-fitting your FSRS parameters to 110000 reviews")
-        try await tmux.send("C-c")
-        let screen = try await tmux.waitFor("EXITED")
+        let screen = try await Self.ctrlCDuringTheRefit(
+            "trap '' INT; TZ=UTC '\(BadgerProcess.executable.path)' study --topic all --count 10; echo \"EXITED $?\"; sleep 5",
+            in: directory, question: "Space answer", keysEnd: [])
         #expect(screen.contains("EXITED 0"), "\(screen)")
         #expect(screen.contains("Re-fitted your FSRS parameters to 110000 reviews"), "\(screen)")
         #expect(try directory.read("badger.fits").contains("\tfit\treviews=110000"))
@@ -60,22 +70,13 @@ import Testing
         try #require(Tmux.isAvailable, "the terminal test needs /usr/bin/tmux and /usr/bin/python3 (make test installs tmux)")
         let directory = try await Self.collectionOf110000Reviews()
         defer { directory.remove() }
-        let tmux = Tmux()
-        defer { tmux.kill() }
         // badger ends by SIGINT, and a shell seeing that stops too (as a loop over sessions
         // should): python3, ignoring SIGINT, says how badger ended.
         let wrapper =
             "import signal,subprocess,sys; signal.signal(signal.SIGINT, signal.SIG_IGN); r = subprocess.run(sys.argv[1:], preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)); print('EXITED', r.returncode)"
         let command =
             "TZ=UTC /usr/bin/python3 -c \"\(wrapper)\" '\(BadgerProcess.executable.path)' study --topic all --count 10 --plain; sleep 5"
-        try await tmux.start(command, in: directory.url, columns: 200, rows: 40)
-        _ = try await tmux.waitFor("(Enter: answer")
-        try await tmux.run(["send-keys", "-t", tmux.name, "q", "Enter"])
-        _ = try await tmux.waitFor("l: learn again")
-        try await tmux.run(["send-keys", "-t", tmux.name, "q", "Enter"])
-        _ = try await tmux.waitFor("Re-fitting your FSRS parameters to 110000 reviews")
-        try await tmux.send("C-c")
-        let screen = try await tmux.waitFor("EXITED")
+        let screen = try await Self.ctrlCDuringTheRefit(command, in: directory, question: "(Enter: answer", keysEnd: ["Enter"])
         // Killed by SIGINT (2), as Ctrl-C kills a program that does not catch it.
         #expect(screen.contains("EXITED -2"), "\(screen)")
         #expect(

@@ -33,7 +33,7 @@ final class RawTerminal {
     private var pending: [UInt8] = []
     /// The signals' dispositions before, put back by `restore()`: a SIGINT ignored by whoever
     /// started badger (`nohup`) stays ignored after the session (during the re-fit).
-    private var previousHandlers: [(signal: Int32, action: sigaction)] = []
+    private var previousHandlers: [SignalDisposition] = []
 
     /// Enters raw mode and the alternate screen.
     init() throws {
@@ -43,10 +43,7 @@ final class RawTerminal {
         }
         savedAttributes.pointee = attributes
         hasSavedAttributes = true
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
-            var previous = sigaction()
-            if sigaction(signalNumber, nil, &previous) == 0 { previousHandlers.append((signalNumber, previous)) }
-        }
+        previousHandlers = [SIGINT, SIGTERM, SIGHUP, SIGWINCH].compactMap(SignalDisposition.init(of:))
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
                 restoreTerminalNow()
@@ -77,10 +74,7 @@ final class RawTerminal {
 
     /// Restores the terminal; safe to call more than once.
     func restore() {
-        for (number, action) in previousHandlers {
-            var action = action
-            sigaction(number, &action, nil)
-        }
+        for previous in previousHandlers { previous.restore() }
         previousHandlers = []
         guard active else { return }
         active = false
