@@ -164,10 +164,9 @@ extension Badger {
                 )
             }
             if let retentionBounds,
-                let part = retentionBounds.split(separator: ",", omittingEmptySubsequences: false).map({
-                    $0.trimmingCharacters(in: .whitespaces)
+                let part = Self.boundParts(retentionBounds).first(where: {
+                    Double($0) != nil && !$0.hasPrefix("-") && CollectionConfig.decimal(Substring($0)) == nil
                 })
-                .first(where: { Double($0) != nil && !$0.hasPrefix("-") && CollectionConfig.decimal(Substring($0)) == nil })
             {
                 // .8 and 8e-1 are numbers to YAML, not to this option: say so, not "must be two numbers".
                 throw ValidationError(
@@ -483,11 +482,14 @@ extension Badger {
         }
 
         /// "0.80,0.95" as badger.yml's `desired_retention_bounds` reads `[0.80, 0.95]`, or nil.
+        /// The parts of "0.80,0.95" between its commas, without the spaces around them.
+        static func boundParts(_ text: String) -> [String] {
+            text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+
         static func bounds(_ text: String) -> ClosedRange<Double>? {
             // Decimal numbers such as 0.85 (Double would also read 0x0.ep0 and 8.5e-1).
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-                CollectionConfig.decimal(Substring($0.trimmingCharacters(in: .whitespaces)))
-            }
+            let parts = boundParts(text).map { CollectionConfig.decimal(Substring($0)) }
             guard parts.count == 2, let low = parts[0], let high = parts[1] else { return nil }
             return CollectionConfig.retentionBounds(low: low, high: high)
         }
