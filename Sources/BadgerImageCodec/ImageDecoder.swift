@@ -1,5 +1,6 @@
 import BadgerTerminal
 import CSixel
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -31,6 +32,11 @@ public enum ImageDecoder {
     /// The most pixels decoded (about 8 megapixels), so a small file cannot expand into gigabytes.
     public static let maximumPixels = 8_000_000
 
+    /// One load at a time: libsixel's loader hands stb_image the allocator of the load in a
+    /// global (`stbi_allocator` in its loader.c), so two loads at once freed each other's (an
+    /// assertion in `sixel_allocator_malloc` aborted the process).
+    private static let loading = Mutex(())
+
     /// The pixels of the image file open as `descriptor` (read from its start; not closed).
     ///
     /// The caller opens the file, so it decides which files may be read (badger opens only files
@@ -48,13 +54,15 @@ public enum ImageDecoder {
         defer { sixel_allocator_unref(allocator) }
         let box = DecodedFrame()
         let status = withExtendedLifetime(box) { () -> SIXELSTATUS in
-            sixel_helper_load_image_file(
-                "/dev/fd/\(descriptor)", 1, 0, 256, nil, SIXEL_LOOP_DISABLE,
-                { frame, context in
-                    guard let frame, let context else { return SIXEL_FALSE }
-                    Unmanaged<DecodedFrame>.fromOpaque(context).takeUnretainedValue().take(frame)
-                    return SIXEL_OK
-                }, 0, nil, Unmanaged.passUnretained(box).toOpaque(), allocator)
+            loading.withLock { _ in
+                sixel_helper_load_image_file(
+                    "/dev/fd/\(descriptor)", 1, 0, 256, nil, SIXEL_LOOP_DISABLE,
+                    { frame, context in
+                        guard let frame, let context else { return SIXEL_FALSE }
+                        Unmanaged<DecodedFrame>.fromOpaque(context).takeUnretainedValue().take(frame)
+                        return SIXEL_OK
+                    }, 0, nil, Unmanaged.passUnretained(box).toOpaque(), allocator)
+            }
         }
         guard badger_sixel_succeeded(status) != 0, let image = box.image else { throw .undecodable }
         if image.width * image.height > maximumPixels { throw .tooLarge(width: image.width, height: image.height) }

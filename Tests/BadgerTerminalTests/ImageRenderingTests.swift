@@ -45,6 +45,25 @@ import Testing
         #expect(ImageHeader.dimensions(of: try Self.bytes("gradient-32x16.png"))! == (32, 16))
     }
 
+    /// Images decoded on several threads at once (a test run does; libsixel's loader keeps the
+    /// allocator of a load in a global, and two loads at once aborted the process in
+    /// `sixel_allocator_malloc`): each gives its own pixels.
+    @Test func imagesDecodedAtOnceOnSeveralThreadsEachGiveTheirPixels() async throws {
+        let names = ["quadrants-4x4.png", "gradient-32x16.png"]
+        let sizes = try await withThrowingTaskGroup(of: (String, Int, Int).self) { group in
+            for round in 0..<400 {
+                let name = names[round % 2]
+                group.addTask {
+                    let image = try Self.decode(name)
+                    return (name, image.width, image.height)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(sizes.count == 400)
+        #expect(sizes.allSatisfy { $0.0 == names[0] ? ($0.1, $0.2) == (4, 4) : ($0.1, $0.2) == (32, 16) })
+    }
+
     @Test func jpegAndGIFDecodeToo() throws {
         for name in ["hand.jpg", "brain.gif"] {
             let path = PackagePaths.url("Decks/images/\(name)").path
