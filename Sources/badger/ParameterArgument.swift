@@ -7,7 +7,8 @@ enum ParameterArgument {
     /// The parameters in `argument` (inline JSON when it starts with `[`, else a file path),
     /// checked against FSRS-6's bounds; problems end the command with status 2.
     static func parse(_ argument: String) throws -> [Double] {
-        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A byte order mark before inline JSON (pasted from a file) is left out.
+        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
         let text: String
         if trimmed.hasPrefix("{") {
             return try fail(

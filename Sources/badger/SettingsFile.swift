@@ -97,8 +97,8 @@ struct SettingsFile: Codable, Equatable {
     /// Reads and checks the settings in `path` (or inline JSON starting with `{`); problems end
     /// the command with status 2.
     static func read(_ path: String) throws -> SettingsFile {
-        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
-        // JSON given inline, or the file it is in, named in every message.
+        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
+        // JSON given inline (a byte order mark before it, pasted from a file, is left out), or the file it is in, named in every message.
         let inline = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
         let source = inline ? "--settings" : "--settings \(UntrustedText.sanitized(path))"
         let data: Data
@@ -107,7 +107,7 @@ struct SettingsFile: Codable, Equatable {
         } else {
             switch InputFile.contents(of: path) {
             case .success(let contents): data = contents
-            case .failure(let failure): return try fail("\(source): \(failure.reason)")
+            case .failure(let failure): return try fail("\(source): \(failure.reason) (give a file or a JSON object)")
             }
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))

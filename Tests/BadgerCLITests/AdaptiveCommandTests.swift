@@ -400,6 +400,18 @@ import Testing
         let replayed = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--settings", "settings.json"], in: directory.url)
         #expect(defaults.standardOutput != replayed.standardOutput)
+        // The same object inline, and inline after a byte order mark (pasted from a file saved
+        // with one), replays the same.
+        for inline in [printed.standardOutput, "\u{FEFF}" + printed.standardOutput] {
+            let given = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--settings", inline], in: directory.url)
+            #expect(given.status == 0, "\(given.standardError)")
+            #expect(given.standardOutput == replayed.standardOutput)
+        }
+        let parameters = String(
+            decoding: try JSONSerialization.data(withJSONObject: try #require(settings["fsrs_parameters"])), as: UTF8.self)
+        let withParameters = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--params", "\u{FEFF}" + parameters], in: directory.url)
+        #expect(withParameters.status == 0, "\(withParameters.standardError)")
     }
 
     /// A collection whose badger.yml caps intervals and turns same-day intervals off gets what
@@ -764,7 +776,10 @@ import Testing
             // JSON cut short is not called an array.
             ("cut.json", "--settings cut.json: not an object such as {"),
             ("cut.json", "not JSON: it ends before the JSON does"),
-            ("missing.json", "--settings missing.json: no such file"),
+            ("missing.json", "--settings missing.json: no such file (give a file or a JSON object)"),
+            // JSON that is not an object nor a file: read as a file name, and said so.
+            ("null", "--settings null: no such file (give a file or a JSON object)"),
+            (#""x""#, #"--settings "x": no such file (give a file or a JSON object)"#),
             ("twice.json", #"--settings twice.json: the key "desired_retention" at line "#),
             ("twice.json", #"keep one; the form is {"fsrs_parameters": [21 numbers], "desired_retention": 0.9"#),
             // An object with one field of the wrong type is still an object.
