@@ -931,8 +931,40 @@ import Testing
         let reason = settings["reason"] as? String
         #expect(
             reason
-                == "the defaults: of 140 reviews made a day or more after the card's previous review, 0 are left to train on after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, and any first interval fewer than 6 cards share), and fitting needs 64",
+                == "the defaults: of 140 reviews made a day or more after the card's previous review, 0 are left to train on after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, any first interval fewer than 6 cards share, and any over 100 days, 365 after Easy), and fitting needs 64",
             "\(reason ?? "")")
+    }
+
+    /// 120 cards first reviewed again after the same interval: fitted at 100 days; over 100
+    /// days the outlier filter leaves them all out, and the reason says that is why (it named
+    /// only the rarest intervals and those fewer than 6 cards share, neither of which applies).
+    @Test func firstIntervalsOver100DaysAreNamedWhenTheyLeaveNothingToTrainOn() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func histories(days: Int) -> String {
+            let first = Date(timeIntervalSince1970: 1_735_722_000)  // 2025-01-01T09:00:00Z
+            let list = (0..<120).map { card in
+                let start = first.addingTimeInterval(Double(card) * 60)
+                let again = start.addingTimeInterval(Double(days) * 86_400)
+                return #"{"id": "c\#(card)", "reviews": [{"rating": 3, "at": "\#(OptimizeCommandTests.format(start))"}, "#
+                    + #"{"rating": \#(card % 3 == 0 ? 1 : 3), "at": "\#(OptimizeCommandTests.format(again))"}]}"#
+            }
+            return "[" + list.joined(separator: ", ") + "]"
+        }
+        for days in [100, 101] {
+            try directory.write("h\(days).json", histories(days: days))
+            let printed = try await BadgerProcess.run(
+                ["optimize", "--histories", "h\(days).json", "--format", "json", "--settings"], in: directory.url)
+            #expect(printed.status == 0, "\(printed.standardError)")
+            let reason = try #require(try OptimizeCommandTests.json(printed.standardOutput)["reason"] as? String)
+            if days == 100 {
+                #expect(!reason.hasPrefix("the defaults"), "\(reason)")
+            } else {
+                #expect(reason.hasPrefix("the defaults: of 120 reviews"), "\(reason)")
+                #expect(reason.contains("0 are left to train on after leaving out outliers"), "\(reason)")
+                #expect(reason.contains("and any over 100 days, 365 after Easy)"), "\(reason)")
+            }
+        }
     }
 
     /// A collection whose reviews the outlier filter leaves nothing of: the end of a session
@@ -947,7 +979,7 @@ import Testing
         // Not promised: the outlier filter would leave too few (it said the session fits them).
         #expect(
             before.standardOutput.contains(
-                "could fit them to you; a fit now would find too few: after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, and any first interval fewer than 6 cards share), 0 are left to train on and fitting needs 64, so it waits for more reviews (the end of the next `badger study` session records that)."
+                "could fit them to you; a fit now would find too few: after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, any first interval fewer than 6 cards share, and any over 100 days, 365 after Easy), 0 are left to train on and fitting needs 64, so it waits for more reviews (the end of the next `badger study` session records that)."
             ), "\(before.standardOutput)")
         let first = try await Self.study(directory)
         #expect(first.status == 0, "\(first.standardError)")
@@ -955,7 +987,7 @@ import Testing
         #expect(said.count == 1, "\(first.standardOutput)")
         #expect(
             said.first?.contains(
-                "after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, and any first interval fewer than 6 cards share), 0 are left to train on, and fitting needs 64"
+                "after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, any first interval fewer than 6 cards share, and any over 100 days, 365 after Easy), 0 are left to train on, and fitting needs 64"
             )
                 == true)
         let yaml = try directory.read("badger.yml")

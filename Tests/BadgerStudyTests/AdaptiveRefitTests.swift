@@ -203,7 +203,7 @@ import Testing
         #expect(refit.refusal == AdaptiveRefit.Refusal(trainable: 0, needed: 64))
         #expect(
             refit.message
-                == "Could not fit your FSRS parameters to your 150 reviews yet: after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, and any first interval fewer than 6 cards share), 0 are left to train on, and fitting needs 64; the next try is when the log has grown by half."
+                == "Could not fit your FSRS parameters to your 150 reviews yet: after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, any first interval fewer than 6 cards share, and any over 100 days, 365 after Easy), 0 are left to train on, and fitting needs 64; the next try is when the log has grown by half."
         )
         // Only the log's size is written: no parameters, no fit log line.
         #expect(
@@ -246,7 +246,7 @@ import Testing
         #expect(refit.parameters == nil && refit.choice == nil)
         #expect(
             refit.message
-                == "Could not re-fit your FSRS parameters to your 150 reviews: after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, and any first interval fewer than 6 cards share), 0 are left to train on, and fitting needs 64; the ones fitted on 2026-07-01 to 90 reviews stay, and the next try is when the log has grown by half."
+                == "Could not re-fit your FSRS parameters to your 150 reviews: after leaving out outliers (the rarest first intervals of each first rating, at least 20 cards' worth, any first interval fewer than 6 cards share, and any over 100 days, 365 after Easy), 0 are left to train on, and fitting needs 64; the ones fitted on 2026-07-01 to 90 reviews stay, and the next try is when the log has grown by half."
         )
         #expect(
             refit.writes == [

@@ -6,7 +6,7 @@
 public enum OutlierFilter {
     /// What it leaves out, in the words messages use.
     public static let summary =
-        "the rarest first intervals of each first rating, at least 20 cards' worth, and any first interval fewer than 6 cards share"
+        "the rarest first intervals of each first rating, at least 20 cards' worth, any first interval fewer than 6 cards share, and any over 100 days, 365 after Easy"
 
     /// The items of `set` that survive, and the survivors used to pre-train initial stability
     /// (the items predicting a card's first review a day or more after the previous one).
