@@ -4,24 +4,26 @@ import Foundation
 
 /// FSRS-6 parameters given on the command line: a JSON array of 21 numbers, or a file holding one.
 enum ParameterArgument {
-    /// The parameters in `argument` (inline JSON when it starts with `[`, else a file path),
-    /// checked against FSRS-6's bounds; problems end the command with status 2.
+    /// The parameters in `argument` (inline JSON when it starts with `[`, unless a file has that
+    /// name, else a file path), checked against FSRS-6's bounds; problems end the command with
+    /// status 2, naming the file.
     static func parse(_ argument: String) throws -> [Double] {
         // A byte order mark before inline JSON (pasted from a file) is left out.
         let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
-        let text: String
-        if trimmed.hasPrefix("{") {
+        let inline = (trimmed.hasPrefix("[") || trimmed.hasPrefix("{")) && !FileManager.default.fileExists(atPath: argument)
+        if inline, trimmed.hasPrefix("{") {
             return try fail(
                 "--params takes a JSON array of 21 numbers; this is an object (a settings object, as `badger optimize --settings` prints, goes to --settings)"
             )
         }
-        if trimmed.hasPrefix("[") {
+        let source = inline ? "--params" : "--params \(UntrustedText.sanitized(argument))"
+        let text: String
+        if inline {
             text = trimmed
         } else {
             switch InputFile.contents(of: argument) {
             case .success(let data): text = String(decoding: data, as: UTF8.self)
-            case .failure(let failure):
-                return try fail("--params \(UntrustedText.sanitized(argument)): \(failure.reason) (give a file or a JSON array)")
+            case .failure(let failure): return try fail("\(source): \(failure.reason) (give a file or a JSON array)")
             }
         }
         let parameters: [Double]
@@ -30,20 +32,20 @@ enum ParameterArgument {
         } catch {
             if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
                 return try fail(
-                    "--params: not a JSON array of 21 numbers such as [0.212, 1.2931, …] (the file holds an object: a settings object, as `badger optimize --settings` prints, goes to --settings)"
+                    "\(source): not a JSON array of 21 numbers such as [0.212, 1.2931, …] (the file holds an object: a settings object, as `badger optimize --settings` prints, goes to --settings)"
                 )
             }
             // Where the text stops being JSON, or which number is not one (`[20]` null).
             let words = DecodingProblem.words(error, in: Data(text.utf8), expecting: .list, form: "[0.212, 1.2931, …] (21 numbers)")
-            return try fail("--params: \(UntrustedText.sanitized(words))")
+            return try fail("\(source): \(UntrustedText.sanitized(words))")
         }
         if let index = parameters.firstIndex(where: { !$0.isFinite }) {
-            return try fail("--params: w[\(index)] is not a finite number")
+            return try fail("\(source): w[\(index)] is not a finite number")
         }
         do {
             _ = try FSRS6(parameters: parameters)
         } catch {
-            return try fail("--params: \(error)")
+            return try fail("\(source): \(error)")
         }
         return parameters
     }

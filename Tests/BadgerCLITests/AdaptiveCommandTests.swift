@@ -407,6 +407,12 @@ import Testing
             #expect(given.status == 0, "\(given.standardError)")
             #expect(given.standardOutput == replayed.standardOutput)
         }
+        // A file whose name starts as JSON does is read, not taken for inline JSON.
+        try directory.write("{settings}.json", printed.standardOutput)
+        let oddlyNamed = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--settings", "{settings}.json"], in: directory.url)
+        #expect(oddlyNamed.status == 0, "\(oddlyNamed.standardError)")
+        #expect(oddlyNamed.standardOutput == replayed.standardOutput)
         let parameters = String(
             decoding: try JSONSerialization.data(withJSONObject: try #require(settings["fsrs_parameters"])), as: UTF8.self)
         let withParameters = try await BadgerProcess.run(

@@ -209,6 +209,23 @@ import Testing
             #expect(bad.standardError.contains(message), "\(bad.standardError)")
             #expect(bad.standardOutput.isEmpty)
         }
+        // A file's problems name the file, as --settings's do.
+        try directory.write("cut.json", "[1, 2")
+        try directory.write("short.json", "[1, 2, 3]")
+        for (file, message) in [
+            ("cut.json", "--params cut.json: not JSON: it ends before the JSON does"),
+            ("short.json", "--params short.json: FSRS-6 needs exactly 21 parameters"),
+        ] {
+            let bad = try await BadgerProcess.run(["schedule", "replay", "histories.json", "--params", file], in: directory.url)
+            #expect(bad.status == 2)
+            #expect(bad.standardError.contains(message), "\(bad.standardError)")
+        }
+        // A file whose name starts as JSON does is read, not taken for inline JSON.
+        try directory.write("[fitted].json", fit.standardOutput)
+        let oddlyNamed = try await BadgerProcess.run(
+            ["schedule", "replay", "histories.json", "--no-fuzz", "--params", "[fitted].json"], in: directory.url)
+        #expect(oddlyNamed.status == 0, "\(oddlyNamed.standardError)")
+        #expect(oddlyNamed.standardOutput == replayed.standardOutput)
         // And parameters given to --settings point to --params (they were read as a file name).
         let array = try await BadgerProcess.run(
             ["schedule", "replay", "histories.json", "--settings", fit.standardOutput], in: directory.url)
