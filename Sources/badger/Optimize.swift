@@ -114,7 +114,7 @@ extension Badger {
         var maximumInterval: Int?
 
         @Flag(
-            inversion: .prefixedNo,
+            inversion: .prefixedNo, exclusivity: .exclusive,
             help:
                 "With --settings: choose as a collection whose badger.yml sets same_day_intervals (default: on once fitted, as automatic steps have it)."
         )

@@ -440,6 +440,12 @@ import Testing
         let uncapped = try await BadgerProcess.run(
             ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
         #expect(try OptimizeCommandTests.json(uncapped.standardOutput)["reason"] as? String != settings["reason"] as? String)
+        // Both ways at once is a mistake, not the last one winning.
+        let both = try await BadgerProcess.run(
+            ["optimize", "--histories", "histories.json", "--settings", "--same-day-intervals", "--no-same-day-intervals"],
+            in: directory.url)
+        #expect(both.status == 2)
+        #expect(both.standardError.contains("had already been set with flag '--same-day-intervals'"), "\(both.standardError)")
     }
 
     /// A session in `directory` (whose logs are histories.json) re-fits and chooses what
