@@ -185,6 +185,25 @@ import Testing
         }
     }
 
+    /// A key written quoted (`"name":`, `'name':`, as YAML reads it alike) and plain is the same
+    /// key twice: said with both lines, as a plain one written twice is (Yams's message named
+    /// no line but the first and quoted the whole file).
+    @Test func aKeyWrittenQuotedAndPlainIsSetTwiceNamingBothLines() throws {
+        for yaml in [
+            "desired_retention: 0.9\nfuzz: true\n\"desired_retention\": 0.8\n",
+            "'desired_retention': 0.9\nfuzz: true\ndesired_retention: 0.8\n",
+        ] {
+            #expect {
+                try CollectionConfig(yaml: yaml, path: "badger.yml")
+            } throws: { error in
+                "\(error)"
+                    == "badger.yml: `desired_retention` is set more than once (lines 1 and 3), as merging two versions of the file can leave it; keep the one you want"
+            }
+        }
+        // Quoted alone, it is read as the plain key.
+        #expect(try CollectionConfig(yaml: "\"desired_retention\": 0.8\n", path: "b").desiredRetention == 0.8)
+    }
+
     /// Two clones' fits, one written by a badger from before the end marker or before both
     /// markers, merged by git's union driver: the older fit's keys land outside the newer
     /// one's markers, and are a fit's all the same (its `fsrs_parameters_fitted` beside them).

@@ -113,6 +113,29 @@ import Testing
             "\(refit.writes[0].text)")
     }
 
+    /// Parameters written by hand with the key quoted (`"fsrs_parameters":`, as YAML reads it
+    /// alike) are replaced by the fit and recorded: the fit added its own beside them, and
+    /// badger.yml, with the key twice, could not be written.
+    @Test func parametersWrittenWithTheKeyQuotedAreReplacedAndRecorded() throws {
+        let pasted = FSRS6.defaultParameters.map { String(format: "%.4f", $0 * 1.02) }.joined(separator: ", ")
+        for quote in ["\"", "'"] {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let yaml = "desired_retention: auto\n\(quote)fsrs_parameters\(quote): [\(pasted)]\nfuzz: true\n"
+            try directory.write("badger.yml", yaml)
+            let config = try CollectionConfig(yaml: yaml, path: "badger.yml")
+            let refit = try #require(
+                AdaptiveRefit.fit(
+                    root: directory.url.path, config: config, logs: Self.logs(), fileAccess: LocalFileSystem(), now: Self.now,
+                    timeZone: TimeZone(identifier: "UTC")!))
+            let written = refit.writes[1].text
+            #expect(!written.contains("fsrs_parameters\(quote):") && written.contains("fuzz: true\n"), "\(written)")
+            #expect(try CollectionConfig(yaml: written, path: "badger.yml").fsrsParameters == refit.parameters)
+            let expected = "replaced_parameters=[" + pasted.split(separator: ", ").map { "\(Double($0)!)" }.joined(separator: ", ") + "]"
+            #expect(refit.writes[0].text.contains(expected), "\(refit.writes[0].text)")
+        }
+    }
+
     /// Parameters a fit replaces are kept in the fit log unless a fit logged them: yours pasted
     /// between the markers beside a fit's (read as a merge of two clones' fits), and a fit's
     /// line edited by hand, which were dropped without a record.

@@ -249,8 +249,9 @@ public struct CollectionConfig: Sendable, Equatable {
 
     /// A YAML file's lines in top-level blocks: each starts at a line at the left margin (a key,
     /// a comment, anything else) and holds the indented, list and blank lines after it; lines
-    /// before the first are a block of their own. `key` is a plain key's name (`name:`), nil for
-    /// comments and YAML's other forms (quoted keys, `? `), which are left to the parser.
+    /// before the first are a block of their own. `key` is a key's name (`name:`, or quoted as
+    /// `"name":` or `'name':`, which YAML reads alike), nil for comments and YAML's other forms
+    /// (`? `, a quoted name with escapes or spaces), which are left to the parser.
     static func topLevelBlocks(_ lines: [Substring]) -> [(key: String?, lines: Range<Int>)] {
         var blocks: [(key: String?, lines: Range<Int>)] = []
         var start = 0
@@ -275,10 +276,13 @@ public struct CollectionConfig: Sendable, Equatable {
             if index > start { blocks.append((key, start..<index)) }
             start = index
             key = nil
-            if first != "#", let colon = line.firstIndex(of: ":"),
-                line[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-            {
-                key = String(line[..<colon])
+            if first != "#", let colon = line.firstIndex(of: ":") {
+                var name = line[..<colon]
+                // Quoted: a duplicate of the plain key, or the parameters a fit replaces.
+                if name.count > 2, name.first == "\"" || name.first == "'", name.last == name.first {
+                    name = name.dropFirst().dropLast()
+                }
+                if name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { key = String(name) }
             }
         }
         if lines.count > start { blocks.append((key, start..<lines.count)) }
