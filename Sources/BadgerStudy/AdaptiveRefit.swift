@@ -139,9 +139,7 @@ public struct AdaptiveRefit: Sendable, Equatable {
         }
         guard freshness.isStale else { return nil }
         let logs = made ?? makeLogs()
-        // Parameters still fresh for the log (only the automatic settings are due to be chosen:
-        // `auto` set after the fit, bounds moved): chosen for them, without a fit.
-        let choosingOnly = freshness.choiceIsStale && config.fsrsParameters != nil
+        let choosingOnly = Self.choosesOnly(freshness: freshness, config: config)
         guard
             var refit = fit(
                 root: root, config: config, logs: logs, fileAccess: fileAccess, now: now, timeZone: timeZone,
@@ -195,6 +193,13 @@ public struct AdaptiveRefit: Sendable, Equatable {
         let explained = "; due dates follow them" + (settings.isEmpty ? "." : "; `badger stats` explains.")
         refit.message = "Re-fitted your FSRS parameters to \(freshness.reviews) reviews (\(before))\(chosen)\(explained)"
         return refit
+    }
+
+    /// Whether the end of a session only chooses the automatic settings, keeping the
+    /// parameters: they are still fresh for the log, and only the choice is due (`auto` set
+    /// after the fit, the bounds moved).
+    public static func choosesOnly(freshness: ParameterFreshness, config: CollectionConfig) -> Bool {
+        freshness.choiceIsStale && config.fsrsParameters != nil
     }
 
     /// "retention 0.87, learning steps []": the automatic settings of `config` as `choice` has them;

@@ -53,7 +53,7 @@ extension StudyService {
                     name + "Re-fitting your FSRS parameters to \(freshness.reviews) reviews (`badger study --no-adapt` skips it)…\n")
             }
             // Ctrl-C during the fit says that nothing of it was stored; during the store it waits.
-            RefitInterrupt.fitting(choosingOnly: freshness.choiceIsStale && config.fsrsParameters != nil) {
+            RefitInterrupt.fitting(choosingOnly: AdaptiveRefit.choosesOnly(freshness: freshness, config: config)) {
                 AdaptiveRefit.afterSession(
                     root: memory.root, config: config, logs: memory.history(sampledTo: AdaptiveRefit.sampleReviews),
                     freshness: freshness, fileAccess: LocalFileSystem(), now: Date())

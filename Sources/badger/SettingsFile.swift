@@ -98,7 +98,8 @@ struct SettingsFile: Codable, Equatable {
     /// has that name); problems end the command with status 2.
     static func read(_ path: String) throws -> SettingsFile {
         let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
-        // JSON given inline (a byte order mark before it, pasted from a file, is left out), or the file it is in, named in every message.
+        // JSON given inline (a byte order mark before it, pasted from a file, is left out), or
+        // the file it is in, named in every message.
         let inline = (trimmed.hasPrefix("{") || trimmed.hasPrefix("[")) && !FileManager.default.fileExists(atPath: path)
         let source = inline ? "--settings" : "--settings \(UntrustedText.sanitized(path))"
         let data: Data
