@@ -448,6 +448,39 @@ import Testing
         #expect(both.standardError.contains("had already been set with flag '--same-day-intervals'"), "\(both.standardError)")
     }
 
+    /// The four keys the settings object was first given with replay as a collection whose
+    /// badger.yml writes those four values out (no `auto`: no same-day intervals unless set),
+    /// and with `same_day_intervals` added, as one that also sets it.
+    @Test func theFourKeysReplayAsABadgerYmlWritingThemOut() async throws {
+        let (directory, _) = try await Self.collection()
+        defer { directory.remove() }
+        let printed = try await BadgerProcess.run(
+            ["optimize", "--histories", "histories.json", "--format", "json", "--settings"], in: directory.url)
+        let settings = try OptimizeCommandTests.json(printed.standardOutput)
+        let parameters = try #require(settings["fsrs_parameters"] as? [Double])
+        // High enough that some intervals after a lapse are under a day: same-day intervals tell.
+        let retention = 0.99
+        let learning = try #require(settings["learning_steps"] as? [String])
+        let relearning = try #require(settings["relearning_steps"] as? [String])
+        let four: [String: Any] = [
+            "fsrs_parameters": parameters, "desired_retention": retention, "learning_steps": learning, "relearning_steps": relearning,
+        ]
+        let yaml = """
+            fsrs_parameters: [\(parameters.map { String(format: "%.4f", $0) }.joined(separator: ", "))]
+            desired_retention: \(retention)
+            learning_steps: [\(learning.joined(separator: ", "))]
+            relearning_steps: [\(relearning.joined(separator: ", "))]
+
+            """
+        for sameDayIntervals in [nil, true, false] {
+            var object = four
+            object["same_day_intervals"] = sameDayIntervals
+            try directory.write("settings.json", String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+            try directory.write("badger.yml", yaml + (sameDayIntervals.map { "same_day_intervals: \($0)\n" } ?? ""))
+            try await Self.expectEveryCardDueAsReplayed(in: directory)
+        }
+    }
+
     /// A session in `directory` (whose logs are histories.json) re-fits and chooses what
     /// `settings` (settings.json) says, and every card is due when a replay with it says.
     static func expectStudySchedulesAs(_ settings: [String: Any], in directory: TemporaryDirectory) async throws {
@@ -459,8 +492,13 @@ import Testing
         #expect(yaml.contains("adaptive_learning_steps: [\(steps)]\n"), "\(yaml)")
         let parameters = (settings["fsrs_parameters"] as? [Double] ?? []).map { String(format: "%.4f", $0) }.joined(separator: ", ")
         #expect(yaml.contains("fsrs_parameters: [\(parameters)]\n"), "\(yaml)")
-
         // And a replay with it gives every card the due date the collection gives it.
+        try await Self.expectEveryCardDueAsReplayed(in: directory)
+    }
+
+    /// Every card of the collection in `directory` (whose logs are histories.json) is due when
+    /// `schedule replay --settings settings.json` says.
+    static func expectEveryCardDueAsReplayed(in directory: TemporaryDirectory) async throws {
         let listed = try await BadgerProcess.run(["list", "--format", "json"], in: directory.url)
         let cards = try #require(OptimizeCommandTests.json(listed.standardOutput)["cards"] as? [[String: Any]])
         let replayed = try await BadgerProcess.run(
