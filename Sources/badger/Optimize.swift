@@ -481,12 +481,12 @@ extension Badger {
             }
         }
 
-        /// "0.80,0.95" as badger.yml's `desired_retention_bounds` reads `[0.80, 0.95]`, or nil.
         /// The parts of "0.80,0.95" between its commas, without the spaces around them.
         static func boundParts(_ text: String) -> [String] {
             text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         }
 
+        /// "0.80,0.95" as badger.yml's `desired_retention_bounds` reads `[0.80, 0.95]`, or nil.
         static func bounds(_ text: String) -> ClosedRange<Double>? {
             // Decimal numbers such as 0.85 (Double would also read 0x0.ep0 and 8.5e-1).
             let parts = boundParts(text).map { CollectionConfig.decimal(Substring($0)) }

@@ -33,13 +33,13 @@ extension Badger.Schedule {
                 relearning steps, same_day_intervals), as a collection with those settings
                 would schedule. same_day_intervals is false when absent (as py-fsrs
                 schedules, and as a collection whose badger.yml writes the four values out
-                does), while the object printed says what a collection with automatic
-                steps would use (true once there are parameters, false before): pass the whole
-                object to get what a user with automatic settings gets. maximum_interval (days, 36500 when absent) may
-                be added, as badger.yml sets it. Any other key is refused, naming it, as is
-                a key given as null (leave it out), and
-                every input is read as strict JSON (a key twice in one object, a comma before
-                a closing bracket are refused, with the line and column).
+                does), while the object printed says what a collection with automatic steps
+                would use (true once there are parameters, false before): pass the whole
+                object to get what a user with automatic settings gets. maximum_interval
+                (days, 36500 when absent) may be added, as badger.yml sets it. Any other key
+                is refused, naming it, as is a key given as null (leave it out), and every
+                input is read as strict JSON (a key twice in one object, a comma before a
+                closing bracket are refused, with the line and column).
 
                 Times are read to the second (a fraction is dropped, as the review log keeps
                 seconds), from 1970 to 9999, and a review that would make a card due after 9999

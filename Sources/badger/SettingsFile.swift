@@ -23,8 +23,9 @@ struct SettingsFile: Codable, Equatable {
     var sameDayIntervals: Bool?
     var reason: String?
     /// The longest interval in days, as `maximum_interval` in badger.yml (nothing automatic
-    /// chooses it: printed only when `--maximum-interval` is given), 36500 when absent. A number, so that 2.5 is reported as a
-    /// maximum_interval (JSONDecoder calls it invalid JSON for an Int).
+    /// chooses it: printed only when `--maximum-interval` is given), 36500 when absent. A
+    /// number, so that 2.5 is reported as a maximum_interval (JSONDecoder calls it invalid JSON
+    /// for an Int).
     var maximumInterval: Double?
     /// The retention the learner should observe (the simulation's choice), when it differs from
     /// what FSRS schedules for; on input only checked (0.70 to 0.99), never used to schedule.
@@ -46,10 +47,9 @@ struct SettingsFile: Codable, Equatable {
     /// What a collection with `desired_retention`, `learning_steps` and `relearning_steps` all
     /// `auto` (within retention `bounds`, badger.yml's default unless given, and intervals of
     /// at most `maximumInterval` days, which the object then holds, and `same_day_intervals` as
-    /// `sameDayIntervals` sets it when given) would use after
-    /// studying `histories`: FSRS-6 fitted to them and the settings chosen with those
-    /// parameters; with too few reviews to fit (as `badger study` would not fit yet), the
-    /// defaults.
+    /// `sameDayIntervals` sets it when given) would use after studying `histories`: FSRS-6
+    /// fitted to them and the settings chosen with those parameters; with too few reviews to
+    /// fit (as `badger study` would not fit yet), the defaults.
     static func chosen(
         for histories: [ReviewHistory], bounds: ClosedRange<Double>? = nil, maximumInterval: Int? = nil, sameDayIntervals: Bool? = nil
     ) -> SettingsFile {

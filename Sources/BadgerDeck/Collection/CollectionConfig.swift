@@ -675,16 +675,16 @@ public struct CollectionConfig: Sendable, Equatable {
         return "\(count(seconds.rounded(.up))) seconds"
     }
 
-    /// `text` (a config file's content) with the fitted-parameter keys set to these values and
-    /// every other line kept as it was: earlier lines for these keys are removed (with their
-    /// indented continuation lines) and the new ones written between the fit's marker lines
-    /// (`replacing`).
     /// `parameters` as badger.yml stores them, four decimals: what a collection schedules with,
     /// so what a fit chooses its settings with, and what reading them back gives.
     public static func asStored(_ parameters: [Double]) -> [Double] {
         parameters.map { Double(String(format: "%.4f", $0)) ?? $0 }
     }
 
+    /// `text` (a config file's content) with the fitted-parameter keys set to these values and
+    /// every other line kept as it was: earlier lines for these keys are removed (with their
+    /// indented continuation lines) and the new ones written between the fit's marker lines
+    /// (`replacing`).
     public static func settingFittedParameters(in text: String, parameters: [Double], fitted: String, reviews: Int) -> String {
         // A fit replaces a refusal recorded before.
         let keys = ["fsrs_parameters", "fsrs_parameters_fitted", "fsrs_parameters_reviews", "fsrs_fit_refused_reviews"]
