@@ -40,6 +40,15 @@ enum InputFile {
         }
     }
 
+    /// The JSON written in `argument` itself (an option that takes a file or JSON): trimmed of
+    /// white space and of a byte order mark (pasted from a file saved with one), when it starts
+    /// with `[` or `{` and no file has that name; nil for a file name.
+    static func inlineJSON(_ argument: String) -> String? {
+        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
+        guard trimmed.hasPrefix("[") || trimmed.hasPrefix("{"), !FileManager.default.fileExists(atPath: argument) else { return nil }
+        return trimmed
+    }
+
     /// Why a file could not be read.
     struct Failure: Error {
         var reason: String

@@ -8,18 +8,16 @@ enum ParameterArgument {
     /// name, else a file path), checked against FSRS-6's bounds; problems end the command with
     /// status 2, naming the file.
     static func parse(_ argument: String) throws -> [Double] {
-        // A byte order mark before inline JSON (pasted from a file) is left out.
-        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
-        let inline = (trimmed.hasPrefix("[") || trimmed.hasPrefix("{")) && !FileManager.default.fileExists(atPath: argument)
-        if inline, trimmed.hasPrefix("{") {
+        let inline = InputFile.inlineJSON(argument)
+        if let inline, inline.hasPrefix("{") {
             return try fail(
                 "--params takes a JSON array of 21 numbers; this is an object (a settings object, as `badger optimize --settings` prints, goes to --settings)"
             )
         }
-        let source = inline ? "--params" : "--params \(UntrustedText.sanitized(argument))"
+        let source = inline != nil ? "--params" : "--params \(UntrustedText.sanitized(argument))"
         let text: String
-        if inline {
-            text = trimmed
+        if let inline {
+            text = inline
         } else {
             switch InputFile.contents(of: argument) {
             case .success(let data): text = String(decoding: data, as: UTF8.self)

@@ -97,14 +97,12 @@ struct SettingsFile: Codable, Equatable {
     /// Reads and checks the settings in `path` (or inline JSON starting with `{`, unless a file
     /// has that name); problems end the command with status 2.
     static func read(_ path: String) throws -> SettingsFile {
-        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
-        // JSON given inline (a byte order mark before it, pasted from a file, is left out), or
-        // the file it is in, named in every message.
-        let inline = (trimmed.hasPrefix("{") || trimmed.hasPrefix("[")) && !FileManager.default.fileExists(atPath: path)
-        let source = inline ? "--settings" : "--settings \(UntrustedText.sanitized(path))"
+        // JSON given inline, or the file it is in, named in every message.
+        let inline = InputFile.inlineJSON(path)
+        let source = inline != nil ? "--settings" : "--settings \(UntrustedText.sanitized(path))"
         let data: Data
-        if inline {
-            data = Data(trimmed.utf8)
+        if let inline {
+            data = Data(inline.utf8)
         } else {
             switch InputFile.contents(of: path) {
             case .success(let contents): data = contents
