@@ -28,7 +28,9 @@ let package = Package(
             name: "BadgerDeck",
             dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams"), .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
-        .target(name: "BadgerMemory"),
+        // The scheduler, optimizer and workload simulation are numeric loops that run ten times
+        // slower unoptimized; every fit a test makes chooses settings by simulating years of study.
+        .target(name: "BadgerMemory", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "BadgerStudy", dependencies: ["BadgerDeck", "BadgerMemory"]),
         .target(name: "BadgerTerminal", dependencies: ["BadgerDeck"]),
         .systemLibrary(

@@ -303,6 +303,31 @@ import Testing
         #expect(simulation.sweep() == points)
     }
 
+    /// The automatic retention is the highest within 5% of the least reviews per card remembered,
+    /// so the simulation's noise must be well under that: one run of 1000 cards moved by 7% with
+    /// the seed at 0.90 and cost less at 0.86 than at 0.85, which moved the choice by a hundredth
+    /// or three between fits of nearly the same log. Eight runs averaged rise in order from 0.85
+    /// to 0.95, and move by under 3% with the seed.
+    @Test func theWorkloadSimulationsNoiseIsWellUnderTheRetentionTolerance() {
+        var request = AdaptiveChoice.Request(parameters: FSRS6.defaultParameters)
+        request.sameDayIntervals = true
+        var atNinety: [Double] = []
+        for seed: UInt64 in [42, 1, 2, 3] {
+            var simulation = AdaptiveChoice.simulation(request, learning: [], relearning: [], sameDayRecall: 0.89)
+            simulation.seed = seed
+            let points = simulation.sweep(from: 85, through: 95)
+            for (lower, higher) in zip(points, points.dropFirst()) {
+                #expect(
+                    higher.reviewsPerRemembered > lower.reviewsPerRemembered,
+                    "seed \(seed): \(lower.reviewsPerRemembered) at \(lower.desiredRetention), \(higher.reviewsPerRemembered) at \(higher.desiredRetention)"
+                )
+            }
+            atNinety.append(points[5].reviewsPerRemembered)
+        }
+        let spread = (atNinety.max()! - atNinety.min()!) / atNinety.min()!
+        #expect(spread < 0.03, "reviews per card remembered at 0.90: \(atNinety)")
+    }
+
     /// The simulation the automatic retention is chosen with (a year, 1000 cards, 20 new a day)
     /// counts about as many cards remembered or more at every higher retention: cards introduced
     /// together come due together for months, so knowledge is averaged over every day all cards
