@@ -31,6 +31,8 @@ public struct ParameterFreshness: Sendable, Equatable {
     /// Whether the parameters are fresh but the automatic settings are due to be chosen: `auto`
     /// was turned on after the fit, or the retention bounds moved away from the chosen target.
     public var choiceIsStale: Bool
+    /// Why, when `choiceIsStale` (`CollectionConfig.adaptiveChoiceStaleness`).
+    public var choiceStaleness: [String] = []
     /// Whether badger.yml holds two fits or more (git merged clones that each re-fitted).
     public var mergedFits = false
     /// Whether the parameters were written by hand (from Anki, or `optimize --histories`):
@@ -143,6 +145,7 @@ public struct ParameterFreshness: Sendable, Equatable {
             mergedFits = config.mergedFits
             if !isStale, !config.adaptiveChoiceCurrent, predictable >= Self.minimumReviews {
                 choiceIsStale = true
+                choiceStaleness = config.adaptiveChoiceStaleness
                 isStale = true
             }
         } else {
@@ -188,7 +191,7 @@ public struct ParameterFreshness: Sendable, Equatable {
     private var adviceParts: (statement: String, remedy: String)? {
         if choiceIsStale {
             return (
-                "The automatic settings are not chosen for your fitted parameters yet (`auto` was set after the fit, or the retention bounds, a retention set by hand, `same_day_intervals` or `maximum_interval` changed, or what FSRS schedules for is outside the retention bounds)",
+                "The automatic settings are not chosen for your fitted parameters yet (\(choiceStaleness.joined(separator: "; ")))",
                 refitsAfterSession
                     ? ": the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
                     : ": run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"

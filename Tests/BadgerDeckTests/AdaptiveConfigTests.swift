@@ -101,6 +101,10 @@ import Testing
         #expect(capped.contains("adaptive_maximum_interval: 30\n"))
         #expect(try CollectionConfig(yaml: capped + "maximum_interval: 30\n", path: "badger.yml").adaptiveChoiceCurrent)
         #expect(try !CollectionConfig(yaml: capped + "maximum_interval: 60\n", path: "badger.yml").adaptiveChoiceCurrent)
+        // `due` and `stats` say which change it was.
+        #expect(
+            try CollectionConfig(yaml: capped + "maximum_interval: 60\n", path: "badger.yml").adaptiveChoiceStaleness
+                == ["`maximum_interval` is 60 days and they were chosen with 30 days"])
         #expect(try !CollectionConfig(yaml: capped, path: "badger.yml").adaptiveChoiceCurrent)
         #expect(throws: CollectionError.self) { try CollectionConfig(yaml: "adaptive_maximum_interval: 0\n", path: "badger.yml") }
     }
@@ -112,7 +116,9 @@ import Testing
             sameDayIntervals: true)
         #expect(written.contains("adaptive_same_day_intervals: true"))
         #expect(try CollectionConfig(yaml: written, path: "badger.yml").adaptiveChoiceCurrent)
-        #expect(try !CollectionConfig(yaml: written + "same_day_intervals: false\n", path: "badger.yml").adaptiveChoiceCurrent)
+        #expect(
+            try CollectionConfig(yaml: written + "same_day_intervals: false\n", path: "badger.yml").adaptiveChoiceStaleness
+                == ["same-day intervals are off (`same_day_intervals`) and they were chosen with them on"])
         // A fit from before the key was written is taken as it is.
         let older = CollectionConfig.settingAdaptiveChoice(
             in: base, retention: 0.87, targetRetention: 0.87, learningSteps: [], relearningSteps: [600], reason: "r")

@@ -87,7 +87,11 @@ public struct CollectionConfig: Sendable, Equatable {
     /// `maximum_interval` are as they were at that fit (`adaptive_same_day_intervals`,
     /// `adaptive_maximum_interval`): if not, the automatic settings are due to be chosen afresh
     /// even when the parameters are fresh.
-    public var adaptiveChoiceCurrent = true
+    public var adaptiveChoiceCurrent: Bool { adaptiveChoiceStaleness.isEmpty }
+    /// Why the automatic settings are due to be chosen afresh (`adaptiveChoiceCurrent`), one
+    /// phrase each, such as "`maximum_interval` is 365 days and they were chosen with 36500 days";
+    /// empty when they are current.
+    public var adaptiveChoiceStaleness: [String] = []
     /// Whether the file holds more than one fit (a git union merge of two clones that both
     /// re-fitted): the values used are chosen key by key, so the parameters are stale.
     public var mergedFits = false
@@ -582,22 +586,54 @@ public struct CollectionConfig: Sendable, Equatable {
         if !adaptiveRetention { targetRetention = nil }
         // The choice tries every hundredth within the bounds, each rounded to a hundredth.
         let swept = (retentionBounds.lowerBound * 100).rounded() - 1e-6...(retentionBounds.upperBound * 100).rounded() + 1e-6
-        // The target and what FSRS schedules for it (calibrated) both within the bounds, …
-        adaptiveChoiceCurrent =
-            (!adaptiveRetention
-                || ((chosenRetention.map { swept.contains($0 * 100) } ?? false)
-                    && (targetRetention.map { swept.contains($0 * 100) } ?? false)))
-            && (!adaptiveLearningSteps || chosenLearningSteps != nil) && (!adaptiveRelearningSteps || chosenRelearningSteps != nil)
-            // The steps and retention were chosen with same-day intervals on or off as they are now.
-            && (!hasAutomaticSettings
-                || chosenSameDayIntervals.map { $0 == sameDayIntervalsWhenFitted } ?? true)
-            // With the longest interval as it is now (written by a fit only when not the default).
-            && (!hasAutomaticSettings || (chosenMaximumInterval ?? Self.longestInterval) == maximumInterval)
-            // Within the bounds as they are now (narrowed around the target, they were not asked).
-            && (!adaptiveRetention || chosenBounds.map { Self.sameInHundredths($0, retentionBounds) } ?? true)
-            // Automatic steps were chosen for the retention as it is now (set by hand since).
-            && (adaptiveRetention || !(adaptiveLearningSteps || adaptiveRelearningSteps)
-                || chosenRetention.map { Self.hundredths($0) == Self.hundredths(desiredRetention) } ?? true)
+        // Why the automatic settings are due to be chosen afresh, each reason once.
+        func bounds(_ range: ClosedRange<Double>) -> String {
+            "[\(Self.hundredths(range.lowerBound)), \(Self.hundredths(range.upperBound))]"
+        }
+        var stale: [String] = []
+        if adaptiveRetention {
+            if chosenRetention == nil || targetRetention == nil {
+                stale.append("`desired_retention` is `auto` and no fit chose it for these parameters")
+            } else if let chosenBounds, !Self.sameInHundredths(chosenBounds, retentionBounds) {
+                stale.append(
+                    "`desired_retention_bounds` changed from \(bounds(chosenBounds)) to \(bounds(retentionBounds))")
+            } else if let chosenRetention, let targetRetention,
+                !swept.contains(chosenRetention * 100) || !swept.contains(targetRetention * 100)
+            {
+                // The target and what FSRS schedules for it (calibrated) both within the bounds.
+                stale.append(
+                    "the retention chosen (\(Self.hundredths(targetRetention)), FSRS scheduling for \(Self.hundredths(chosenRetention))) is outside `desired_retention_bounds` \(bounds(retentionBounds))"
+                )
+            }
+        }
+        if adaptiveLearningSteps, chosenLearningSteps == nil {
+            stale.append("`learning_steps` is `auto` and no fit chose them for these parameters")
+        }
+        if adaptiveRelearningSteps, chosenRelearningSteps == nil {
+            stale.append("`relearning_steps` is `auto` and no fit chose them for these parameters")
+        }
+        // The steps and retention were chosen with same-day intervals on or off as they are now, …
+        if hasAutomaticSettings, let chosenSameDayIntervals, chosenSameDayIntervals != sameDayIntervalsWhenFitted {
+            func onOff(_ on: Bool) -> String { on ? "on" : "off" }
+            stale.append(
+                "same-day intervals are \(onOff(sameDayIntervalsWhenFitted)) (`same_day_intervals`) and they were chosen with them \(onOff(chosenSameDayIntervals))"
+            )
+        }
+        // … with the longest interval as it is now (written by a fit only when not the default), …
+        if hasAutomaticSettings, (chosenMaximumInterval ?? Self.longestInterval) != maximumInterval {
+            stale.append(
+                "`maximum_interval` is \(Self.days(maximumInterval)) and they were chosen with \(Self.days(chosenMaximumInterval ?? Self.longestInterval))"
+            )
+        }
+        // … and automatic steps for the retention as it is now (set by hand since).
+        if !adaptiveRetention, adaptiveLearningSteps || adaptiveRelearningSteps, let chosenRetention,
+            Self.hundredths(chosenRetention) != Self.hundredths(desiredRetention)
+        {
+            stale.append(
+                "`desired_retention` is \(Self.hundredths(desiredRetention)) and the steps were chosen for \(Self.hundredths(chosenRetention))"
+            )
+        }
+        adaptiveChoiceStaleness = stale
         if adaptiveLearningSteps, let chosenLearningSteps { learningSteps = chosenLearningSteps }
         if adaptiveRelearningSteps, let chosenRelearningSteps { relearningSteps = chosenRelearningSteps }
         // Steps are same-day repeats; none may be longer than the longest interval.
