@@ -124,8 +124,9 @@ public struct ParameterFreshness: Sendable, Equatable {
     public init(config: CollectionConfig, reviews: Int, predictableReviews predictable: Int) {
         fitted = config.fsrsParameters != nil
         ownParameters = Self.ownParameters(config)
-        fittedOn = config.fsrsParametersFitted
-        reviewsAtFit = config.fsrsParametersReviews
+        // What a fit recorded beside parameters removed since describes none in use.
+        fittedOn = fitted ? config.fsrsParametersFitted : nil
+        reviewsAtFit = fitted ? config.fsrsParametersReviews : nil
         reviewsAtRefusedFit = config.fsrsFitRefusedReviews
         self.reviews = reviews
         predictableReviews = predictable

@@ -199,6 +199,10 @@ import Testing
         let config = try CollectionConfig(yaml: "desired_retention: auto\nfsrs_fit_refused_reviews: 301\n", path: "badger.yml")
         let note = try #require(RetentionCheck.adaptiveNote(config))
         #expect(note.contains("once the log holds 452 reviews (a fit at 301 had too few left to train on"), "\(note)")
+        // Not `optimize --apply`, which would be refused now as that fit was.
+        #expect(!note.contains("optimize --apply"), "\(note)")
+        let never = try #require(RetentionCheck.adaptiveNote(try CollectionConfig(yaml: "desired_retention: auto\n", path: "badger.yml")))
+        #expect(note != never && never.contains("once they are stale, or by `badger optimize --apply`"), "\(never)")
         #expect(!ParameterFreshness(config: config, reviews: 451, predictableReviews: 300).isStale)
         #expect(ParameterFreshness(config: config, reviews: 452, predictableReviews: 300).isStale)
         #expect(ParameterFreshness.grownByHalf(0) == 1 && ParameterFreshness.grownByHalf(1) == 2 && ParameterFreshness.grownByHalf(4) == 6)
@@ -212,6 +216,12 @@ import Testing
     /// not "until the parameters are first fitted", and with `adapt: false` not that a session
     /// chooses them.
     @Test func theAdviceNamesWhatChoosesTheSettingsForFittedParameters() throws {
+        // Parameters removed by hand take what their fit recorded along (`due --format json`
+        // said `fitted: false` beside the removed fit's day and review count).
+        let removed = try CollectionConfig(
+            yaml: "fsrs_parameters_fitted: \"2026-11-20\"\nfsrs_parameters_reviews: 400\n", path: "badger.yml")
+        let gone = ParameterFreshness(config: removed, reviews: 410, predictableReviews: 300)
+        #expect(!gone.fitted && gone.fittedOn == nil && gone.reviewsAtFit == nil)
         let turnedOn = "desired_retention: auto\nlearning_steps: auto\n" + Self.fitted
         let note = RetentionCheck.adaptiveNote(try CollectionConfig(yaml: turnedOn, path: "badger.yml"))
         #expect(

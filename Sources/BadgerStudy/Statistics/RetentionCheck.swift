@@ -146,15 +146,16 @@ public struct RetentionCheck: Sendable {
                     : "by `badger optimize --apply`: `adapt: false` keeps a session from choosing them")
             return retention + " until they are chosen for your fitted parameters (\(when))."
         }
-        // After a refused fit, the next try waits for the log to grow by half.
+        // After a refused fit, the next try waits for the log to grow by half (`optimize
+        // --apply` now would be refused as that fit was).
         let stale =
             config.fsrsFitRefusedReviews.map {
                 "once the log holds \(ParameterFreshness.grownByHalf($0)) reviews (a fit at \($0) had too few left to train on after leaving out outliers)"
-            } ?? "once they are stale"
+            } ?? "once they are stale, or by `badger optimize --apply`"
         let when =
             blocked
             ?? (config.adapt
-                ? "at the end of a `badger study` session \(stale), or by `badger optimize --apply`"
+                ? "at the end of a `badger study` session \(stale)"
                 : "by `badger optimize --apply`: `adapt: false` turns off re-fitting after a session")
         return retention + " until the parameters are first fitted (\(when))."
     }
