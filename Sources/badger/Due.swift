@@ -11,6 +11,10 @@ extension Badger {
                 Days are study days: local days starting at the collection's day_start_hour
                 (4 am unless badger.yml says otherwise).
 
+                With FSRS it also compares the retention observed with the target, says what
+                the automatic settings chose and why (badger.yml's adaptive_reason), and
+                whether the parameters are stale and what re-fits them.
+
                 Exit status: 0 when cards are due now, 1 when none are, 2 usage or I/O errors,
                 so it fits shell prompts and cron reminders:
 
