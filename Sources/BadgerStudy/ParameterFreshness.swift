@@ -28,8 +28,8 @@ public struct ParameterFreshness: Sendable, Equatable {
     public var isStale: Bool
     /// Whether `badger study` re-fits stale parameters at the end of a session (`adapt`, FSRS).
     public var refitsAfterSession: Bool
-    /// Whether the parameters are fresh but the automatic settings are due to be chosen: `auto`
-    /// was turned on after the fit, or the retention bounds moved away from the chosen target.
+    /// Whether the parameters are fresh but the automatic settings are due to be chosen
+    /// (`choiceStaleness` says why).
     public var choiceIsStale: Bool
     /// Why, when `choiceIsStale` (`CollectionConfig.adaptiveChoiceStaleness`).
     public var choiceStaleness: [String] = []
@@ -192,7 +192,8 @@ public struct ParameterFreshness: Sendable, Equatable {
     private var adviceParts: (statement: String, remedy: String)? {
         if choiceIsStale {
             return (
-                "The automatic settings are not chosen for your fitted parameters yet (\(choiceStaleness.joined(separator: "; ")))",
+                "The automatic settings are not chosen for your fitted parameters yet"
+                    + (choiceStaleness.isEmpty ? "" : " (\(choiceStaleness.joined(separator: "; ")))"),
                 refitsAfterSession
                     ? ": the end of the next `badger study` session chooses them, or run `badger optimize --apply`"
                     : ": run `badger optimize --apply` to choose them (`adapt: false` keeps a session from doing it)"

@@ -11,7 +11,7 @@ extension Badger {
                 Days are study days: local days starting at the collection's day_start_hour
                 (4 am unless badger.yml says otherwise).
 
-                With FSRS it also compares the retention observed with the target, says what
+                With FSRS it also compares the observed retention with the target, says what
                 the automatic settings chose and why (badger.yml's adaptive_reason), and
                 whether the parameters are stale and what re-fits them.
 

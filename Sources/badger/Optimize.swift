@@ -68,7 +68,7 @@ extension Badger {
 
                 --retention also simulates, with the fitted parameters (with --apply, the ones
                 stored), a year of study at each desired retention from 0.70 to 0.97, as the
-                automatic settings simulate it (1000 cards, 20 new a day, eight runs averaged,
+                automatic settings simulate it (1000 cards, 20 new a day, eight runs pooled,
                 your same-day recall, the steps in force), and marks the one with the least
                 review work per card remembered.
 

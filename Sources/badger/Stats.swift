@@ -15,7 +15,7 @@ extension Badger {
                 average rating (0 Fail to 3 Easy); in total the days practiced, the current and
                 longest streak, and today's reviews; a calendar of the last 26 weeks, the cards
                 coming due in the next 30 days, and milestones with the day they were earned.
-                With FSRS it also compares the retention observed with the target, says what
+                With FSRS it also compares the observed retention with the target, says what
                 the automatic settings chose and why (badger.yml's adaptive_reason), and
                 whether the parameters are stale and what re-fits them.
 

@@ -104,7 +104,7 @@ import Testing
         // `due` and `stats` say which change it was.
         #expect(
             try CollectionConfig(yaml: capped + "maximum_interval: 60\n", path: "badger.yml").adaptiveChoiceStaleness
-                == ["`maximum_interval` is 60 days and they were chosen with 30 days"])
+                == ["`maximum_interval` is 60 days and the automatic settings were chosen with 30 days"])
         #expect(try !CollectionConfig(yaml: capped, path: "badger.yml").adaptiveChoiceCurrent)
         #expect(throws: CollectionError.self) { try CollectionConfig(yaml: "adaptive_maximum_interval: 0\n", path: "badger.yml") }
     }
@@ -118,7 +118,9 @@ import Testing
         #expect(try CollectionConfig(yaml: written, path: "badger.yml").adaptiveChoiceCurrent)
         #expect(
             try CollectionConfig(yaml: written + "same_day_intervals: false\n", path: "badger.yml").adaptiveChoiceStaleness
-                == ["same-day intervals are off (`same_day_intervals`) and they were chosen with them on"])
+                == [
+                    "same-day intervals are off (`same_day_intervals`, on by default with automatic steps) and the automatic settings were chosen with them on"
+                ])
         // A fit from before the key was written is taken as it is.
         let older = CollectionConfig.settingAdaptiveChoice(
             in: base, retention: 0.87, targetRetention: 0.87, learningSteps: [], relearningSteps: [600], reason: "r")

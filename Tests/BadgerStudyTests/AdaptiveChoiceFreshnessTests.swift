@@ -60,7 +60,7 @@ import Testing
                 + "adaptive_retention: 0.74\nadaptive_target_retention: 0.86\nadaptive_learning_steps: []\n")
         #expect(
             outside.choiceStaleness == [
-                "the retention chosen (0.86, FSRS scheduling for 0.74) is outside `desired_retention_bounds` [0.85, 0.95]"
+                "FSRS schedules for 0.74 (for a target of 0.86), outside `desired_retention_bounds` [0.85, 0.95]"
             ])
         // Bounds moved away from the chosen target: chosen afresh.
         let moved = try Self.freshness(
@@ -199,8 +199,12 @@ import Testing
         let config = try CollectionConfig(yaml: "desired_retention: auto\nfsrs_fit_refused_reviews: 301\n", path: "badger.yml")
         let note = try #require(RetentionCheck.adaptiveNote(config))
         #expect(note.contains("once the log holds 452 reviews (a fit at 301 had too few left to train on"), "\(note)")
-        // Not `optimize --apply`, which would be refused now as that fit was.
+        // Not `optimize --apply`, which would be refused now as that fit was; with `adapt:
+        // false` it is the only way, once the log has grown.
         #expect(!note.contains("optimize --apply"), "\(note)")
+        let off = try CollectionConfig(yaml: "desired_retention: auto\nadapt: false\nfsrs_fit_refused_reviews: 301\n", path: "badger.yml")
+        let offNote = try #require(RetentionCheck.adaptiveNote(off))
+        #expect(offNote.contains("by `badger optimize --apply` once the log holds 452 reviews (a fit at 301 had too few"), "\(offNote)")
         let never = try #require(RetentionCheck.adaptiveNote(try CollectionConfig(yaml: "desired_retention: auto\n", path: "badger.yml")))
         #expect(note != never && never.contains("once they are stale, or by `badger optimize --apply`"), "\(never)")
         #expect(!ParameterFreshness(config: config, reviews: 451, predictableReviews: 300).isStale)

@@ -82,14 +82,17 @@ public struct CollectionConfig: Sendable, Equatable {
     /// or, for one chosen within other bounds (until it is chosen afresh) or none, what FSRS
     /// schedules for.
     public var targetInForce: Double { targetRetention.flatMap { retentionBounds.contains($0) ? $0 : nil } ?? desiredRetention }
-    /// Whether a fit has chosen every setting that is `auto` (its `adaptive_*` keys are there),
-    /// the chosen target is within `retentionBounds`, and `same_day_intervals` and
-    /// `maximum_interval` are as they were at that fit (`adaptive_same_day_intervals`,
-    /// `adaptive_maximum_interval`): if not, the automatic settings are due to be chosen afresh
-    /// even when the parameters are fresh.
+    /// Whether a fit has chosen every setting that is `auto` (its `adaptive_*` keys are there)
+    /// for the settings as they are now: the chosen target and what FSRS schedules for it within
+    /// `retentionBounds` (and those bounds the ones it was chosen within), `same_day_intervals`
+    /// and `maximum_interval` as they were at that fit (`adaptive_same_day_intervals`,
+    /// `adaptive_maximum_interval`), and automatic steps chosen for the retention set by hand:
+    /// if not, the automatic settings are due to be chosen afresh even when the parameters are
+    /// fresh (`adaptiveChoiceStaleness` says why).
     public var adaptiveChoiceCurrent: Bool { adaptiveChoiceStaleness.isEmpty }
     /// Why the automatic settings are due to be chosen afresh (`adaptiveChoiceCurrent`), one
-    /// phrase each, such as "`maximum_interval` is 365 days and they were chosen with 36500 days";
+    /// phrase each, such as "`maximum_interval` is 365 days and the automatic settings were
+    /// chosen with 36500 days";
     /// empty when they are current.
     public var adaptiveChoiceStaleness: [String] = []
     /// Whether the file holds more than one fit (a git union merge of two clones that both
@@ -602,7 +605,9 @@ public struct CollectionConfig: Sendable, Equatable {
             {
                 // The target and what FSRS schedules for it (calibrated) both within the bounds.
                 stale.append(
-                    "the retention chosen (\(Self.hundredths(targetRetention)), FSRS scheduling for \(Self.hundredths(chosenRetention))) is outside `desired_retention_bounds` \(bounds(retentionBounds))"
+                    swept.contains(targetRetention * 100)
+                        ? "FSRS schedules for \(Self.hundredths(chosenRetention)) (for a target of \(Self.hundredths(targetRetention))), outside `desired_retention_bounds` \(bounds(retentionBounds))"
+                        : "the target chosen, \(Self.hundredths(targetRetention)), is outside `desired_retention_bounds` \(bounds(retentionBounds))"
                 )
             }
         }
@@ -616,13 +621,13 @@ public struct CollectionConfig: Sendable, Equatable {
         if hasAutomaticSettings, let chosenSameDayIntervals, chosenSameDayIntervals != sameDayIntervalsWhenFitted {
             func onOff(_ on: Bool) -> String { on ? "on" : "off" }
             stale.append(
-                "same-day intervals are \(onOff(sameDayIntervalsWhenFitted)) (`same_day_intervals`) and they were chosen with them \(onOff(chosenSameDayIntervals))"
+                "same-day intervals are \(onOff(sameDayIntervalsWhenFitted)) (`same_day_intervals`, on by default with automatic steps) and the automatic settings were chosen with them \(onOff(chosenSameDayIntervals))"
             )
         }
         // … with the longest interval as it is now (written by a fit only when not the default), …
         if hasAutomaticSettings, (chosenMaximumInterval ?? Self.longestInterval) != maximumInterval {
             stale.append(
-                "`maximum_interval` is \(Self.days(maximumInterval)) and they were chosen with \(Self.days(chosenMaximumInterval ?? Self.longestInterval))"
+                "`maximum_interval` is \(Self.days(maximumInterval)) and the automatic settings were chosen with \(Self.days(chosenMaximumInterval ?? Self.longestInterval))"
             )
         }
         // … and automatic steps for the retention as it is now (set by hand since).

@@ -5,22 +5,23 @@ import Foundation
 /// due card is reviewed (recalled with the model's predicted probability; Good when recalled,
 /// Again otherwise, then the relearning steps; intervals fuzzed, as a collection's are unless it
 /// sets `fuzz: false`, which the simulation does not follow), and the reviews per day and the
-/// cards remembered (the sum of their recall probabilities, averaged over the days every card
-/// is in play: `measuredDays(…)`) are counted.
+/// cards remembered (the sum of their recall probabilities, averaged over every fourth of the
+/// days every card is in play: `measuredDays(…)`, `measuredDayStride`) are counted.
 ///
 /// Deterministic: each card draws from a `SeededGenerator` of its own, seeded by its place, the
 /// same at every retention (so a card's luck does not depend on the others'). A year of 1000
-/// cards is noisy (the reviews per card remembered of one run move by ±4% with the seed, as much
-/// as neighbouring retentions differ), so each point averages `samples` independent runs.
+/// cards is noisy (the reviews per card remembered of one run moved by up to 7% with the seed,
+/// as much as neighbouring retentions differ), so each point pools `samples` independent runs.
 public struct WorkloadSimulation: Sendable {
     /// The outcome at one desired retention.
     public struct Point: Sendable, Equatable, Encodable {
         public var desiredRetention: Double
+        /// Reviews a day in one run of `cards` cards (averaged over the runs).
         public var reviewsPerDay: Double
-        /// The sum of the cards' recall probabilities at the end of the measured days
-        /// (`WorkloadSimulation.measuredDays`, every fourth), averaged.
+        /// The sum of one run's cards' recall probabilities at the end of the measured days
+        /// (`WorkloadSimulation.measuredDays`, every fourth), averaged over those days and the runs.
         public var remembered: Double
-        /// Reviews per card remembered.
+        /// Reviews per card remembered (the runs' reviews over their cards remembered).
         public var reviewsPerRemembered: Double
         /// The retention with the least reviews per card remembered.
         public var isBest: Bool
@@ -33,8 +34,8 @@ public struct WorkloadSimulation: Sendable {
     public var newCardsPerDay = 10
     public var days = 365
     public var seed: UInt64 = 42
-    /// Independent runs of `cards` cards averaged into each point: eight cut one run's noise to
-    /// about a third, so neighbouring retentions rise in order.
+    /// Independent runs of `cards` cards pooled into each point (at least one): eight cut one
+    /// run's noise to about a third, so neighbouring retentions rise in order.
     public var samples = 8
     /// The probability of recall in a same-day repeat (a learning or relearning step), such as the
     /// learner's own observed rate; nil means the model's prediction.
@@ -44,8 +45,9 @@ public struct WorkloadSimulation: Sendable {
     public var sameDayIntervals = false
     /// The longest interval in days, as badger.yml's `maximum_interval` caps a collection's.
     public var maximumInterval = FSRS6.defaultMaximumInterval
-    /// The days at the end over which the cards remembered are averaged: every day after the one
-    /// the last new card is introduced on, and at least the last half. Cards introduced together
+    /// The days at the end over which the cards remembered are averaged (every fourth of them,
+    /// `measuredDayStride`): every day after the one the last new card is introduced on, and at
+    /// least the last half. Cards introduced together
     /// come due together for months, so a shorter window reads where the cohort is in its
     /// intervals more than the retention (over the last 60 days, the cards remembered went down
     /// by 4% from 0.73 to 0.79 for FSRS's default parameters, 1000 cards, 20 new a day).
@@ -55,8 +57,8 @@ public struct WorkloadSimulation: Sendable {
     }
 
     /// The cards remembered are read on every fourth measured day, counted back from the last:
-    /// a recall probability each card and day was most of the simulation's time, and a card's
-    /// moves little in four days.
+    /// every card's recall probability on every measured day took most of the simulation's time,
+    /// and a card's recall probability changes little in four days.
     static let measuredDayStride = 4
 
     public init(parameters: [Double], learningSteps: [TimeInterval], relearningSteps: [TimeInterval]) {
@@ -128,7 +130,8 @@ public struct WorkloadSimulation: Sendable {
                 sampledDays += 1
             }
         }
-        let remembered = rememberedSum / Double(sampledDays * runs)
+        // (No day simulated, none read: nothing remembered.)
+        let remembered = sampledDays > 0 ? rememberedSum / Double(sampledDays * runs) : 0
         let perDay = Double(reviews) / Double(days * runs)
         return Point(
             desiredRetention: desiredRetention, reviewsPerDay: perDay, remembered: remembered,

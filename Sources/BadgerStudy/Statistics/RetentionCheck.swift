@@ -156,7 +156,10 @@ public struct RetentionCheck: Sendable {
             blocked
             ?? (config.adapt
                 ? "at the end of a `badger study` session \(stale)"
-                : "by `badger optimize --apply`: `adapt: false` turns off re-fitting after a session")
+                : "by `badger optimize --apply`"
+                    + (config.fsrsFitRefusedReviews.map {
+                        " once the log holds \(ParameterFreshness.grownByHalf($0)) reviews (a fit at \($0) had too few left to train on after leaving out outliers)"
+                    } ?? "") + ": `adapt: false` turns off re-fitting after a session")
         return retention + " until the parameters are first fitted (\(when))."
     }
 
