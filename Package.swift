@@ -30,6 +30,8 @@ let package = Package(
         ),
         // The scheduler, optimizer and workload simulation are numeric loops that run ten times
         // slower unoptimized; every fit a test makes chooses settings by simulating years of study.
+        // (An unsafe flag: another package may use BadgerMemory from a path or a branch, not by
+        // version, with the tools of this manifest.)
         .target(name: "BadgerMemory", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "BadgerStudy", dependencies: ["BadgerDeck", "BadgerMemory"]),
         .target(name: "BadgerTerminal", dependencies: ["BadgerDeck"]),
