@@ -303,7 +303,7 @@ import Testing
         let due = try await BadgerProcess.run(["due"], in: directory.url, environment: ["TZ": "UTC"])
         #expect(
             due.standardOutput.replacingOccurrences(of: "\n", with: " ").contains(
-                "what FSRS schedules for is outside the retention bounds"),
+                "(FSRS schedules for 0.74, outside `desired_retention_bounds` [0.85, 0.95], for a target of 0."),
             "\(due.standardOutput)")
         let study = try await Self.study(directory)
         #expect(

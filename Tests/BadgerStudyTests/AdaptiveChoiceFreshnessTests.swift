@@ -60,7 +60,7 @@ import Testing
                 + "adaptive_retention: 0.74\nadaptive_target_retention: 0.86\nadaptive_learning_steps: []\n")
         #expect(
             outside.choiceStaleness == [
-                "FSRS schedules for 0.74 (for a target of 0.86), outside `desired_retention_bounds` [0.85, 0.95]"
+                "FSRS schedules for 0.74, outside `desired_retention_bounds` [0.85, 0.95], for a target of 0.86"
             ])
         // Bounds moved away from the chosen target: chosen afresh.
         let moved = try Self.freshness(

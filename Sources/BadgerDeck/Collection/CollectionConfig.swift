@@ -606,7 +606,7 @@ public struct CollectionConfig: Sendable, Equatable {
                 // The target and what FSRS schedules for it (calibrated) both within the bounds.
                 stale.append(
                     swept.contains(targetRetention * 100)
-                        ? "FSRS schedules for \(Self.hundredths(chosenRetention)) (for a target of \(Self.hundredths(targetRetention))), outside `desired_retention_bounds` \(bounds(retentionBounds))"
+                        ? "FSRS schedules for \(Self.hundredths(chosenRetention)), outside `desired_retention_bounds` \(bounds(retentionBounds)), for a target of \(Self.hundredths(targetRetention))"
                         : "the target chosen, \(Self.hundredths(targetRetention)), is outside `desired_retention_bounds` \(bounds(retentionBounds))"
                 )
             }
