@@ -76,8 +76,8 @@ public struct WorkloadSimulation: Sendable {
         return points
     }
 
-    /// A simulation stops, with no point, once its reviews pass this many per card and day
-    /// (ordinary settings make a few hundredths): a card starts its steps over at each Again, so
+    /// A simulation stops, with no point, once its reviews pass this many per card and day so
+    /// far, counting every card of the collection (ordinary settings make a few hundredths): a card starts its steps over at each Again, so
     /// many steps and a low same-day recall need repeats without end (20 steps recalled half the
     /// time: about two million to graduate one card).
     public static let reviewBudgetPerCardDay = 2
@@ -101,10 +101,12 @@ public struct WorkloadSimulation: Sendable {
         let measured = Self.measuredDays(days: days, cards: cards, newCardsPerDay: newCardsPerDay)
         var rememberedSum = 0.0
         var sampledDays = 0
-        let budget = allCards * days * Self.reviewBudgetPerCardDay
         for day in 0..<days {
             let dayStart = start.addingTimeInterval(Double(day) * 86_400)
             let dayEnd = dayStart.addingTimeInterval(86_400)
+            // The budget of the days so far: settings no card can pass stop on the first day,
+            // not after a year's budget of repeats.
+            let budget = allCards * (day + 1) * Self.reviewBudgetPerCardDay
             for _ in 0..<newCardsPerDay * runs where active.count < allCards {
                 generators.append(SeededGenerator(seed: Fuzz.mix(seed &+ UInt64(active.count) &* 0xD1B5_4A32_D192_ED03)))
                 active.append(.new(at: dayStart))
