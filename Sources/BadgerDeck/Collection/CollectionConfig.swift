@@ -92,8 +92,7 @@ public struct CollectionConfig: Sendable, Equatable {
     public var adaptiveChoiceCurrent: Bool { adaptiveChoiceStaleness.isEmpty }
     /// Why the automatic settings are due to be chosen afresh (`adaptiveChoiceCurrent`), one
     /// phrase each, such as "`maximum_interval` is 365 days and the automatic settings were
-    /// chosen with 36500 days";
-    /// empty when they are current.
+    /// chosen with 36500 days"; empty when they are current.
     public var adaptiveChoiceStaleness: [String] = []
     /// Whether the file holds more than one fit (a git union merge of two clones that both
     /// re-fitted): the values used are chosen key by key, so the parameters are stale.

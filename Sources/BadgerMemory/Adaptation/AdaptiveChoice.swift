@@ -4,7 +4,8 @@ import Foundation
 /// from FSRS-6 parameters fitted to the learner's log and the learner's own same-day outcomes.
 ///
 /// Each candidate is judged by a `WorkloadSimulation` with those parameters (a year of study,
-/// every due card reviewed; eight runs pooled): the reviews it costs per card remembered (averaged over the days every card is in play).
+/// every due card reviewed; eight runs pooled): the reviews it costs per card remembered
+/// (averaged over the days every card is in play).
 ///
 /// - Steps: learning steps none, [10m] or [1m, 10m], and relearning steps none or [10m], with the
 ///   repeats recalled at the learner's observed same-day rate. A same-day repeat earns its cost

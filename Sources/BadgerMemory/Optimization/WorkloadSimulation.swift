@@ -47,10 +47,10 @@ public struct WorkloadSimulation: Sendable {
     public var maximumInterval = FSRS6.defaultMaximumInterval
     /// The days at the end over which the cards remembered are averaged (every fourth of them,
     /// `measuredDayStride`): every day after the one the last new card is introduced on, and at
-    /// least the last half. Cards introduced together
-    /// come due together for months, so a shorter window reads where the cohort is in its
-    /// intervals more than the retention (over the last 60 days, the cards remembered went down
-    /// by 4% from 0.73 to 0.79 for FSRS's default parameters, 1000 cards, 20 new a day).
+    /// least the last half. Cards introduced together come due together for months, so a shorter
+    /// window reads where the cohort is in its intervals more than the retention (over the last
+    /// 60 days, the cards remembered went down by 4% from 0.73 to 0.79 for FSRS's default
+    /// parameters, 1000 cards, 20 new a day).
     public static func measuredDays(days: Int, cards: Int, newCardsPerDay: Int) -> Int {
         let introduced = newCardsPerDay > 0 ? (cards + newCardsPerDay - 1) / newCardsPerDay : days
         return max(1, days - min(introduced, days / 2))
@@ -77,9 +77,10 @@ public struct WorkloadSimulation: Sendable {
     }
 
     /// A simulation stops, with no point, once its reviews pass this many per card and day so
-    /// far, counting every card of the collection (ordinary settings make a few hundredths): a card starts its steps over at each Again, so
-    /// many steps and a low same-day recall need repeats without end (20 steps recalled half the
-    /// time: about two million to graduate one card).
+    /// far, counting every card of the collection (ordinary settings make a few hundredths): a
+    /// card starts its steps over at each Again, so many steps and a low same-day recall need
+    /// repeats without end (20 steps recalled half the time: about two million to graduate one
+    /// card).
     public static let reviewBudgetPerCardDay = 2
 
     /// One simulated period at `desiredRetention`; nil when the settings are not a valid
