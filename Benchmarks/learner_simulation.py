@@ -23,8 +23,9 @@ same-day steps when due), rated Good when recalled and Again otherwise, for 365 
   replays its logs.
 * fsrs-default: py-fsrs 6.3.2 with its defaults (retention 0.9, steps 1m 10m, relearning 10m).
 * fsrs-refit: the same, re-fitted with fsrs-rs-python (`compute_parameters`) on the same rule;
-  cards keep their due dates, new parameters apply from their next review (as Anki does).
-* sm2: Anki's classic SM-2 (1 day, 6 days, then x ease; ease 2.5, -0.2 on a lapse, at least 1.3).
+  cards keep their due dates and memory states, new parameters apply from their next review.
+* sm2: SM-2 as SuperMemo published it (1 day, 6 days, then x ease; ease 2.5, -0.2 on a lapse, at
+  least 1.3; a lapse starts over at 1 day, then 6; no same-day steps), not Anki's variant of it.
 * leitner: 7 boxes of 1, 2, 4 ... 64 days; a lapse goes back to box 1; passing box 7 retires.
 
 Knowledge is the true mean probability of recall over the 1,000 cards at the end of the year;
@@ -33,12 +34,14 @@ Knowledge over the last 60 days is its mean at the start of each of the year's l
 at its end:
 cards introduced together come due together, so a single moment can catch many just before or
 just after their reviews.
-Observed retention is the share recalled of the reviews made a day or more after the previous.
+Observed retention is the share recalled of the reviews made on a later study day than the card's
+previous review.
 
     python3 Benchmarks/learner_simulation.py --badger .build/release/badger          # full run
     python3 Benchmarks/learner_simulation.py --badger .build/debug/badger --smoke   # seconds
 
-Deterministic: every draw comes from seeded generators.
+Deterministic: every draw comes from seeded generators. Every scheduler studies the same cards
+(drawn on their own) and meets the same luck on a card's first, second, ... review.
 """
 import argparse
 import datetime
@@ -333,8 +336,19 @@ class Leitner:
 # ---------------------------------------------------------------- the year
 
 
+def recall_draw(seed, card, n):
+    """The uniform draw that decides whether `card`'s review number `n` (from 0) is recalled: the
+    same for every scheduler, so each meets the same luck on its first, second, ... review of a
+    card, whatever it did with the other cards."""
+    return random.Random(f"{seed}/{card}/{n}").random()
+
+
 def simulate(model, scheduler, cards, new_per_day, days, seed):
-    rng = random.Random(seed)
+    # The cards come from a generator of their own, so every scheduler studies the same cards
+    # (drawn from the recall stream, each scheduler's reviews moved the draws of the cards
+    # introduced after the first day).
+    card_rng = random.Random(seed)
+    review_count = {}
     memories = {}
     targets = []
     reviews = same_day = 0
@@ -353,7 +367,7 @@ def simulate(model, scheduler, cards, new_per_day, days, seed):
         for _ in range(new_per_day):
             if len(memories) < cards:
                 card = len(memories)
-                memories[card] = model.new_card(rng)
+                memories[card] = model.new_card(card_rng)
                 scheduler.new(card, now)
         scheduler.start_day(day, now)
         seen_today = set()
@@ -379,7 +393,9 @@ def simulate(model, scheduler, cards, new_per_day, days, seed):
                 t = max(min(max(scheduler.due_of[card], now), now + 3600), clock, last_review.get(card, (-1, -DAY))[1] + 1)
                 t = float(round(t))
                 p = model.recall(memories[card], t)
-                recalled = rng.random() < p
+                n = review_count.get(card, 0)
+                review_count[card] = n + 1
+                recalled = recall_draw(seed, card, n) < p
                 model.review(memories[card], t, recalled)
                 batch.append((card, 3 if recalled else 1, t))
                 reviews += 1
