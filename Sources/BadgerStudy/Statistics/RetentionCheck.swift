@@ -148,18 +148,14 @@ public struct RetentionCheck: Sendable {
         }
         // After a refused fit, the next try waits for the log to grow by half (`optimize
         // --apply` now would be refused as that fit was).
-        let stale =
-            config.fsrsFitRefusedReviews.map {
-                "once the log holds \(ParameterFreshness.grownByHalf($0)) reviews (a fit at \($0) had too few left to train on after leaving out outliers)"
-            } ?? "once they are stale, or by `badger optimize --apply`"
+        let nextTry = config.fsrsFitRefusedReviews.map {
+            "once the log holds \(ParameterFreshness.grownByHalf($0)) reviews (a fit at \($0) had too few left to train on after leaving out outliers)"
+        }
         let when =
             blocked
             ?? (config.adapt
-                ? "at the end of a `badger study` session \(stale)"
-                : "by `badger optimize --apply`"
-                    + (config.fsrsFitRefusedReviews.map {
-                        " once the log holds \(ParameterFreshness.grownByHalf($0)) reviews (a fit at \($0) had too few left to train on after leaving out outliers)"
-                    } ?? "") + ": `adapt: false` turns off re-fitting after a session")
+                ? "at the end of a `badger study` session \(nextTry ?? "once they are stale, or by `badger optimize --apply`")"
+                : "by `badger optimize --apply`\(nextTry.map { " " + $0 } ?? ""): `adapt: false` turns off re-fitting after a session")
         return retention + " until the parameters are first fitted (\(when))."
     }
 
