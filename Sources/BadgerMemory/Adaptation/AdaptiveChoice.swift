@@ -93,8 +93,14 @@ public struct AdaptiveChoice: Sendable, Equatable {
         }
         let probe =
             request.retentionBounds.map { (($0.lowerBound + $0.upperBound) / 2 * 100).rounded() / 100 } ?? request.fixedRetention
+        // Each pair of steps simulated once: the relearning candidates meet the learning steps
+        // just chosen, one pair of which the learning candidates already tried.
+        var costs: [[[TimeInterval]]: Double] = [:]
         func cost(_ learning: [TimeInterval], _ relearning: [TimeInterval]) -> Double {
-            simulation(learning, relearning).simulate(desiredRetention: probe)?.reviewsPerRemembered ?? .infinity
+            if let known = costs[[learning, relearning]] { return known }
+            let value = simulation(learning, relearning).simulate(desiredRetention: probe)?.reviewsPerRemembered ?? .infinity
+            costs[[learning, relearning]] = value
+            return value
         }
         func pick(_ candidates: [[TimeInterval]], cost: ([TimeInterval]) -> Double) -> (steps: [TimeInterval], saving: Double) {
             let costs = candidates.map(cost)
